@@ -1,0 +1,20 @@
+//! songo: an engine for Songo, the mancala game of the Fang and Beti.
+//!
+//! The rules are those of `RULES.md` in the repository (three variants).
+//! The crate is organised one concern per module: [`position`] (the packed
+//! position and its text form), [`moves`], [`movegen`] (legal moves, sowing,
+//! captures, game end), [`game`] (history and repetition), [`perft`].
+
+pub mod cli;
+pub mod game;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod variant;
+
+pub use game::{Game, GameStatus, PlayError};
+pub use movegen::{EndReason, Outcome};
+pub use moves::{IllegalMoveError, Move, MoveList, ParseMoveError};
+pub use position::{ParsePositionError, Position, Side};
+pub use variant::{ParseVariantError, Variant};
