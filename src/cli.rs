@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::engine::{Engine, Output};
 use crate::{Position, Variant};
 
 #[derive(Parser, Debug)]
@@ -14,7 +15,8 @@ use crate::{Position, Variant};
     version,
     about = "A strong engine for Songo, the mancala game of the Fang and Beti",
     long_about = "A strong engine for Songo, the mancala game of the Fang and Beti.\n\n\
-                  Without a subcommand it prints the start position and its legal moves.",
+                  Without a subcommand it speaks the engine protocol on standard input and\n\
+                  output (see protocol.md), so GUIs and tournament managers can use it.",
     after_help = "Examples:\n  songo perft --variant songo40 --depth 8\n  \
                   songo perft --variant songo36-amateur --fen \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\" --depth 6"
 )]
@@ -26,10 +28,23 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Count the leaves of the legal-move tree, split by first move.
-    #[command(after_help = "Example:\n  songo perft --variant songo40 --depth 11\n\n\
+    #[command(
+        after_help = "Example:\n  songo perft --variant songo40 --depth 11\n\n\
                             Prints one line 'MOVE: COUNT' per legal move, then 'Nodes searched: TOTAL';\n\
-                            the speed goes to standard error.")]
+                            the speed goes to standard error."
+    )]
     Perft(PerftArgs),
+    /// Search a fixed set of positions; the node count is the search's signature.
+    #[command(after_help = "Example:\n  songo bench\n  songo bench --depth 8\n\n\
+                            The last line is 'N nodes X nps'. N changes only when the search changes.")]
+    Bench(BenchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth for every position.
+    #[arg(long, short = 'd', default_value_t = crate::bench::BENCH_DEPTH)]
+    pub depth: u32,
 }
 
 /// The variant and position most tools start from.
@@ -62,13 +77,18 @@ pub struct PerftArgs {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None => {
-            let p = Position::startpos();
-            let v = Variant::Songo40;
-            println!("{v} start position: {p}");
-            println!("legal moves: {}", p.legal_moves(v));
+            let mut engine = Engine::new(Output::new(Box::new(std::io::stdout())));
+            engine.run(std::io::stdin().lock());
             ExitCode::SUCCESS
         }
         Some(Command::Perft(args)) => perft(&args),
+        Some(Command::Bench(args)) => {
+            let r = crate::bench::run(args.depth, &mut |i, p, n| {
+                eprintln!("position {:>2}: {p}: {n} nodes", i + 1)
+            });
+            println!("{} nodes {} nps", r.nodes, r.nps());
+            ExitCode::SUCCESS
+        }
     }
 }
 

@@ -91,7 +91,10 @@ impl Game {
 
     /// The current position.
     pub fn position(&self) -> Position {
-        *self.positions.last().expect("a game always has its start position")
+        *self
+            .positions
+            .last()
+            .expect("a game always has its start position")
     }
 
     pub fn moves(&self) -> &[Move] {
@@ -149,9 +152,9 @@ impl Game {
 
     fn compute_status(&self) -> GameStatus {
         let p = self.position();
-        let reason = p.end_reason(self.variant).or_else(|| {
-            (self.repetitions() >= REPETITION_LIMIT).then_some(EndReason::Repetition)
-        });
+        let reason = p
+            .end_reason(self.variant)
+            .or_else(|| (self.repetitions() >= REPETITION_LIMIT).then_some(EndReason::Repetition));
         match reason {
             None => GameStatus::Ongoing,
             Some(reason) => GameStatus::Over {

@@ -5,6 +5,7 @@
 //! position and its text form), [`moves`], [`movegen`] (legal moves, sowing,
 //! captures, game end), [`game`] (history and repetition), [`perft`].
 
+pub mod bench;
 pub mod cli;
 pub mod game;
 pub mod movegen;
@@ -18,3 +19,9 @@ pub use movegen::{EndReason, Outcome};
 pub use moves::{IllegalMoveError, Move, MoveList, ParseMoveError};
 pub use position::{ParsePositionError, Position, Side};
 pub use variant::{ParseVariantError, Variant};
+pub mod engine;
+pub mod eval;
+pub mod protocol;
+pub mod search;
+pub mod timeman;
+pub mod tt;

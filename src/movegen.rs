@@ -293,8 +293,8 @@ pub(crate) fn legal_mask<R: Rules, M: Mover>(p: &Position) -> u8 {
     let n7 = p.pit(M::SIDE.pit7());
     let pit7_allowed = if v.is_songo36() {
         // Interdit Solo / Duo, lifted by a capture, or when nothing else is left.
-        let prohibited = (n7 == 1 || (v.is_amateur() && n7 == 2))
-            && !small_noble_captures(p, M::SIDE, n7);
+        let prohibited =
+            (n7 == 1 || (v.is_amateur() && n7 == 2)) && !small_noble_captures(p, M::SIDE, n7);
         !prohibited || own == PIT7_BIT
     } else {
         // The songo40 last-pit restriction (4.3).

@@ -129,7 +129,7 @@ impl Position {
     /// Five seeds in every pit, South to move, nothing captured, both pit 7s unplayed.
     pub const fn startpos() -> Position {
         Position {
-            bits: PIT_ONES * START_SEEDS as u128 | UNPLAYED7[0] | UNPLAYED7[1],
+            bits: (PIT_ONES * START_SEEDS as u128) | UNPLAYED7[0] | UNPLAYED7[1],
         }
     }
 

@@ -1,0 +1,98 @@
+//! `bench`: a fixed search over fixed positions whose node count is the
+//! search's signature. It changes only when search behaviour changes.
+
+use std::time::{Duration, Instant};
+
+use crate::game::Game;
+use crate::position::Position;
+use crate::search::{search, SearchControl, SearchOptions};
+use crate::timeman::Limits;
+use crate::tt::TranspositionTable;
+use crate::variant::Variant;
+
+/// Depth of the default bench.
+pub const BENCH_DEPTH: u32 = 14;
+/// Hash size of the bench, in MB: fixed so the count is reproducible.
+pub const BENCH_HASH_MB: usize = 16;
+
+/// The bench positions: openings, middlegames, endgames of every variant.
+pub const BENCH_POSITIONS: &[(Variant, &str)] = &[
+    (
+        Variant::Songo36Beginner,
+        "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg",
+    ),
+    (
+        Variant::Songo36Beginner,
+        "2,10,0,6,11,0,0/10,9,8,1,0,1,3 s 0 9 -",
+    ),
+    (
+        Variant::Songo36Beginner,
+        "25,1,10,1,5,1,2/1,0,0,1,5,4,0 s 5 9 -",
+    ),
+    (
+        Variant::Songo36Beginner,
+        "0,2,6,11,2,2,0/3,9,0,0,0,1,5 n 17 12 -",
+    ),
+    (
+        Variant::Songo36Amateur,
+        "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg",
+    ),
+    (
+        Variant::Songo36Amateur,
+        "0,7,7,2,7,7,7/6,6,5,5,5,0,6 n 0 0 Gg",
+    ),
+    (
+        Variant::Songo36Amateur,
+        "10,0,3,11,3,2,1/1,2,10,0,10,2,11 n 4 0 g",
+    ),
+    (
+        Variant::Songo36Amateur,
+        "0,0,4,4,8,0,0/2,13,1,0,0,3,2 s 22 11 -",
+    ),
+    (Variant::Songo40, "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg"),
+    (Variant::Songo40, "13,1,14,3,5,0,2/10,3,0,2,1,1,9 s 0 6 -"),
+    (Variant::Songo40, "11,0,20,6,5,1,2/2,4,9,1,0,0,5 s 4 0 -"),
+    (Variant::Songo40, "4,2,2,0,1,8,0/1,3,2,1,0,0,4 s 21 21 -"),
+];
+
+/// What a bench run measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+impl BenchResult {
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.time.as_secs_f64().max(1e-9)) as u64
+    }
+}
+
+/// Runs the bench at `depth`, one thread, a fresh table per position;
+/// `progress` hears of each position as it is done.
+pub fn run(depth: u32, progress: &mut dyn FnMut(usize, &Position, u64)) -> BenchResult {
+    let control = SearchControl::default();
+    let options = SearchOptions::default();
+    let mut nodes = 0;
+    let start = Instant::now();
+    for (i, (v, text)) in BENCH_POSITIONS.iter().enumerate() {
+        let p: Position = text.parse().expect("bench positions are valid");
+        let tt = TranspositionTable::new(BENCH_HASH_MB).expect("the bench table fits in memory");
+        let game = Game::new(*v, p);
+        control.reset(false);
+        let r = search(
+            &game,
+            &Limits::depth(depth),
+            &options,
+            &tt,
+            &control,
+            &mut |_| {},
+        );
+        nodes += r.nodes;
+        progress(i, &p, r.nodes);
+    }
+    BenchResult {
+        nodes,
+        time: start.elapsed(),
+    }
+}

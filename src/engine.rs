@@ -1,0 +1,522 @@
+//! The protocol loop: reads commands, keeps the game and the options, runs
+//! searches on their own thread, and formats everything the engine says.
+
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::bench;
+use crate::eval::{self, Score};
+use crate::game::{Game, GameStatus};
+use crate::movegen::Outcome;
+use crate::moves::Move;
+use crate::position::{Position, Side};
+use crate::protocol::{Command, Dialect, GoParams, Query, StartSpec};
+use crate::search::{
+    mate_in, search, Info, ScoreBound, SearchControl, SearchOptions, SearchResult,
+};
+use crate::timeman::{Clock, Limits};
+use crate::tt::TranspositionTable;
+use crate::variant::Variant;
+
+pub const ENGINE_NAME: &str = concat!("songo ", env!("CARGO_PKG_VERSION"));
+pub const ENGINE_AUTHOR: &str = "the songo developers";
+
+/// `Hash` option bounds, in MB.
+pub const HASH_DEFAULT_MB: usize = 16;
+pub const HASH_MAX_MB: usize = 1 << 20;
+pub const THREADS_MAX: usize = 1024;
+pub const MULTIPV_MAX: usize = 7;
+pub const MOVE_OVERHEAD_DEFAULT_MS: u64 = 10;
+pub const MOVE_OVERHEAD_MAX_MS: u64 = 10_000;
+
+/// Writes whole lines, flushed, from any thread.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    pub fn new(w: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(w)))
+    }
+
+    pub fn line(&self, text: &str) {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        // A closed output (the GUI went away) is not worth a panic.
+        let _ = writeln!(w, "{text}").and_then(|_| w.flush());
+    }
+
+    pub fn error(&self, text: &str) {
+        self.line(&format!("info string error: {text}"));
+    }
+}
+
+/// The options a GUI can set.
+#[derive(Clone, Debug)]
+struct Options {
+    variant: Variant,
+    threads: usize,
+    multipv: usize,
+    move_overhead: Duration,
+    ponder: bool,
+    show_wdl: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            variant: Variant::Songo40,
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(MOVE_OVERHEAD_DEFAULT_MS),
+            ponder: false,
+            show_wdl: false,
+        }
+    }
+}
+
+/// The engine behind the protocol.
+pub struct Engine {
+    out: Output,
+    options: Options,
+    game: Game,
+    tt: Arc<TranspositionTable>,
+    control: Arc<SearchControl>,
+    search: Option<JoinHandle<()>>,
+}
+
+impl Engine {
+    pub fn new(out: Output) -> Engine {
+        let options = Options::default();
+        Engine {
+            out,
+            game: Game::new(options.variant, Position::startpos()),
+            options,
+            tt: Arc::new(TranspositionTable::new(HASH_DEFAULT_MB).expect("the default table fits")),
+            control: Arc::new(SearchControl::default()),
+            search: None,
+        }
+    }
+
+    /// Reads and runs commands until `quit` or the end of input.
+    pub fn run(&mut self, input: impl BufRead) {
+        for line in input.lines() {
+            let Ok(line) = line else {
+                break; // unreadable input ends the session like its end
+            };
+            if !self.handle_line(&line) {
+                break;
+            }
+        }
+        self.stop_search();
+    }
+
+    /// Runs one line; `false` means quit.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        let command = match line.parse::<Command>() {
+            Ok(c) => c,
+            Err(e) => {
+                self.out.error(&e.to_string());
+                return true;
+            }
+        };
+        match command {
+            Command::Nothing => {}
+            Command::IsReady => self.out.line("readyok"),
+            Command::Stop => self.stop_search(),
+            Command::PonderHit => self.control.ponderhit(),
+            Command::Quit => {
+                self.stop_search();
+                return false;
+            }
+            Command::Query(q) => self.query(q),
+            Command::Display => self.display(),
+            Command::Eval => self.eval(),
+            other => {
+                // Anything that changes state waits for the search to end.
+                self.stop_search();
+                match other {
+                    Command::Hello(d) => self.hello(d),
+                    Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+                    Command::NewGame => self.new_game(),
+                    Command::Position { start, moves } => self.position(start, &moves),
+                    Command::Go(g) => self.go(g),
+                    Command::Bench { depth } => self.bench(depth),
+                    _ => unreachable!("handled above"),
+                }
+            }
+        }
+        true
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn stop_search(&mut self) {
+        if let Some(handle) = self.search.take() {
+            self.control.stop();
+            if handle.join().is_err() {
+                self.out.error("the search thread failed");
+            }
+        }
+    }
+
+    fn hello(&self, d: Dialect) {
+        self.out.line(&format!("id name {ENGINE_NAME}"));
+        self.out.line(&format!("id author {ENGINE_AUTHOR}"));
+        let names: Vec<String> = Variant::ALL.iter().map(|v| format!("var {v}")).collect();
+        for line in [
+            format!(
+                "option name UCI_Variant type combo default {} {}",
+                Variant::Songo40,
+                names.join(" ")
+            ),
+            format!("option name Hash type spin default {HASH_DEFAULT_MB} min 1 max {HASH_MAX_MB}"),
+            format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
+            format!("option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"),
+            format!(
+                "option name Move Overhead type spin default {MOVE_OVERHEAD_DEFAULT_MS} min 0 max {MOVE_OVERHEAD_MAX_MS}"
+            ),
+            "option name Ponder type check default false".to_string(),
+            "option name Clear Hash type button".to_string(),
+            "option name UCI_ShowWDL type check default false".to_string(),
+        ] {
+            self.out.line(&line);
+        }
+        self.out.line(match d {
+            Dialect::Uci => "uciok",
+            Dialect::Ugi => "ugiok",
+        });
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let key = name.to_ascii_lowercase();
+        let need = |v: Option<&str>| -> Result<String, String> {
+            v.map(str::to_string)
+                .ok_or_else(|| format!("setoption: option '{name}' needs a value"))
+        };
+        let spin = |v: Option<&str>, min: u64, max: u64| -> Result<u64, String> {
+            let text = need(v)?;
+            match text.trim().parse::<u64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "setoption: {name} takes a whole number from {min} to {max}, not '{text}'"
+                )),
+            }
+        };
+        let check = |v: Option<&str>| -> Result<bool, String> {
+            match need(v)?.trim().to_ascii_lowercase().as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                other => Err(format!(
+                    "setoption: {name} takes true or false, not '{other}'"
+                )),
+            }
+        };
+        let result: Result<(), String> = (|| {
+            match key.as_str() {
+                "uci_variant" => {
+                    let v: Variant = need(value)?
+                        .trim()
+                        .parse()
+                        .map_err(|e| format!("setoption: {e}"))?;
+                    self.options.variant = v;
+                    self.game = Game::new(v, Position::startpos());
+                }
+                "hash" => {
+                    let mb = spin(value, 1, HASH_MAX_MB as u64)? as usize;
+                    let tt = TranspositionTable::new(mb).map_err(|e| e.to_string())?;
+                    self.tt = Arc::new(tt);
+                }
+                "threads" => self.options.threads = spin(value, 1, THREADS_MAX as u64)? as usize,
+                "multipv" => self.options.multipv = spin(value, 1, MULTIPV_MAX as u64)? as usize,
+                "move overhead" => {
+                    self.options.move_overhead =
+                        Duration::from_millis(spin(value, 0, MOVE_OVERHEAD_MAX_MS)?)
+                }
+                "ponder" => self.options.ponder = check(value)?,
+                "uci_showwdl" => self.options.show_wdl = check(value)?,
+                "clear hash" => self.clear_hash(),
+                _ => return Err(format!("setoption: unknown option '{name}'")),
+            }
+            Ok(())
+        })();
+        if let Err(e) = result {
+            self.out.error(&e);
+        }
+    }
+
+    fn clear_hash(&mut self) {
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            None => {
+                if let Ok(tt) = TranspositionTable::new(self.tt.megabytes().max(1)) {
+                    self.tt = Arc::new(tt);
+                }
+            }
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.game = Game::new(self.options.variant, Position::startpos());
+        self.clear_hash();
+    }
+
+    fn position(&mut self, start: StartSpec, moves: &[String]) {
+        let v = self.options.variant;
+        let start = match start {
+            StartSpec::StartPos => Position::startpos(),
+            StartSpec::Fen(p) => p,
+        };
+        let mut game = Game::new(v, start);
+        for (i, text) in moves.iter().enumerate() {
+            let side = game.position().side_to_move();
+            let played = Move::parse(text, side)
+                .map_err(|e| e.to_string())
+                .and_then(|m| game.play(m).map_err(|e| e.to_string()));
+            if let Err(e) = played {
+                self.out.error(&format!(
+                    "position: move {} '{text}': {e}; position unchanged",
+                    i + 1
+                ));
+                return;
+            }
+        }
+        self.game = game;
+    }
+
+    fn limits(&self, g: &GoParams) -> Limits {
+        let root = self.game.position();
+        let mut searchmoves = Vec::new();
+        for text in &g.searchmoves {
+            match Move::parse(text, root.side_to_move()) {
+                Ok(m) if root.legal_moves(self.game.variant()).contains(m) => searchmoves.push(m),
+                _ => self.out.error(&format!(
+                    "go: searchmoves '{text}' is not a legal move; ignored"
+                )),
+            }
+        }
+        Limits {
+            depth: g.depth,
+            nodes: g.nodes,
+            movetime: g.movetime,
+            clock: Clock {
+                time: g.time,
+                inc: g.inc.map(|i| i.unwrap_or(Duration::ZERO)),
+                moves_to_go: g.movestogo,
+            },
+            infinite: g.infinite,
+            ponder: g.ponder,
+            mate: g.mate,
+            searchmoves,
+        }
+    }
+
+    fn go(&mut self, g: GoParams) {
+        if let Some(depth) = g.perft {
+            let p = self.game.position();
+            let v = self.game.variant();
+            let mut total = if depth == 0 { 1 } else { 0 };
+            for (m, n) in p.divide(v, depth) {
+                self.out.line(&format!("{m}: {n}"));
+                total += n;
+            }
+            self.out.line(&format!("Nodes searched: {total}"));
+            return;
+        }
+        let limits = self.limits(&g);
+        let options = SearchOptions {
+            threads: self.options.threads,
+            multipv: self.options.multipv,
+            move_overhead: self.options.move_overhead,
+        };
+        let game = self.game.clone();
+        let tt = Arc::clone(&self.tt);
+        let control = Arc::clone(&self.control);
+        let out = self.out.clone();
+        let show_wdl = self.options.show_wdl;
+        control.reset(limits.ponder);
+        self.search = Some(std::thread::spawn(move || {
+            let result = search(&game, &limits, &options, &tt, &control, &mut |info| {
+                out.line(&format_info(info, show_wdl, game.variant()));
+            });
+            out.line(&format_bestmove(&result));
+        }));
+    }
+
+    fn bench(&self, depth: Option<u32>) {
+        let depth = depth.unwrap_or(bench::BENCH_DEPTH);
+        let r = bench::run(depth, &mut |i, p, n| {
+            self.out.line(&format!(
+                "info string bench position {} {p}: {n} nodes",
+                i + 1
+            ))
+        });
+        self.out.line(&format!("{} nodes {} nps", r.nodes, r.nps()));
+    }
+
+    fn query(&self, q: Query) {
+        let status = self.game.status();
+        let answer = match q {
+            Query::GameOver => (status != GameStatus::Ongoing).to_string(),
+            Query::P1Turn => (self.game.position().side_to_move() == Side::South).to_string(),
+            Query::Result => match status {
+                GameStatus::Ongoing => "none".to_string(),
+                GameStatus::Over { outcome, .. } => match outcome {
+                    Outcome::Win(Side::South) => "p1win",
+                    Outcome::Win(Side::North) => "p2win",
+                    Outcome::Draw => "draw",
+                }
+                .to_string(),
+            },
+        };
+        self.out.line(&format!("response {answer}"));
+    }
+
+    fn display(&self) {
+        for line in board_lines(&self.game).lines() {
+            self.out.line(line);
+        }
+    }
+
+    fn eval(&self) {
+        let p = self.game.position();
+        let v = self.game.variant();
+        let us = p.side_to_move();
+        let them = us.opponent();
+        self.out.line(&format!("variant {v}, {us} to move"));
+        self.out.line(&format!(
+            "captured      {:>3} - {:>3}  = {:+.2} seeds",
+            p.captured(us),
+            p.captured(them),
+            (p.captured(us) as i32 - p.captured(them) as i32) as f64
+        ));
+        if v.is_songo36() {
+            self.out.line(&format!(
+                "seeds in row  {:>3} - {:>3}  x {:.2}",
+                p.row_seeds(us),
+                p.row_seeds(them),
+                eval::ROW_SEED_36 as f64 / eval::SEED as f64
+            ));
+        }
+        let e = eval::evaluate(&p, v);
+        self.out.line(&format!(
+            "evaluation    {:+.2} seeds for the side to move ({us})",
+            e as f64 / eval::SEED as f64
+        ));
+    }
+}
+
+/// The score as the protocol writes it: `cp X` or `mate N`.
+pub fn format_score(score: Score) -> String {
+    match mate_in(score) {
+        Some(n) => format!("mate {n}"),
+        None => format!("cp {score}"),
+    }
+}
+
+/// A win/draw/loss estimate in permille for a score. Mate scores are
+/// certain; otherwise a logistic curve of the margin, with a draw band in
+/// `songo40` where margins under 5 seeds are drawn.
+pub fn wdl(score: Score, v: Variant) -> (u32, u32, u32) {
+    if let Some(m) = mate_in(score) {
+        return if m > 0 { (1000, 0, 0) } else { (0, 0, 1000) };
+    }
+    let margin = if v.is_songo36() { 50.0 } else { 450.0 };
+    let scale = 150.0;
+    let s = score as f64;
+    let win = 1.0 / (1.0 + (-(s - margin) / scale).exp());
+    let loss = 1.0 / (1.0 + (-(-s - margin) / scale).exp());
+    let w = (win * 1000.0).round() as u32;
+    let l = (loss * 1000.0).round() as u32;
+    let w = w.min(1000);
+    let l = l.min(1000 - w);
+    (w, 1000 - w - l, l)
+}
+
+pub fn format_info(info: &Info, show_wdl: bool, v: Variant) -> String {
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        format_score(info.score)
+    );
+    match info.bound {
+        ScoreBound::Exact => {}
+        ScoreBound::Lower => s.push_str(" lowerbound"),
+        ScoreBound::Upper => s.push_str(" upperbound"),
+    }
+    if show_wdl {
+        let (w, d, l) = wdl(info.score, v);
+        s.push_str(&format!(" wdl {w} {d} {l}"));
+    }
+    let ms = info.time.as_millis().max(1) as u64;
+    s.push_str(&format!(
+        " nodes {} nps {} hashfull {} time {} pv",
+        info.nodes,
+        info.nodes * 1000 / ms,
+        info.hashfull,
+        info.time.as_millis()
+    ));
+    for m in &info.pv {
+        s.push_str(&format!(" {m}"));
+    }
+    s
+}
+
+pub fn format_bestmove(r: &SearchResult) -> String {
+    match (r.best, r.ponder) {
+        (None, _) => "bestmove (none)".to_string(),
+        (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+        (Some(b), None) => format!("bestmove {b}"),
+    }
+}
+
+/// A drawing of the board and the state of the game.
+pub fn board_lines(game: &Game) -> String {
+    let p = game.position();
+    let v = game.variant();
+    let mut s = String::new();
+    let row = |side: Side| -> String {
+        let first = side.first_pit();
+        let pits: Vec<usize> = match side {
+            Side::North => (first..first + 7).rev().collect(),
+            Side::South => (first..first + 7).collect(),
+        };
+        let cells: Vec<String> = pits.iter().map(|&i| format!(" {:>2} ", p.pit(i))).collect();
+        format!(" |{}|", cells.join("|"))
+    };
+    let sep = " +----+----+----+----+----+----+----+";
+    s.push_str(&format!(
+        "    g    f    e    d    c    b    a     North  captured {}\n",
+        p.captured(Side::North)
+    ));
+    s.push_str(&format!(
+        "{sep}\n{}\n{sep}\n{}\n{sep}\n",
+        row(Side::North),
+        row(Side::South)
+    ));
+    s.push_str(&format!(
+        "    A    B    C    D    E    F    G     South  captured {}\n",
+        p.captured(Side::South)
+    ));
+    s.push_str(&format!("Variant: {v}\n"));
+    s.push_str(&format!("Position: {p}\n"));
+    s.push_str(&format!("Side to move: {}\n", p.side_to_move()));
+    s.push_str(&format!("Key: {:016x}\n", p.key()));
+    s.push_str(&format!("Legal moves: {}\n", p.legal_moves(v)));
+    match game.status() {
+        GameStatus::Ongoing => s.push_str("State: in progress\n"),
+        GameStatus::Over {
+            outcome,
+            reason,
+            scores,
+        } => s.push_str(&format!(
+            "State: over ({}), result {} (South {} - North {})\n",
+            reason.describe(),
+            outcome.score_text(),
+            scores[0],
+            scores[1]
+        )),
+    }
+    s
+}

@@ -1,0 +1,377 @@
+//! The text protocol's commands, parsed into types. Parsing only: running
+//! them is `engine`'s job, so this module knows nothing of the search.
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::position::{ParsePositionError, Position};
+
+/// The two greetings; they differ only in the final `uciok` / `ugiok`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Uci,
+    Ugi,
+}
+
+/// Where a `position` command starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartSpec {
+    StartPos,
+    Fen(Position),
+}
+
+/// The parameters of `go`, still as the protocol gives them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    /// `[south, north]`: `wtime`/`p1time` and `btime`/`p2time`.
+    pub time: [Option<Duration>; 2],
+    pub inc: [Option<Duration>; 2],
+    pub movestogo: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+    pub mate: Option<u32>,
+    /// Move texts; checked against the position when the search starts.
+    pub searchmoves: Vec<String>,
+    pub perft: Option<u32>,
+}
+
+/// What a UGI `query` asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    GameOver,
+    P1Turn,
+    Result,
+}
+
+/// One line of input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Hello(Dialect),
+    IsReady,
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    NewGame,
+    Position {
+        start: StartSpec,
+        moves: Vec<String>,
+    },
+    Go(GoParams),
+    Stop,
+    PonderHit,
+    Quit,
+    Query(Query),
+    Display,
+    Eval,
+    Bench {
+        depth: Option<u32>,
+    },
+    /// An empty line.
+    Nothing,
+}
+
+/// Why a line is not a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProtocolError {
+    UnknownCommand(String),
+    MissingValue {
+        command: &'static str,
+        what: String,
+    },
+    BadNumber {
+        key: String,
+        text: String,
+    },
+    UnknownToken {
+        command: &'static str,
+        token: String,
+    },
+    BadPosition(ParsePositionError),
+    MissingOptionName,
+}
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProtocolError::UnknownCommand(c) => write!(f, "unknown command '{c}'"),
+            ProtocolError::MissingValue { command, what } => {
+                write!(f, "{command}: '{what}' needs a value")
+            }
+            ProtocolError::BadNumber { key, text } => {
+                write!(f, "'{key}' takes a non-negative whole number, not '{text}'")
+            }
+            ProtocolError::UnknownToken { command, token } => {
+                write!(f, "{command}: unexpected '{token}'")
+            }
+            ProtocolError::BadPosition(e) => write!(f, "position: {e}"),
+            ProtocolError::MissingOptionName => write!(f, "setoption: expected 'name <option>'"),
+        }
+    }
+}
+
+impl std::error::Error for ProtocolError {}
+
+fn number<T: std::str::FromStr>(key: &str, text: Option<&str>) -> Result<T, ProtocolError> {
+    let text = text.ok_or_else(|| ProtocolError::MissingValue {
+        command: "go",
+        what: key.to_string(),
+    })?;
+    text.parse().map_err(|_| ProtocolError::BadNumber {
+        key: key.to_string(),
+        text: text.to_string(),
+    })
+}
+
+/// A time in milliseconds; negative clocks (a GUI's overdrawn time) read as zero.
+fn millis(key: &str, text: Option<&str>) -> Result<Duration, ProtocolError> {
+    if let Some(t) = text {
+        if let Some(rest) = t.strip_prefix('-') {
+            if rest.parse::<u64>().is_ok() {
+                return Ok(Duration::ZERO);
+            }
+        }
+    }
+    number::<u64>(key, text).map(Duration::from_millis)
+}
+
+const GO_KEYWORDS: &[&str] = &[
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+    "movestogo",
+    "infinite",
+    "ponder",
+    "mate",
+    "searchmoves",
+    "perft",
+];
+
+fn parse_go(tokens: &[&str]) -> Result<GoParams, ProtocolError> {
+    let mut g = GoParams::default();
+    let mut i = 0;
+    while i < tokens.len() {
+        let key = tokens[i];
+        let value = tokens.get(i + 1).copied();
+        i += 2;
+        match key {
+            "depth" => g.depth = Some(number(key, value)?),
+            "nodes" => g.nodes = Some(number(key, value)?),
+            "movetime" => g.movetime = Some(millis(key, value)?),
+            "wtime" | "p1time" => g.time[0] = Some(millis(key, value)?),
+            "btime" | "p2time" => g.time[1] = Some(millis(key, value)?),
+            "winc" | "p1inc" => g.inc[0] = Some(millis(key, value)?),
+            "binc" | "p2inc" => g.inc[1] = Some(millis(key, value)?),
+            "movestogo" => g.movestogo = Some(number(key, value)?),
+            "mate" => g.mate = Some(number(key, value)?),
+            "perft" => g.perft = Some(number(key, value)?),
+            "infinite" => {
+                g.infinite = true;
+                i -= 1;
+            }
+            "ponder" => {
+                g.ponder = true;
+                i -= 1;
+            }
+            "searchmoves" => {
+                i -= 1;
+                while i < tokens.len() && !GO_KEYWORDS.contains(&tokens[i]) {
+                    g.searchmoves.push(tokens[i].to_string());
+                    i += 1;
+                }
+            }
+            other => {
+                return Err(ProtocolError::UnknownToken {
+                    command: "go",
+                    token: other.to_string(),
+                })
+            }
+        }
+    }
+    Ok(g)
+}
+
+fn parse_position(tokens: &[&str]) -> Result<Command, ProtocolError> {
+    let missing = || ProtocolError::MissingValue {
+        command: "position",
+        what: "startpos or fen".to_string(),
+    };
+    let (start, rest) = match tokens.first() {
+        Some(&"startpos") => (StartSpec::StartPos, &tokens[1..]),
+        Some(&"fen") => {
+            let end = tokens
+                .iter()
+                .position(|t| *t == "moves")
+                .unwrap_or(tokens.len());
+            let text = tokens[1..end].join(" ");
+            let p = text.parse().map_err(ProtocolError::BadPosition)?;
+            (StartSpec::Fen(p), &tokens[end..])
+        }
+        Some(other) => {
+            return Err(ProtocolError::UnknownToken {
+                command: "position",
+                token: other.to_string(),
+            })
+        }
+        None => return Err(missing()),
+    };
+    let moves = match rest.first() {
+        None => Vec::new(),
+        Some(&"moves") => rest[1..].iter().map(|m| m.to_string()).collect(),
+        Some(other) => {
+            return Err(ProtocolError::UnknownToken {
+                command: "position",
+                token: other.to_string(),
+            })
+        }
+    };
+    Ok(Command::Position { start, moves })
+}
+
+fn parse_setoption(tokens: &[&str]) -> Result<Command, ProtocolError> {
+    if tokens.first() != Some(&"name") {
+        return Err(ProtocolError::MissingOptionName);
+    }
+    let rest = &tokens[1..];
+    let split = rest.iter().position(|t| *t == "value");
+    let (name, value) = match split {
+        Some(i) => (rest[..i].join(" "), Some(rest[i + 1..].join(" "))),
+        None => (rest.join(" "), None),
+    };
+    if name.is_empty() {
+        return Err(ProtocolError::MissingOptionName);
+    }
+    Ok(Command::SetOption { name, value })
+}
+
+impl std::str::FromStr for Command {
+    type Err = ProtocolError;
+
+    fn from_str(line: &str) -> Result<Command, ProtocolError> {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&head, args)) = tokens.split_first() else {
+            return Ok(Command::Nothing);
+        };
+        let no_args = |c: Command| {
+            if let Some(t) = args.first() {
+                Err(ProtocolError::UnknownToken {
+                    command: "command",
+                    token: t.to_string(),
+                })
+            } else {
+                Ok(c)
+            }
+        };
+        match head {
+            "uci" => no_args(Command::Hello(Dialect::Uci)),
+            "ugi" => no_args(Command::Hello(Dialect::Ugi)),
+            "isready" => no_args(Command::IsReady),
+            "ucinewgame" | "uginewgame" => no_args(Command::NewGame),
+            "setoption" => parse_setoption(args),
+            "position" => parse_position(args),
+            "go" => parse_go(args).map(Command::Go),
+            "stop" => no_args(Command::Stop),
+            "ponderhit" => no_args(Command::PonderHit),
+            "quit" => Ok(Command::Quit),
+            "query" => match args {
+                ["gameover"] => Ok(Command::Query(Query::GameOver)),
+                ["p1turn"] => Ok(Command::Query(Query::P1Turn)),
+                ["result"] => Ok(Command::Query(Query::Result)),
+                _ => Err(ProtocolError::UnknownToken {
+                    command: "query",
+                    token: args.join(" "),
+                }),
+            },
+            "d" => no_args(Command::Display),
+            "eval" => no_args(Command::Eval),
+            "bench" => match args {
+                [] => Ok(Command::Bench { depth: None }),
+                [d] => Ok(Command::Bench {
+                    depth: Some(number("bench", Some(d))?),
+                }),
+                _ => Err(ProtocolError::UnknownToken {
+                    command: "bench",
+                    token: args[1].to_string(),
+                }),
+            },
+            other => Err(ProtocolError::UnknownCommand(other.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<Command, ProtocolError> {
+        s.parse()
+    }
+
+    #[test]
+    fn go_parameters() {
+        let Command::Go(g) =
+            parse("go wtime 1000 btime -5 winc 10 movestogo 3 searchmoves A B depth 4").unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(g.time, [Some(Duration::from_secs(1)), Some(Duration::ZERO)]);
+        assert_eq!(g.inc[0], Some(Duration::from_millis(10)));
+        assert_eq!(g.movestogo, Some(3));
+        assert_eq!(g.searchmoves, ["A", "B"]);
+        assert_eq!(g.depth, Some(4));
+        assert!(parse("go depth x").is_err());
+        assert!(parse("go depth").is_err());
+        assert!(parse("go fast").is_err());
+        let Command::Go(g) = parse("go p1time 5 p2time 6 p1inc 1 p2inc 2 infinite").unwrap() else {
+            panic!()
+        };
+        assert_eq!(g.time[1], Some(Duration::from_millis(6)));
+        assert!(g.infinite);
+    }
+
+    #[test]
+    fn position_and_options() {
+        assert_eq!(
+            parse("position startpos moves A b").unwrap(),
+            Command::Position {
+                start: StartSpec::StartPos,
+                moves: vec!["A".into(), "b".into()]
+            }
+        );
+        assert!(matches!(
+            parse("position fen 5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg moves A"),
+            Ok(Command::Position {
+                start: StartSpec::Fen(_),
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse("position fen 5,5 s 0 0 Gg"),
+            Err(ProtocolError::BadPosition(_))
+        ));
+        assert_eq!(
+            parse("setoption name Move Overhead value 30").unwrap(),
+            Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }
+        );
+        assert!(parse("setoption value 3").is_err());
+        assert_eq!(parse("   ").unwrap(), Command::Nothing);
+        assert!(matches!(
+            parse("xyzzy"),
+            Err(ProtocolError::UnknownCommand(_))
+        ));
+    }
+}

@@ -1,0 +1,766 @@
+//! The search: iterative deepening over a principal variation search
+//! (negamax alpha-beta), aspiration windows, a shared transposition table,
+//! move ordering, repetition handling, time management and Lazy SMP threads.
+//!
+//! The search never prints. It reports each finished line through a
+//! callback, and the caller (the protocol layer) formats it.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::eval::{evaluate, Score};
+use crate::game::{Game, REPETITION_LIMIT};
+use crate::movegen::Outcome;
+use crate::moves::Move;
+use crate::position::{Position, PITS};
+use crate::timeman::{budget, Limits, TimeBudget};
+use crate::tt::{Bound, TranspositionTable, TtEntry};
+use crate::variant::Variant;
+
+/// A won game, `ply` plies from the root, scores `MATE - ply`.
+pub const MATE: Score = 30_000;
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+/// Scores beyond this are forced game ends.
+pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
+const INFINITE: Score = MATE + 1;
+
+/// First aspiration half-window, in centiseeds.
+const ASPIRATION_DELTA: Score = 40;
+/// Aspiration windows start at this depth.
+const ASPIRATION_MIN_DEPTH: u32 = 4;
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+/// Move ordering: the transposition-table move first…
+const ORDER_TT: i32 = 1 << 30;
+/// …then captures, by seeds taken…
+const ORDER_CAPTURE: i32 = 1 << 28;
+/// …then the two killer moves of the ply…
+const ORDER_KILLER: [i32; 2] = [1 << 27, 1 << 26];
+/// History scores saturate here, below the killers.
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// How a score was bounded when it was reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreBound {
+    Exact,
+    /// The search failed high: at least this.
+    Lower,
+    /// The search failed low: at most this.
+    Upper,
+}
+
+/// One finished (or bounded) principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based index of the line among the MultiPV lines.
+    pub multipv: usize,
+    pub score: Score,
+    pub bound: ScoreBound,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// What a search settled on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the game is already over.
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Options that shape a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead: Duration,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(10),
+        }
+    }
+}
+
+/// What the outside world can do to a running search.
+#[derive(Debug)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    /// When the clock started for this move (reset by `ponderhit`).
+    clock_start: Mutex<Instant>,
+}
+
+impl Default for SearchControl {
+    fn default() -> Self {
+        SearchControl {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            clock_start: Mutex::new(Instant::now()),
+        }
+    }
+}
+
+impl SearchControl {
+    /// Asks the search to stop as soon as possible.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        *self.clock_start.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// Readies the control for a new search.
+    pub fn reset(&self, pondering: bool) {
+        self.stop.store(false, Ordering::SeqCst);
+        self.pondering.store(pondering, Ordering::SeqCst);
+        *self.clock_start.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+    }
+
+    fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    fn clock_start(&self) -> Instant {
+        *self.clock_start.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Score of a finished game at `p`, `ply` plies from the root, for the side to move.
+fn game_end_score(p: &Position, v: Variant, ply: usize) -> Score {
+    match p.outcome(v) {
+        Outcome::Draw => 0,
+        Outcome::Win(side) if side == p.side_to_move() => MATE - ply as Score,
+        Outcome::Win(_) => -(MATE - ply as Score),
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_tt(s: Score, ply: usize) -> i16 {
+    let s = if s >= MATE_BOUND {
+        s + ply as Score
+    } else if s <= -MATE_BOUND {
+        s - ply as Score
+    } else {
+        s
+    };
+    s as i16
+}
+
+fn score_from_tt(s: i16, ply: usize) -> Score {
+    let s = s as Score;
+    if s >= MATE_BOUND {
+        s - ply as Score
+    } else if s <= -MATE_BOUND {
+        s + ply as Score
+    } else {
+        s
+    }
+}
+
+/// Moves to a forced win (positive) or loss (negative), in the mover's own
+/// moves, for a mate score; `None` for an ordinary score.
+pub fn mate_in(score: Score) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score + 1) / 2)
+    } else {
+        None
+    }
+}
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    score: Score,
+    pv: Vec<Move>,
+}
+
+/// State shared by the threads of one search.
+struct Shared<'a> {
+    variant: Variant,
+    tt: &'a TranspositionTable,
+    control: &'a SearchControl,
+    /// Set when the main thread is done: helpers stop too.
+    done: AtomicBool,
+    nodes: AtomicU64,
+    limits: &'a Limits,
+    budget: Option<TimeBudget>,
+}
+
+/// One search thread's own data.
+struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    id: usize,
+    /// Game history then the current search path, for repetitions.
+    stack: Vec<Position>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    history: [i32; PITS],
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    nodes: u64,
+    /// Nodes not yet added to the shared counter.
+    unflushed: u64,
+    seldepth: usize,
+    aborted: bool,
+    root_moves: Vec<RootMove>,
+}
+
+impl<'a> Worker<'a> {
+    fn new(shared: &'a Shared<'a>, id: usize, game: &Game, root_moves: Vec<RootMove>) -> Self {
+        let mut stack = Vec::with_capacity(game.positions().len() + MAX_PLY + 1);
+        stack.extend_from_slice(game.positions());
+        Worker {
+            shared,
+            id,
+            stack,
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: [0; PITS],
+            pv: vec![[Move::from_pit(0); MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            aborted: false,
+            root_moves,
+        }
+    }
+
+    fn variant(&self) -> Variant {
+        self.shared.variant
+    }
+
+    /// Whether to abandon the search now (checked every few nodes).
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let s = self.shared;
+        if let Some(limit) = s.limits.nodes {
+            // Node limits count this thread only, so that one thread is exact.
+            if self.nodes >= limit {
+                self.aborted = true;
+                return true;
+            }
+        }
+        if self.unflushed >= CHECK_EVERY {
+            s.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
+            self.unflushed = 0;
+            if s.control.is_stopped() || s.done.load(Ordering::Relaxed) {
+                self.aborted = true;
+            } else if self.id == 0 && !s.control.pondering() {
+                if let Some(b) = s.budget {
+                    if s.control.clock_start().elapsed() >= b.hard {
+                        self.aborted = true;
+                    }
+                }
+            }
+        }
+        self.aborted
+    }
+
+    /// How many times the last position of the stack occurs in it.
+    fn repetitions(&self) -> usize {
+        let current = *self.stack.last().expect("the stack holds the root");
+        // Captures are irreversible, and the same side must be to move.
+        self.stack
+            .iter()
+            .rev()
+            .take_while(|p| p.seeds_on_board() == current.seeds_on_board())
+            .step_by(2)
+            .filter(|p| **p == current)
+            .count()
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][ply] = mv;
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Orders the children of `p`: TT move, captures by size, killers, history.
+    fn ordered_children(
+        &self,
+        p: &Position,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> ([(i32, Move, Position); 7], usize) {
+        let v = self.variant();
+        let us = p.side_to_move();
+        let mut out = [(0, Move::from_pit(0), *p); 7];
+        let mut n = 0;
+        for m in p.legal_moves(v) {
+            let child = p.make_move(v, m);
+            let gain = (child.captured(us) - p.captured(us)) as i32;
+            let key = if Some(m) == tt_move {
+                ORDER_TT
+            } else if gain > 0 {
+                ORDER_CAPTURE + gain
+            } else if Some(m) == self.killers[ply][0] {
+                ORDER_KILLER[0]
+            } else if Some(m) == self.killers[ply][1] {
+                ORDER_KILLER[1]
+            } else {
+                self.history[m.pit()]
+            };
+            out[n] = (key, m, child);
+            n += 1;
+        }
+        out[..n].sort_by_key(|c| std::cmp::Reverse(c.0));
+        (out, n)
+    }
+
+    fn reward_quiet(&mut self, m: Move, ply: usize, depth: i32) {
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        let h = &mut self.history[m.pit()];
+        *h = (*h + depth * depth).min(HISTORY_MAX);
+    }
+
+    fn negamax(
+        &mut self,
+        p: &Position,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        pv_node: bool,
+    ) -> Score {
+        self.pv_len[ply] = ply;
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.unflushed += 1;
+        self.seldepth = self.seldepth.max(ply);
+        let v = self.variant();
+
+        // 1. Game ends: no legal move, or the third repetition.
+        if p.is_over(v) || self.repetitions() >= REPETITION_LIMIT {
+            return game_end_score(p, v, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(p, v);
+        }
+
+        // 2. Mate-distance pruning: no result here beats a shorter mate.
+        let alpha_mate = alpha.max(-(MATE - ply as Score));
+        let beta_mate = beta.min(MATE - ply as Score - 1);
+        if alpha_mate >= beta_mate {
+            return alpha_mate;
+        }
+
+        // 3. The horizon: resolve captures.
+        if depth <= 0 {
+            return self.quiescence(p, alpha, beta, ply);
+        }
+
+        // 4. Transposition table.
+        let key = p.key();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            let s = score_from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if !pv_node && e.depth as i32 >= depth && usable {
+                return s;
+            }
+        }
+
+        // 5. Principal variation search over the ordered moves.
+        let (children, count) = self.ordered_children(p, entry.and_then(|e| e.mv), ply);
+        let alpha_orig = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let us = p.side_to_move();
+        for (i, &(_, m, child)) in children[..count].iter().enumerate() {
+            self.stack.push(child);
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+            } else {
+                score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+                }
+            }
+            self.stack.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if child.captured(us) == p.captured(us) {
+                            self.reward_quiet(m, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        // 6. Store the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            TtEntry {
+                mv: best_move,
+                score: score_to_tt(best, ply),
+                eval: 0,
+                depth: depth.clamp(0, u8::MAX as i32) as u8,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Captures only, until the position is quiet. Captures remove seeds, so
+    /// no repetition can arise here.
+    fn quiescence(&mut self, p: &Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.pv_len[ply] = ply;
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.unflushed += 1;
+        self.seldepth = self.seldepth.max(ply);
+        let v = self.variant();
+        if p.is_over(v) {
+            return game_end_score(p, v, ply);
+        }
+        let stand_pat = evaluate(p, v);
+        if stand_pat >= beta || ply >= MAX_PLY - 1 {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let us = p.side_to_move();
+        let (children, count) = self.ordered_children(p, None, ply);
+        for &(_, m, child) in &children[..count] {
+            if child.captured(us) == p.captured(us) {
+                continue;
+            }
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// One iteration at the root over the moves from `pv_index` on.
+    fn root_search(&mut self, depth: i32, mut alpha: Score, beta: Score, pv_index: usize) -> Score {
+        let v = self.variant();
+        let root = *self.stack.last().expect("root");
+        let mut best = -INFINITE;
+        self.pv_len[0] = 0;
+        for i in pv_index..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            let child = root.make_move(v, m);
+            self.stack.push(child);
+            self.nodes += 1;
+            self.unflushed += 1;
+            let mut score;
+            if i == pv_index {
+                score = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true);
+            } else {
+                score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false);
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true);
+                }
+            }
+            self.stack.pop();
+            if self.aborted {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == pv_index || score > alpha {
+                rm.score = score;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv
+                    .extend_from_slice(&self.pv[1][1..self.pv_len[1].max(1)]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        // Best first; a stable sort keeps the previous order among equals.
+        self.root_moves[pv_index..].sort_by_key(|r| std::cmp::Reverse(r.score));
+        best
+    }
+}
+
+/// Searches the current position of `game` within `limits`.
+///
+/// Each finished line of the main thread goes to `report`. With one thread
+/// and no time limit the search is deterministic.
+pub fn search(
+    game: &Game,
+    limits: &Limits,
+    options: &SearchOptions,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    report: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let v = game.variant();
+    let root = game.position();
+    let mut root_moves: Vec<RootMove> = root
+        .legal_moves(v)
+        .into_iter()
+        .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+        .map(|mv| RootMove {
+            mv,
+            score: -INFINITE,
+            pv: vec![mv],
+        })
+        .collect();
+    if game.is_over() || root_moves.is_empty() {
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score: game_end_score(&root, v, 0),
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    // Order the first iteration by the table's move, if any.
+    if let Some(m) = tt.probe(root.key()).and_then(|e| e.mv) {
+        if let Some(i) = root_moves.iter().position(|r| r.mv == m) {
+            root_moves[..=i].rotate_right(1);
+        }
+    }
+    tt.new_search();
+    let shared = Shared {
+        variant: v,
+        tt,
+        control,
+        done: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        limits,
+        budget: budget(limits, root.side_to_move(), options.move_overhead),
+    };
+    let started = Instant::now();
+    let threads = options.threads.max(1);
+    let multipv = options.multipv.clamp(1, root_moves.len());
+    let result = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let shared = &shared;
+            let moves = root_moves.clone();
+            scope.spawn(move || {
+                let mut w = Worker::new(shared, id, game, moves);
+                iterate(&mut w, 1, started, &mut |_| {});
+            });
+        }
+        let mut main = Worker::new(&shared, 0, game, root_moves);
+        let result = iterate(&mut main, multipv, started, report);
+        shared.done.store(true, Ordering::SeqCst);
+        result
+    });
+    SearchResult {
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        ..result
+    }
+}
+
+/// Iterative deepening for one worker; the main worker reports and decides.
+fn iterate(
+    w: &mut Worker,
+    multipv: usize,
+    started: Instant,
+    report: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let shared = w.shared;
+    let limits = shared.limits;
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 1)
+        .clamp(1, MAX_PLY as u32 - 1);
+    let mut completed = SearchResult {
+        best: Some(w.root_moves[0].mv),
+        ponder: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
+    // Helper threads start at staggered depths so they explore other trees.
+    let first_depth = 1 + (w.id % 2) as u32;
+    for depth in first_depth..=max_depth {
+        for pv_index in 0..multipv {
+            w.seldepth = 0;
+            // The line's score from the previous iteration centres the window.
+            let prev: Score = w.root_moves[pv_index].score;
+            let mut delta = ASPIRATION_DELTA;
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND
+            {
+                (prev - delta, prev + delta)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            let score = loop {
+                let s = w.root_search(depth as i32, alpha, beta, pv_index);
+                if w.aborted {
+                    break s;
+                }
+                let bound = if s <= alpha {
+                    ScoreBound::Upper
+                } else if s >= beta {
+                    ScoreBound::Lower
+                } else {
+                    break s;
+                };
+                if w.id == 0 {
+                    report(&make_info(w, depth, pv_index, s, bound, started));
+                }
+                delta *= 2;
+                if bound == ScoreBound::Upper {
+                    beta = (alpha + beta) / 2;
+                    alpha = (s - delta).max(-INFINITE);
+                } else {
+                    beta = (s + delta).min(INFINITE);
+                }
+                if delta > SEED_WINDOW_LIMIT {
+                    alpha = -INFINITE;
+                    beta = INFINITE;
+                }
+            };
+            if w.aborted {
+                break;
+            }
+            if w.id == 0 {
+                report(&make_info(
+                    w,
+                    depth,
+                    pv_index,
+                    score,
+                    ScoreBound::Exact,
+                    started,
+                ));
+            }
+        }
+        if w.aborted {
+            break;
+        }
+        let best = &w.root_moves[0];
+        completed = SearchResult {
+            best: Some(best.mv),
+            ponder: best.pv.get(1).copied(),
+            score: best.score,
+            depth,
+            nodes: w.nodes,
+        };
+        if w.id != 0 {
+            continue;
+        }
+        // Stop conditions between iterations (the main thread only).
+        if let Some(n) = limits.mate {
+            if mate_in(best.score).is_some_and(|m| m > 0 && m <= n as i32) {
+                break;
+            }
+        }
+        if w.root_moves.len() == 1 && shared.budget.is_some() && !shared.control.pondering() {
+            break; // a forced move needs no thought when the clock runs
+        }
+        if let Some(b) = shared.budget {
+            if !shared.control.pondering() && shared.control.clock_start().elapsed() >= b.soft {
+                break;
+            }
+        }
+    }
+    if w.aborted && completed.depth == 0 {
+        // Interrupted before depth 1 finished: any partial best is better than none.
+        completed.best = Some(w.root_moves[0].mv);
+    }
+    shared.nodes.fetch_add(w.unflushed, Ordering::Relaxed);
+    w.unflushed = 0;
+    // In infinite or ponder mode the move is owed only once we are told to stop.
+    if w.id == 0 && (limits.infinite || shared.control.pondering()) {
+        while !shared.control.is_stopped() && (limits.infinite || shared.control.pondering()) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    completed
+}
+
+/// Aspiration windows wider than this fall back to a full window.
+const SEED_WINDOW_LIMIT: Score = 20 * crate::eval::SEED;
+
+fn make_info(
+    w: &Worker,
+    depth: u32,
+    pv_index: usize,
+    score: Score,
+    bound: ScoreBound,
+    started: Instant,
+) -> Info {
+    let shared = w.shared;
+    let nodes = shared.nodes.load(Ordering::Relaxed) + w.unflushed;
+    Info {
+        depth,
+        seldepth: w.seldepth as u32,
+        multipv: pv_index + 1,
+        score,
+        bound,
+        nodes,
+        time: started.elapsed(),
+        hashfull: shared.tt.hashfull(),
+        pv: w.root_moves[pv_index].pv.clone(),
+    }
+}

@@ -1,0 +1,134 @@
+//! Search limits and time management.
+
+use std::time::Duration;
+
+use crate::moves::Move;
+use crate::position::Side;
+
+/// The clock of a timed game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Remaining time, `[south, north]`.
+    pub time: [Option<Duration>; 2],
+    /// Increment per move, `[south, north]`.
+    pub inc: [Duration; 2],
+    /// Moves until the next time control, if any.
+    pub moves_to_go: Option<u32>,
+}
+
+/// What bounds one search. Everything unset means "until stopped".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Clock,
+    pub infinite: bool,
+    pub ponder: bool,
+    /// Search a forced win in at most this many of our moves, then stop.
+    pub mate: Option<u32>,
+    /// Restrict the root to these moves (empty: all).
+    pub searchmoves: Vec<Move>,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// Whether the search may stop by itself on time.
+    pub fn is_timed(&self, side: Side) -> bool {
+        self.movetime.is_some() || self.clock.time[side.index()].is_some()
+    }
+}
+
+/// When to stop: do not start another iteration after `soft`, abort at `hard`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    pub soft: Duration,
+    pub hard: Duration,
+}
+
+/// Part of the remaining time a move may plan to use, when no moves-to-go is given.
+const EXPECTED_MOVES_LEFT: u32 = 30;
+/// The hard limit is this many times the soft one…
+const HARD_OVER_SOFT: u32 = 4;
+/// …but never more than this fraction of the remaining time.
+const HARD_MAX_FRACTION: u32 = 3;
+/// Never plan below this, so that even a flagging engine returns a move.
+const MIN_THINK: Duration = Duration::from_millis(1);
+
+/// The budget for the side to move, or `None` when the search is not timed.
+pub fn budget(limits: &Limits, side: Side, overhead: Duration) -> Option<TimeBudget> {
+    if limits.infinite {
+        return None;
+    }
+    let fixed = limits.movetime.map(|t| {
+        let t = t.saturating_sub(overhead).max(MIN_THINK);
+        TimeBudget { soft: t, hard: t }
+    });
+    let clocked = limits.clock.time[side.index()].map(|left| {
+        let inc = limits.clock.inc[side.index()];
+        let usable = left.saturating_sub(overhead);
+        let moves = limits
+            .clock
+            .moves_to_go
+            .unwrap_or(EXPECTED_MOVES_LEFT)
+            .clamp(1, EXPECTED_MOVES_LEFT);
+        let soft = (usable / moves + inc * 3 / 4)
+            .min(usable / 2)
+            .max(MIN_THINK);
+        let hard = (soft * HARD_OVER_SOFT)
+            .min(usable / HARD_MAX_FRACTION)
+            .max(MIN_THINK);
+        TimeBudget {
+            soft: soft.min(hard),
+            hard,
+        }
+    });
+    match (fixed, clocked) {
+        (Some(a), Some(b)) => Some(TimeBudget {
+            soft: a.soft.min(b.soft),
+            hard: a.hard.min(b.hard),
+        }),
+        (a, b) => a.or(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_stays_inside_the_remaining_time() {
+        for left_ms in [5u64, 50, 1000, 60_000] {
+            for inc_ms in [0u64, 10, 1000] {
+                let limits = Limits {
+                    clock: Clock {
+                        time: [Some(Duration::from_millis(left_ms)), None],
+                        inc: [Duration::from_millis(inc_ms), Duration::ZERO],
+                        moves_to_go: None,
+                    },
+                    ..Limits::default()
+                };
+                let b = budget(&limits, Side::South, Duration::from_millis(10)).unwrap();
+                assert!(b.soft <= b.hard);
+                assert!(
+                    b.hard <= Duration::from_millis(left_ms / 3).max(MIN_THINK),
+                    "{left_ms}+{inc_ms}: {b:?}"
+                );
+            }
+        }
+        assert_eq!(budget(&Limits::depth(3), Side::South, Duration::ZERO), None);
+    }
+}

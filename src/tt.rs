@@ -1,0 +1,245 @@
+//! The transposition table, shared between search threads without locks.
+//!
+//! Each slot is two `AtomicU64`s: the packed entry data, and the position key
+//! XOR-ed with that data. A reader recomputes `key ^ data`; if another thread
+//! tore the slot by writing between the two loads, the check fails and the
+//! slot reads as empty. Nothing else is needed for Lazy SMP.
+//!
+//! Replacement: a slot is overwritten when it holds another position from an
+//! older search, or when the new entry is at least as deep (less a small
+//! allowance, so fresh shallow results still get in), or is exact. Ageing is
+//! a 6-bit generation counter bumped once per `go`.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::moves::Move;
+use crate::position::PITS;
+
+/// Kind of bound a stored score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// Failed high: the true score is at least this.
+    Lower = 1,
+    /// Failed low: the true score is at most this.
+    Upper = 2,
+    /// Exact score (a PV node).
+    Exact = 3,
+}
+
+/// One probed entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    pub mv: Option<Move>,
+    pub score: i16,
+    pub eval: i16,
+    pub depth: u8,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+
+/// Depth allowance for replacing a deeper entry of the same position.
+const REPLACE_DEPTH_MARGIN: u8 = 3;
+const GENERATIONS: u8 = 64;
+/// Stands for "no move" in the 4-bit move field.
+const NO_MOVE: u64 = 0xF;
+
+// Layout of `data`: score 16 | eval 16 | depth 8 | bound 2 | generation 6 | move 4.
+fn pack(e: &TtEntry, generation: u8) -> u64 {
+    let mv = e.mv.map_or(NO_MOVE, |m| m.pit() as u64);
+    (e.score as u16 as u64)
+        | (e.eval as u16 as u64) << 16
+        | (e.depth as u64) << 32
+        | (e.bound as u64) << 40
+        | (generation as u64 & 0x3F) << 42
+        | mv << 48
+}
+
+fn unpack(d: u64) -> Option<(TtEntry, u8)> {
+    let bound = match (d >> 40) & 3 {
+        1 => Bound::Lower,
+        2 => Bound::Upper,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    let mv = (d >> 48) & 0xF;
+    let entry = TtEntry {
+        score: d as u16 as i16,
+        eval: (d >> 16) as u16 as i16,
+        depth: (d >> 32) as u8,
+        bound,
+        mv: (mv < PITS as u64).then(|| Move::from_pit(mv as usize)),
+    };
+    Some((entry, ((d >> 42) & 0x3F) as u8))
+}
+
+/// The table. Its size is fixed at creation; [`TranspositionTable::resize`] replaces it.
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    generation: AtomicU64,
+}
+
+/// An allocation of the requested size failed; the old table is kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllocError {
+    pub megabytes: usize,
+}
+
+impl std::fmt::Display for AllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot allocate a {} MB hash table", self.megabytes)
+    }
+}
+
+impl std::error::Error for AllocError {}
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MB (at least one slot).
+    pub fn new(megabytes: usize) -> Result<TranspositionTable, AllocError> {
+        let count = (megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Slot>()).max(1);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(count)
+            .map_err(|_| AllocError { megabytes })?;
+        slots.resize_with(count, Slot::default);
+        Ok(TranspositionTable {
+            slots,
+            generation: AtomicU64::new(0),
+        })
+    }
+
+    /// Size in MB, as asked for.
+    pub fn megabytes(&self) -> usize {
+        (self.slots.len() * std::mem::size_of::<Slot>()) >> 20
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        for s in &mut self.slots {
+            *s = Slot::default();
+        }
+        *self.generation.get_mut() = 0;
+    }
+
+    /// Marks the start of a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn generation(&self) -> u8 {
+        (self.generation.load(Ordering::Relaxed) % GENERATIONS as u64) as u8
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &Slot {
+        // Multiply-shift maps the key onto the table without a division.
+        let i = ((key as u128 * self.slots.len() as u128) >> 64) as usize;
+        &self.slots[i]
+    }
+
+    /// The entry for `key`, if present.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let s = self.slot(key);
+        let data = s.data.load(Ordering::Relaxed);
+        let check = s.check.load(Ordering::Relaxed);
+        if check ^ data != key {
+            return None;
+        }
+        unpack(data).map(|(e, _)| e)
+    }
+
+    /// Stores an entry for `key`, following the replacement scheme.
+    #[inline]
+    pub fn store(&self, key: u64, entry: TtEntry) {
+        let s = self.slot(key);
+        let generation = self.generation();
+        let old_data = s.data.load(Ordering::Relaxed);
+        let old_check = s.check.load(Ordering::Relaxed);
+        if let Some((old, old_gen)) = unpack(old_data) {
+            let same = old_check ^ old_data == key;
+            let keep = old_gen == generation
+                && entry.bound != Bound::Exact
+                && entry.depth + REPLACE_DEPTH_MARGIN < old.depth
+                && (same || old.bound == Bound::Exact);
+            if keep {
+                return;
+            }
+            if same && entry.mv.is_none() && old.mv.is_some() {
+                // Keep the best move we knew.
+                let merged = TtEntry {
+                    mv: old.mv,
+                    ..entry
+                };
+                return self.write(s, key, &merged, generation);
+            }
+        }
+        self.write(s, key, &entry, generation);
+    }
+
+    fn write(&self, s: &Slot, key: u64, entry: &TtEntry, generation: u8) {
+        let data = pack(entry, generation);
+        s.data.store(data, Ordering::Relaxed);
+        s.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand slots used in the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation();
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                unpack(s.data.load(Ordering::Relaxed)).is_some_and(|(_, g)| g == generation)
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1).unwrap();
+        let e = TtEntry {
+            mv: Some(Move::from_pit(9)),
+            score: -1234,
+            eval: 77,
+            depth: 12,
+            bound: Bound::Lower,
+        };
+        tt.store(0xDEAD_BEEF, e);
+        assert_eq!(tt.probe(0xDEAD_BEEF), Some(e));
+        assert_eq!(tt.probe(0xDEAD_BEEE), None);
+        let none = TtEntry { mv: None, ..e };
+        tt.store(1, none);
+        assert_eq!(tt.probe(1), Some(none));
+    }
+
+    #[test]
+    fn deeper_entries_survive_shallow_ones() {
+        let tt = TranspositionTable::new(1).unwrap();
+        let deep = TtEntry {
+            mv: Some(Move::from_pit(2)),
+            score: 5,
+            eval: 0,
+            depth: 20,
+            bound: Bound::Lower,
+        };
+        tt.store(42, deep);
+        tt.store(42, TtEntry { depth: 2, ..deep });
+        assert_eq!(tt.probe(42).unwrap().depth, 20);
+        tt.new_search();
+        tt.store(42, TtEntry { depth: 2, ..deep });
+        assert_eq!(tt.probe(42).unwrap().depth, 2);
+    }
+}
