@@ -1,0 +1,300 @@
+//! The protocol, through the real binary over stdin/stdout.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// A running engine with a line reader.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+const WAIT: Duration = Duration::from_secs(20);
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_songo"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the engine starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let deadline = Instant::now() + WAIT;
+        let mut out = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    let done = l.starts_with(prefix);
+                    out.push(l);
+                    if done {
+                        return out;
+                    }
+                }
+                Err(_) => panic!("no '{prefix}' line; got {out:#?}"),
+            }
+        }
+    }
+
+    /// The next line.
+    fn line(&mut self) -> String {
+        self.lines.recv_timeout(WAIT).expect("a line from the engine")
+    }
+
+    fn close_and_wait(mut self) -> Vec<String> {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "engine exited with {status}");
+                break;
+            }
+            assert!(Instant::now() < deadline, "engine did not exit at end of input");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.lines.try_iter().collect()
+    }
+}
+
+#[test]
+fn uci_and_ugi_handshakes() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines[0].starts_with("id name songo"));
+    assert!(lines.iter().any(|l| l.starts_with("id author")));
+    for opt in [
+        "UCI_Variant type combo default songo40",
+        "Hash type spin",
+        "Threads type spin",
+        "MultiPV type spin",
+        "Move Overhead type spin",
+        "Ponder type check",
+        "Clear Hash type button",
+        "UCI_ShowWDL type check",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(&format!("option name {opt}"))),
+            "missing option {opt}"
+        );
+    }
+    e.send("ugi");
+    assert_eq!(e.until("ugiok").last().unwrap(), "ugiok");
+    e.send("isready");
+    assert_eq!(e.line(), "readyok");
+    e.send("quit");
+}
+
+#[test]
+fn go_gives_exactly_one_legal_bestmove() {
+    let mut e = Engine::start();
+    e.send("position startpos moves C d");
+    e.send("go depth 6");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 6 ")));
+    let best = lines.last().unwrap();
+    let mv = best.split_whitespace().nth(1).unwrap();
+    assert!("ABCDEFG".contains(mv), "{best}");
+    e.send("isready");
+    assert_eq!(e.line(), "readyok", "a second bestmove or stray output");
+}
+
+#[test]
+fn stop_and_isready_during_infinite_search() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("isready");
+    let lines = e.until("readyok");
+    let (_, before) = lines.split_last().unwrap();
+    assert!(before.iter().all(|l| l.starts_with("info")), "{lines:?}");
+    let asked = Instant::now();
+    e.send("stop");
+    let lines = e.until("bestmove");
+    assert!(asked.elapsed() < Duration::from_secs(2));
+    assert!(lines.last().unwrap().starts_with("bestmove "));
+}
+
+#[test]
+fn quit_during_a_search_still_sends_bestmove() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(50));
+    e.send("quit");
+    let rest = e.close_and_wait();
+    assert!(rest.iter().any(|l| l.starts_with("bestmove")), "{rest:?}");
+}
+
+#[test]
+fn end_of_input_exits_cleanly() {
+    let mut e = Engine::start();
+    e.send("isready");
+    assert_eq!(e.line(), "readyok");
+    e.close_and_wait();
+}
+
+#[test]
+fn bad_input_is_reported_and_the_engine_carries_on() {
+    let mut e = Engine::start();
+    e.send("position startpos moves C");
+    for bad in [
+        "xyzzy",
+        "go depth banana",
+        "go sideways",
+        "position",
+        "position fen 5,5,5 s 0 0 Gg",
+        "position fen 5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg moves A A",
+        "position startpos moves H",
+        "setoption name Nonsense value 3",
+        "setoption name Hash value -4",
+        "setoption name Threads value lots",
+        "setoption name UCI_Variant value chess",
+        "setoption",
+        "query everything",
+        "\u{1F600} \u{0}",
+    ] {
+        e.send(bad);
+        let l = e.line();
+        assert!(l.starts_with("info string error: "), "{bad:?} gave {l:?}");
+    }
+    // The earlier position (after C) is still in place.
+    e.send("d");
+    let lines = e.until("State:");
+    assert!(
+        lines.iter().any(|l| l == "Position: 5,5,0,6,6,6,6/6,5,5,5,5,5,5 n 0 0 Gg"),
+        "{lines:#?}"
+    );
+    e.send("go depth 3");
+    let best = e.until("bestmove").pop().unwrap();
+    assert!("abcdefg".contains(best.split_whitespace().nth(1).unwrap()));
+}
+
+#[test]
+fn game_over_queries_and_bestmove_none() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value songo36-amateur");
+    e.send("position fen 3,2,1,5,0,0,0/0,0,0,0,0,0,0 s 36 23 -");
+    e.send("query gameover");
+    assert_eq!(e.line(), "response true");
+    e.send("query result");
+    assert_eq!(e.line(), "response p1win");
+    e.send("query p1turn");
+    assert_eq!(e.line(), "response true");
+    e.send("go depth 5");
+    assert_eq!(e.until("bestmove").pop().unwrap(), "bestmove (none)");
+    e.send("position startpos moves A a B");
+    e.send("query gameover");
+    assert_eq!(e.line(), "response false");
+    e.send("query p1turn");
+    assert_eq!(e.line(), "response false");
+    e.send("query result");
+    assert_eq!(e.line(), "response none");
+}
+
+#[test]
+fn go_perft_divides() {
+    let mut e = Engine::start();
+    e.send("go perft 4");
+    let lines = e.until("Nodes searched");
+    assert_eq!(lines.len(), 8);
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 1503");
+}
+
+#[test]
+fn fixed_nodes_search_is_deterministic() {
+    let run = || {
+        let mut e = Engine::start();
+        e.send("setoption name Threads value 1");
+        e.send("position startpos moves E");
+        e.send("go nodes 20000");
+        let lines = e.until("bestmove");
+        // Times and speeds differ between runs; everything else must not.
+        lines
+            .iter()
+            .map(|l| {
+                let t: Vec<&str> = l.split_whitespace().collect();
+                let mut out = Vec::new();
+                let mut i = 0;
+                while i < t.len() {
+                    if t[i] == "nps" || t[i] == "time" {
+                        i += 2;
+                        continue;
+                    }
+                    out.push(t[i]);
+                    i += 1;
+                }
+                out.join(" ")
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("go depth 5");
+    let lines = e.until("bestmove");
+    let last_depth: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 5 ")).collect();
+    assert_eq!(last_depth.len(), 3, "{lines:#?}");
+    let firsts: std::collections::HashSet<&str> = last_depth
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(firsts.len(), 3);
+    assert!(last_depth.iter().all(|l| l.contains(" wdl ")));
+}
+
+#[test]
+fn clock_search_returns_in_time() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    let t = Instant::now();
+    e.send("go wtime 300 btime 300 winc 10 binc 10");
+    e.until("bestmove");
+    assert!(t.elapsed() < Duration::from_millis(1000), "{:?}", t.elapsed());
+}
+
+#[test]
+fn ponder_then_ponderhit() {
+    let mut e = Engine::start();
+    e.send("position startpos moves A");
+    e.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    e.send("ponderhit");
+    let lines = e.until("bestmove");
+    assert!(lines.last().unwrap().starts_with("bestmove "));
+}
