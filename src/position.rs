@@ -351,9 +351,12 @@ impl FromStr for Position {
         let shape_error = || ParsePositionError::RowShape {
             found: board.to_string(),
         };
-        let (south_row, north_row) = board.split_once('/').ok_or_else(shape_error)?;
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != 2 {
+            return Err(shape_error());
+        }
         let mut pits = [0u8; PITS];
-        for (row, text) in [south_row, north_row].into_iter().enumerate() {
+        for (row, text) in rows.into_iter().enumerate() {
             let counts: Vec<&str> = text.split(',').collect();
             if counts.len() != PITS_PER_ROW {
                 return Err(shape_error());

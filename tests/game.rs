@@ -22,7 +22,13 @@ fn sparse_position(rng: &mut StdRng) -> Position {
         pits[rng.random_range(0..14)] += 1;
     }
     let south = (70 - board) / 2;
-    Position::from_parts(pits, Side::South, [south, 70 - board - south], [false, false]).unwrap()
+    Position::from_parts(
+        pits,
+        Side::South,
+        [south, 70 - board - south],
+        [false, false],
+    )
+    .unwrap()
 }
 
 #[test]
@@ -31,7 +37,11 @@ fn third_repetition_ends_random_games_exactly_when_due() {
     let mut by_repetition = 0;
     for v in Variant::ALL {
         for i in 0..20_000 {
-            let start = if i % 2 == 0 { Position::startpos() } else { sparse_position(&mut rng) };
+            let start = if i % 2 == 0 {
+                Position::startpos()
+            } else {
+                sparse_position(&mut rng)
+            };
             let g = random_game(v, start, &mut rng, 400);
             let positions = g.positions();
             // No position reached its third occurrence before the last one.
@@ -40,10 +50,18 @@ fn third_repetition_ends_random_games_exactly_when_due() {
                 let n = seen.entry(*p).or_insert(0);
                 *n += 1;
                 if *n == 3 {
-                    assert_eq!(i, positions.len() - 1, "{v}: game went on after a third repetition");
+                    assert_eq!(
+                        i,
+                        positions.len() - 1,
+                        "{v}: game went on after a third repetition"
+                    );
                 }
             }
-            if let GameStatus::Over { reason: EndReason::Repetition, .. } = g.status() {
+            if let GameStatus::Over {
+                reason: EndReason::Repetition,
+                ..
+            } = g.status()
+            {
                 by_repetition += 1;
                 assert_eq!(seen[&g.position()], 3);
                 assert_eq!(g.repetitions(), 3);
@@ -51,7 +69,10 @@ fn third_repetition_ends_random_games_exactly_when_due() {
             }
         }
     }
-    assert!(by_repetition > 0, "no random game ended by repetition: the test checks nothing");
+    assert!(
+        by_repetition > 0,
+        "no random game ended by repetition: the test checks nothing"
+    );
 }
 
 #[test]
@@ -60,7 +81,10 @@ fn a_known_cycle_ends_on_its_third_occurrence() {
     let line = "D b E a F d C e D a E b F f C c D d E f F e A f B g G b C a A b B c C e D f A b \
                 E d F c B a C e D d E f A b B e C c F f D d E e F f G g B e E a A b C f B c C e \
                 F f D d F f E e F f G g D a C d D e A f E b B c D d F a C b E f F c D e E d F f G";
-    let moves: Vec<Move> = line.split_whitespace().map(|m| m.parse().unwrap()).collect();
+    let moves: Vec<Move> = line
+        .split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect();
     let mut g = Game::new(Variant::Songo40, start);
     for (i, m) in moves.iter().enumerate() {
         assert!(!g.is_over(), "over before move {i}");
@@ -68,7 +92,10 @@ fn a_known_cycle_ends_on_its_third_occurrence() {
     }
     assert!(matches!(
         g.status(),
-        GameStatus::Over { reason: EndReason::Repetition, .. }
+        GameStatus::Over {
+            reason: EndReason::Repetition,
+            ..
+        }
     ));
     assert_eq!(g.repetitions(), 3);
     g.undo();
@@ -96,7 +123,12 @@ fn finished_games_report_the_rules_result() {
     for v in Variant::ALL {
         for _ in 0..200 {
             let g = random_game(v, Position::startpos(), &mut rng, 5000);
-            let GameStatus::Over { outcome, scores, reason } = g.status() else {
+            let GameStatus::Over {
+                outcome,
+                scores,
+                reason,
+            } = g.status()
+            else {
                 panic!("{v}: a random game did not end in 5000 plies");
             };
             let p = g.position();
@@ -115,7 +147,10 @@ fn finished_games_report_the_rules_result() {
 fn illegal_moves_leave_the_game_unchanged() {
     let mut g = Game::new(Variant::Songo40, Position::startpos());
     let before = g.clone();
-    assert!(matches!(g.play("a".parse().unwrap()), Err(PlayError::Illegal(_))));
+    assert!(matches!(
+        g.play("a".parse().unwrap()),
+        Err(PlayError::Illegal(_))
+    ));
     assert_eq!(g, before);
     let (at, _) = Game::with_moves(
         Variant::Songo40,

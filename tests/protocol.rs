@@ -66,7 +66,9 @@ impl Engine {
 
     /// The next line.
     fn line(&mut self) -> String {
-        self.lines.recv_timeout(WAIT).expect("a line from the engine")
+        self.lines
+            .recv_timeout(WAIT)
+            .expect("a line from the engine")
     }
 
     fn close_and_wait(mut self) -> Vec<String> {
@@ -77,7 +79,10 @@ impl Engine {
                 assert!(status.success(), "engine exited with {status}");
                 break;
             }
-            assert!(Instant::now() < deadline, "engine did not exit at end of input");
+            assert!(
+                Instant::now() < deadline,
+                "engine did not exit at end of input"
+            );
             std::thread::sleep(Duration::from_millis(5));
         }
         self.lines.try_iter().collect()
@@ -102,7 +107,9 @@ fn uci_and_ugi_handshakes() {
         "UCI_ShowWDL type check",
     ] {
         assert!(
-            lines.iter().any(|l| l.starts_with(&format!("option name {opt}"))),
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {opt}"))),
             "missing option {opt}"
         );
     }
@@ -189,7 +196,9 @@ fn bad_input_is_reported_and_the_engine_carries_on() {
     e.send("d");
     let lines = e.until("State:");
     assert!(
-        lines.iter().any(|l| l == "Position: 5,5,0,6,6,6,6/6,5,5,5,5,5,5 n 0 0 Gg"),
+        lines
+            .iter()
+            .any(|l| l == "Position: 5,5,0,6,6,6,6/6,5,5,5,5,5,5 n 0 0 Gg"),
         "{lines:#?}"
     );
     e.send("go depth 3");
@@ -265,11 +274,21 @@ fn multipv_reports_distinct_lines() {
     e.send("setoption name UCI_ShowWDL value true");
     e.send("go depth 5");
     let lines = e.until("bestmove");
-    let last_depth: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 5 ")).collect();
+    let last_depth: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 5 "))
+        .collect();
     assert_eq!(last_depth.len(), 3, "{lines:#?}");
     let firsts: std::collections::HashSet<&str> = last_depth
         .iter()
-        .map(|l| l.split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap())
+        .map(|l| {
+            l.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+        })
         .collect();
     assert_eq!(firsts.len(), 3);
     assert!(last_depth.iter().all(|l| l.contains(" wdl ")));
@@ -282,7 +301,11 @@ fn clock_search_returns_in_time() {
     let t = Instant::now();
     e.send("go wtime 300 btime 300 winc 10 binc 10");
     e.until("bestmove");
-    assert!(t.elapsed() < Duration::from_millis(1000), "{:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        t.elapsed()
+    );
 }
 
 #[test]
@@ -293,7 +316,10 @@ fn ponder_then_ponderhit() {
     std::thread::sleep(Duration::from_millis(100));
     e.send("isready");
     let lines = e.until("readyok");
-    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
     e.send("ponderhit");
     let lines = e.until("bestmove");
     assert!(lines.last().unwrap().starts_with("bestmove "));

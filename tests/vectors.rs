@@ -42,7 +42,10 @@ fn parse_cases() -> Vec<Case> {
         let mv = mv.trim();
         let solo = mv.ends_with('*');
         let mv: Move = mv.trim_end_matches('*').parse().unwrap();
-        let to: Position = to.trim().parse().unwrap_or_else(|e| panic!("cases.txt:{line}: {e}"));
+        let to: Position = to
+            .trim()
+            .parse()
+            .unwrap_or_else(|e| panic!("cases.txt:{line}: {e}"));
         case.moves.push((mv, solo, to));
     }
     cases
@@ -61,7 +64,11 @@ fn every_shared_case_passes() {
         for &(m, solo, to) in &c.moves {
             assert_eq!(c.position.make_move(c.variant, m), to, "{ctx}: move {m}");
             assert_eq!(c.position.play(c.variant, m), Ok(to), "{ctx}: move {m}");
-            assert_eq!(c.position.is_capture_solo(c.variant, m), solo, "{ctx}: {m}*");
+            assert_eq!(
+                c.position.is_capture_solo(c.variant, m),
+                solo,
+                "{ctx}: {m}*"
+            );
         }
     }
 }
@@ -99,7 +106,10 @@ fn data_files_are_the_shared_copies() {
     let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
     for (name, ours) in [("cases.txt", CASES), ("perft.txt", PERFT)] {
         if let Ok(theirs) = std::fs::read_to_string(shared.join(name)) {
-            assert_eq!(ours, theirs, "tests/data/{name} differs from ../shared/{name}");
+            assert_eq!(
+                ours, theirs,
+                "tests/data/{name} differs from ../shared/{name}"
+            );
         }
     }
 }
