@@ -14,6 +14,10 @@ use crate::with_rules;
 
 /// More seeds than this are never in one pit.
 const MAX_PIT: usize = TOTAL_SEEDS as usize;
+/// Rows of the sowing tables: a pit count is read through a 7-bit mask, so
+/// 128 rows make every index provably in range (no bounds check), and the
+/// rows past 70 are never touched, so they cost address space, not cache.
+const SOW_ROWS: usize = 128;
 /// Game over when fewer than this many seeds remain on the board (5.1 item 2).
 pub const MIN_BOARD_SEEDS: u8 = 10;
 /// Amateur feeding asks for at least this many seeds, when some move gives them.
@@ -35,23 +39,23 @@ struct SowTable {
     /// minus the `n` seeds taken from the origin. Stored as a wrapping
     /// difference so that making the move is a single add: the true result
     /// has no negative lane, so the modular sum is exact.
-    delta: [[u128; MAX_PIT + 1]; PITS],
+    delta: [[u128; SOW_ROWS]; PITS],
     /// Row mask of the opponent's pits 1..=j when the last seed lands in
     /// his pit j; 0 when it lands in the mover's row or is a direct gain.
     /// The capture chain can only lie inside this prefix.
-    reach: [[u8; MAX_PIT + 1]; PITS],
+    reach: [[u8; SOW_ROWS]; PITS],
     /// 1 when the move ends in a direct gain (songo40), else 0.
-    gain: [[u8; MAX_PIT + 1]; PITS],
+    gain: [[u8; SOW_ROWS]; PITS],
     /// Seeds that land in the opponent's row (what feeding counts).
-    fed: [[u8; MAX_PIT + 1]; PITS],
+    fed: [[u8; SOW_ROWS]; PITS],
 }
 
 const fn build_sow_table(direct_gain: bool) -> SowTable {
     let mut t = SowTable {
-        delta: [[0; MAX_PIT + 1]; PITS],
-        reach: [[0; MAX_PIT + 1]; PITS],
-        gain: [[0; MAX_PIT + 1]; PITS],
-        fed: [[0; MAX_PIT + 1]; PITS],
+        delta: [[0; SOW_ROWS]; PITS],
+        reach: [[0; SOW_ROWS]; PITS],
+        gain: [[0; SOW_ROWS]; PITS],
+        fed: [[0; SOW_ROWS]; PITS],
     };
     let mut o = 0;
     while o < PITS {
@@ -376,7 +380,7 @@ pub(crate) fn make<R: Rules, M: Mover>(p: &Position, o: usize) -> Position {
     let mut chain = reach & !((1u32 << low) - 1);
     let void = chain == FULL_ROW as u32 || (R::VARIANT.c1_exception() && chain == 1);
     chain *= !void as u32;
-    let taken = SPREAD[chain as usize];
+    let taken = SPREAD[chain as usize & FULL_ROW as usize];
     let seeds = ((opp & taken).wrapping_mul(ROW_ONES) >> 48) as u8 as u128;
     bits &= !((taken as u128) << M::OPP_SHIFT);
     bits += (seeds + table.gain[o][n] as u128) << (CAPTURED_LANE[side.index()] * LANE_BITS);
