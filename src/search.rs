@@ -603,7 +603,11 @@ pub fn search(
     let result = std::thread::scope(|scope| {
         for id in 1..threads {
             let shared = &shared;
-            let moves = root_moves.clone();
+            // Each helper starts from another root move, so the threads fill
+            // the shared table with different subtrees instead of the same one.
+            let mut moves = root_moves.clone();
+            let shift = id % moves.len();
+            moves.rotate_left(shift);
             scope.spawn(move || {
                 let mut w = Worker::new(shared, id, game, moves);
                 iterate(&mut w, 1, started, &mut |_| {});
