@@ -342,6 +342,46 @@ impl<'a> Worker<'a> {
         *h = (*h + depth * depth).min(HISTORY_MAX);
     }
 
+    /// Counts a node at `ply`; `false` when the search must stop.
+    fn enter_node(&mut self, ply: usize) -> bool {
+        self.pv_len[ply] = ply;
+        if self.should_stop() {
+            return false;
+        }
+        self.nodes += 1;
+        self.unflushed += 1;
+        self.seldepth = self.seldepth.max(ply);
+        true
+    }
+
+    /// The principal variation search of one child: the first move gets the
+    /// full window, the others a null window first and a re-search if they
+    /// beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_child(
+        &mut self,
+        child: &Position,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        first: bool,
+        pv_node: bool,
+    ) -> Score {
+        self.stack.push(*child);
+        let mut score;
+        if first {
+            score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+        } else {
+            score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+            if score > alpha && score < beta {
+                score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+            }
+        }
+        self.stack.pop();
+        score
+    }
+
     fn negamax(
         &mut self,
         p: &Position,
@@ -351,13 +391,9 @@ impl<'a> Worker<'a> {
         ply: usize,
         pv_node: bool,
     ) -> Score {
-        self.pv_len[ply] = ply;
-        if self.should_stop() {
+        if !self.enter_node(ply) {
             return 0;
         }
-        self.nodes += 1;
-        self.unflushed += 1;
-        self.seldepth = self.seldepth.max(ply);
         let v = self.variant();
 
         // 1. Game ends: no legal move, or the third repetition.
@@ -402,17 +438,7 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let us = p.side_to_move();
         for (i, &(_, m, child)) in children[..count].iter().enumerate() {
-            self.stack.push(child);
-            let mut score;
-            if i == 0 {
-                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node);
-            } else {
-                score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                if score > alpha && score < beta {
-                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node);
-                }
-            }
-            self.stack.pop();
+            let score = self.search_child(&child, depth, alpha, beta, ply, i == 0, pv_node);
             if self.aborted {
                 return 0;
             }
@@ -456,13 +482,9 @@ impl<'a> Worker<'a> {
     /// Captures only, until the position is quiet. Captures remove seeds, so
     /// no repetition can arise here.
     fn quiescence(&mut self, p: &Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
-        self.pv_len[ply] = ply;
-        if self.should_stop() {
+        if !self.enter_node(ply) {
             return 0;
         }
-        self.nodes += 1;
-        self.unflushed += 1;
-        self.seldepth = self.seldepth.max(ply);
         let v = self.variant();
         if p.is_over(v) {
             return game_end_score(p, v, ply);
@@ -506,19 +528,9 @@ impl<'a> Worker<'a> {
         for i in pv_index..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             let child = root.make_move(v, m);
-            self.stack.push(child);
             self.nodes += 1;
             self.unflushed += 1;
-            let mut score;
-            if i == pv_index {
-                score = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true);
-            } else {
-                score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false);
-                if score > alpha && score < beta {
-                    score = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true);
-                }
-            }
-            self.stack.pop();
+            let score = self.search_child(&child, depth, alpha, beta, 0, i == pv_index, true);
             if self.aborted {
                 break;
             }

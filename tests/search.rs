@@ -44,7 +44,11 @@ fn endgame(rng: &mut StdRng) -> Position {
         }
         let caps = 70 - board;
         let south = rng.random_range(caps / 2 - 6..=caps / 2 + 6);
-        let side = if rng.random_bool(0.5) { Side::South } else { Side::North };
+        let side = if rng.random_bool(0.5) {
+            Side::South
+        } else {
+            Side::North
+        };
         let p = Position::from_parts(pits, side, [south, caps - south], [false, false]).unwrap();
         if !p.legal_moves(Variant::Songo40).is_empty() {
             return p;
@@ -148,5 +152,7 @@ fn threads_search_returns_a_legal_move() {
         &SearchControl::default(),
         &mut |_| {},
     );
-    assert!(p.legal_moves(Variant::Songo36Amateur).contains(r.best.unwrap()));
+    assert!(p
+        .legal_moves(Variant::Songo36Amateur)
+        .contains(r.best.unwrap()));
 }
