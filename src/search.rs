@@ -2,6 +2,11 @@
 //! (negamax alpha-beta), aspiration windows, a shared transposition table,
 //! move ordering, repetition handling, time management and Lazy SMP threads.
 //!
+//! Move ordering is the TT move, then captures by seeds taken, then two
+//! killers per ply. That is what measured best: with a history table
+//! as well, the three start positions to depth 17 and `bench` together
+//! took 82.9 M nodes; killers alone 78.7 M; neither 86.6 M.
+//!
 //! The search never prints. It reports each finished line through a
 //! callback, and the caller (the protocol layer) formats it.
 
@@ -13,7 +18,7 @@ use crate::eval::{evaluate, Score};
 use crate::game::{Game, REPETITION_LIMIT};
 use crate::movegen::Outcome;
 use crate::moves::Move;
-use crate::position::{Position, PITS};
+use crate::position::Position;
 use crate::timeman::{budget, Limits, TimeBudget};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 use crate::variant::Variant;
@@ -36,10 +41,9 @@ const CHECK_EVERY: u64 = 1024;
 const ORDER_TT: i32 = 1 << 30;
 /// …then captures, by seeds taken…
 const ORDER_CAPTURE: i32 = 1 << 28;
-/// …then the two killer moves of the ply…
+/// …then the two killer moves of the ply, then the rest in pit order
+/// (a history table measured worse: see the module documentation).
 const ORDER_KILLER: [i32; 2] = [1 << 27, 1 << 26];
-/// History scores saturate here, below the killers.
-const HISTORY_MAX: i32 = 1 << 20;
 
 /// How a score was bounded when it was reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,7 +220,6 @@ struct Worker<'a> {
     /// Game history then the current search path, for repetitions.
     stack: Vec<Position>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
-    history: [i32; PITS],
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
@@ -236,7 +239,6 @@ impl<'a> Worker<'a> {
             id,
             stack,
             killers: [[None; 2]; MAX_PLY + 1],
-            history: [0; PITS],
             pv: vec![[Move::from_pit(0); MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             nodes: 0,
@@ -324,7 +326,7 @@ impl<'a> Worker<'a> {
             } else if Some(m) == self.killers[ply][1] {
                 ORDER_KILLER[1]
             } else {
-                self.history[m.pit()]
+                0
             };
             out[n] = (key, m, child);
             n += 1;
@@ -333,13 +335,11 @@ impl<'a> Worker<'a> {
         (out, n)
     }
 
-    fn reward_quiet(&mut self, m: Move, ply: usize, depth: i32) {
+    fn reward_quiet(&mut self, m: Move, ply: usize) {
         if self.killers[ply][0] != Some(m) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(m);
         }
-        let h = &mut self.history[m.pit()];
-        *h = (*h + depth * depth).min(HISTORY_MAX);
     }
 
     /// Counts a node at `ply`; `false` when the search must stop.
@@ -450,7 +450,7 @@ impl<'a> Worker<'a> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if child.captured(us) == p.captured(us) {
-                            self.reward_quiet(m, ply, depth);
+                            self.reward_quiet(m, ply);
                         }
                         break;
                     }
