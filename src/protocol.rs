@@ -126,16 +126,17 @@ fn number<T: std::str::FromStr>(key: &str, text: Option<&str>) -> Result<T, Prot
     })
 }
 
-/// A time in milliseconds; negative clocks (a GUI's overdrawn time) read as zero.
+/// A time in milliseconds. Fractions are accepted (some GUIs send them),
+/// and a negative clock (a GUI's overdrawn time) reads as zero.
 fn millis(key: &str, text: Option<&str>) -> Result<Duration, ProtocolError> {
-    if let Some(t) = text {
-        if let Some(rest) = t.strip_prefix('-') {
-            if rest.parse::<u64>().is_ok() {
-                return Ok(Duration::ZERO);
-            }
-        }
+    let ms: f64 = number(key, text)?;
+    if !ms.is_finite() {
+        return Err(ProtocolError::BadNumber {
+            key: key.to_string(),
+            text: text.unwrap_or_default().to_string(),
+        });
     }
-    number::<u64>(key, text).map(Duration::from_millis)
+    Ok(Duration::from_secs_f64(ms.clamp(0.0, 1e12) / 1000.0))
 }
 
 const GO_KEYWORDS: &[&str] = &[
@@ -321,12 +322,14 @@ mod tests {
     #[test]
     fn go_parameters() {
         let Command::Go(g) =
-            parse("go wtime 1000 btime -5 winc 10 movestogo 3 searchmoves A B depth 4").unwrap()
+            parse("go wtime 1000 btime -5 winc 10.7 movestogo 3 searchmoves A B depth 4").unwrap()
         else {
             panic!()
         };
         assert_eq!(g.time, [Some(Duration::from_secs(1)), Some(Duration::ZERO)]);
-        assert_eq!(g.inc[0], Some(Duration::from_millis(10)));
+        assert_eq!(g.inc[0], Some(Duration::from_micros(10_700)));
+        assert!(parse("go wtime NaN").is_err());
+        assert!(parse("go wtime inf").is_err());
         assert_eq!(g.movestogo, Some(3));
         assert_eq!(g.searchmoves, ["A", "B"]);
         assert_eq!(g.depth, Some(4));

@@ -1,9 +1,15 @@
-//! A deliberately simple second implementation of the rules, written
+//! A deliberately simple second implementation of the Songo rules, written
 //! straight from RULES.md with plain arrays and loops: no bit tricks, no
-//! tables. The tests compare the fast core with it, and the benches use it
-//! as the plain-array baseline. It depends on nothing but std.
+//! lookup tables, no cleverness. The tests compare the fast core with it
+//! (through the position string only), and the benches use it as the
+//! plain-array baseline. It depends on nothing but std.
+//!
+//! Section numbers in the comments refer to RULES.md.
 #![allow(dead_code)]
 
+use std::fmt;
+
+/// The three variants of RULES.md.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum RefVariant {
     Beginner,
@@ -34,39 +40,106 @@ impl RefVariant {
             RefVariant::Songo40 => "songo40",
         }
     }
+
+    fn is_songo36(self) -> bool {
+        self != RefVariant::Songo40
+    }
 }
 
-/// Pits by absolute index: 0..7 are South's pits 1..7 (A..G), 7..14 North's (a..g).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct RefPos {
-    pub pits: [u8; 14],
-    /// 0 South, 1 North.
-    pub side: usize,
-    pub captured: [u8; 2],
-    /// Whether each player's pit 7 has never been played.
-    pub unplayed7: [bool; 2],
+/// Pit letters by absolute index, in sowing-cycle order (section 1).
+pub const LETTERS: [char; 14] = [
+    'A', 'B', 'C', 'D', 'E', 'F', 'G', 'a', 'b', 'c', 'd', 'e', 'f', 'g',
+];
+
+pub const SOUTH: usize = 0;
+pub const NORTH: usize = 1;
+
+/// The letter of an absolute pit index (0..14).
+pub fn letter(pit: usize) -> char {
+    LETTERS[pit]
+}
+
+/// The absolute pit index of a pit letter.
+pub fn pit_of_letter(c: char) -> Option<usize> {
+    LETTERS.iter().position(|&l| l == c)
 }
 
 /// Absolute index of `player`'s pit `number` (1..=7).
-fn pit_index(player: usize, number: usize) -> usize {
-    player * 7 + number - 1
+pub fn pit_index(player: usize, number: usize) -> usize {
+    assert!(player < 2 && (1..=7).contains(&number));
+    player * 7 + (number - 1)
 }
 
-fn owner(pit: usize) -> usize {
+/// The player owning an absolute pit index.
+pub fn owner(pit: usize) -> usize {
     pit / 7
 }
 
+/// A position: 14 pits, side to move, captured counts, pit-7 flags.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct RefPos {
+    /// Absolute index: 0..7 = South A..G, 7..14 = North a..g (sowing order).
+    pub pits: [u8; 14],
+    /// 0 South, 1 North.
+    pub side: usize,
+    /// Captured seeds: [south, north].
+    pub captured: [u8; 2],
+    /// Whether each player's pit 7 has never been played in this game.
+    pub unplayed7: [bool; 2],
+}
+
+/// What a normal (sown) move does, before the side to move changes.
+#[derive(Clone, Copy, Debug)]
+struct Sowing {
+    /// Pits after sowing and capturing.
+    pits: [u8; 14],
+    /// Seeds sown into the opponent's row (rule 4.1's count).
+    sown_to_opponent: u32,
+    /// Seeds taken by the direct gain (songo40, rule 2.3).
+    direct_gain: u32,
+    /// Seeds taken by the capture of rule 3.
+    captured: u32,
+    /// A chain of rule 3 cancelled because it held all 7 pits.
+    grand_slam: bool,
+    /// A chain of rule 3 cancelled by songo40's C1 exception.
+    c1_exception: bool,
+}
+
+/// What a sown move does: for tests that want to know which rules they reached.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveDetail {
+    pub sown_to_opponent: u32,
+    pub direct_gain: u32,
+    pub captured: u32,
+    pub grand_slam: bool,
+    pub c1_exception: bool,
+    pub capture_solo: bool,
+}
+
 impl RefPos {
+    /// `5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg`
     pub fn start() -> RefPos {
         RefPos {
             pits: [5; 14],
-            side: 0,
+            side: SOUTH,
             captured: [0, 0],
             unplayed7: [true, true],
         }
     }
 
+    /// Parses the five-field position string of section 1. Strict: single
+    /// spaces, plain decimal counts, canonical flags, total of 70.
     pub fn parse(s: &str) -> Option<RefPos> {
+        fn count(t: &str) -> Option<u8> {
+            if t.is_empty() || t.len() > 2 || !t.chars().all(|c| c.is_ascii_digit()) {
+                return None;
+            }
+            let n: u32 = t.parse().ok()?;
+            if n > 70 {
+                return None;
+            }
+            Some(n as u8)
+        }
         let fields: Vec<&str> = s.split(' ').collect();
         if fields.len() != 5 {
             return None;
@@ -81,16 +154,16 @@ impl RefPos {
             if counts.len() != 7 {
                 return None;
             }
-            for (j, c) in counts.iter().enumerate() {
-                pits[r * 7 + j] = c.parse().ok()?;
+            for (k, c) in counts.iter().enumerate() {
+                pits[r * 7 + k] = count(c)?;
             }
         }
         let side = match fields[1] {
-            "s" => 0,
-            "n" => 1,
+            "s" => SOUTH,
+            "n" => NORTH,
             _ => return None,
         };
-        let captured = [fields[2].parse().ok()?, fields[3].parse().ok()?];
+        let captured = [count(fields[2])?, count(fields[3])?];
         let unplayed7 = match fields[4] {
             "Gg" => [true, true],
             "G" => [true, false],
@@ -99,7 +172,7 @@ impl RefPos {
             _ => return None,
         };
         let mut total: u32 = 0;
-        for p in pits {
+        for &p in &pits {
             total += p as u32;
         }
         total += captured[0] as u32 + captured[1] as u32;
@@ -114,294 +187,339 @@ impl RefPos {
         })
     }
 
+    /// Same as `to_string()`; kept as a short name.
     pub fn text(&self) -> String {
-        let row = |r: usize| {
-            (0..7)
-                .map(|j| self.pits[r * 7 + j].to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
+        self.to_string()
+    }
+
+    /// Seeds in `player`'s row.
+    pub fn row_seeds(&self, player: usize) -> u32 {
+        let mut sum = 0;
+        for k in 0..7 {
+            sum += self.pits[player * 7 + k] as u32;
+        }
+        sum
+    }
+
+    pub fn row_empty(&self, player: usize) -> bool {
+        self.row_seeds(player) == 0
+    }
+
+    pub fn seeds_on_board(&self) -> u32 {
+        self.row_seeds(SOUTH) + self.row_seeds(NORTH)
+    }
+
+    /// Rule 5.1 items 1-3 (item 4 needs the move generator).
+    fn over_before_moves(&self, v: RefVariant) -> bool {
+        for player in 0..2 {
+            let c = self.captured[player];
+            if v.is_songo36() && c > 35 {
+                return true;
+            }
+            if v == RefVariant::Songo40 && c >= 40 {
+                return true;
+            }
+        }
+        if self.seeds_on_board() < 10 {
+            return true;
+        }
+        self.row_empty(self.side)
+    }
+
+    /// Rule 5.1 items 1-4.
+    pub fn is_over(&self, v: RefVariant) -> bool {
+        self.legal_moves(v).is_empty()
+    }
+
+    /// Sows the seeds of `pit` normally (rule 2) and applies rule 3.
+    fn sow(&self, v: RefVariant, pit: usize) -> Sowing {
+        let mover = owner(pit);
+        let opponent = 1 - mover;
+        let mut pits = self.pits;
+        let mut left = pits[pit] as u32;
+        pits[pit] = 0;
+        let mut sown_to_opponent = 0;
+        let mut last: Option<usize> = None;
+
+        // 2.1 First lap: the 13 other pits in cycle order.
+        let mut i = pit;
+        for _ in 0..13 {
+            if left == 0 {
+                break;
+            }
+            i = (i + 1) % 14;
+            pits[i] += 1;
+            left -= 1;
+            last = Some(i);
+            if owner(i) == opponent {
+                sown_to_opponent += 1;
+            }
+        }
+
+        // 2.2 Later laps: opponent's pits 1..7 only.
+        let mut direct_gain = 0;
+        while left > 0 {
+            // 2.3 songo40 direct gain: a later lap about to start with one seed left.
+            if v == RefVariant::Songo40 && left == 1 {
+                direct_gain = 1;
+                break;
+            }
+            for number in 1..=7 {
+                if left == 0 {
+                    break;
+                }
+                let j = pit_index(opponent, number);
+                pits[j] += 1;
+                left -= 1;
+                last = Some(j);
+                sown_to_opponent += 1;
+            }
+        }
+
+        // 3. Capture (not after a direct gain: the move ends there).
+        let mut captured = 0;
+        let mut grand_slam = false;
+        let mut c1_exception = false;
+        if direct_gain == 0 {
+            if let Some(last) = last {
+                let mut chain: Vec<usize> = Vec::new();
+                let mut j = last;
+                while owner(j) == opponent && (2..=4).contains(&pits[j]) {
+                    chain.push(j);
+                    if j == pit_index(opponent, 1) {
+                        break;
+                    }
+                    j -= 1;
+                }
+                grand_slam = chain.len() == 7;
+                c1_exception = v == RefVariant::Songo40
+                    && chain.len() == 1
+                    && chain[0] == pit_index(opponent, 1);
+                if !grand_slam && !c1_exception {
+                    for &j in &chain {
+                        captured += pits[j] as u32;
+                        pits[j] = 0;
+                    }
+                }
+            }
+        }
+        Sowing {
+            pits,
+            sown_to_opponent,
+            direct_gain,
+            captured,
+            grand_slam,
+            c1_exception,
+        }
+    }
+
+    /// What playing `pit` does (for coverage counts in tests).
+    pub fn detail(&self, v: RefVariant, pit: usize) -> MoveDetail {
+        let s = self.sow(v, pit);
+        MoveDetail {
+            sown_to_opponent: s.sown_to_opponent,
+            direct_gain: s.direct_gain,
+            captured: s.captured,
+            grand_slam: s.grand_slam,
+            c1_exception: s.c1_exception,
+            capture_solo: self.is_capture_solo(v, pit),
+        }
+    }
+
+    /// The mover's non-empty pits, ascending.
+    fn candidates(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        for number in 1..=7 {
+            let p = pit_index(self.side, number);
+            if self.pits[p] > 0 {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// Legal moves as absolute pit indices, ascending; empty when over.
+    pub fn legal_moves(&self, v: RefVariant) -> Vec<usize> {
+        if self.over_before_moves(v) {
+            return Vec::new();
+        }
+        let mover = self.side;
+        let opponent = 1 - mover;
+        let candidates = self.candidates();
+
+        // 4.1 Feeding: decides alone when the opponent's row is empty.
+        if self.row_empty(opponent) {
+            let fed: Vec<(usize, u32)> = candidates
+                .iter()
+                .map(|&p| (p, self.sow(v, p).sown_to_opponent))
+                .collect();
+            let mut out = Vec::new();
+            if v == RefVariant::Amateur {
+                for &(p, n) in &fed {
+                    if n >= 7 {
+                        out.push(p);
+                    }
+                }
+                if out.is_empty() {
+                    let mut best = 0;
+                    for &(_, n) in &fed {
+                        best = best.max(n);
+                    }
+                    if best >= 1 {
+                        for &(p, n) in &fed {
+                            if n == best {
+                                out.push(p);
+                            }
+                        }
+                    }
+                }
+            } else {
+                for &(p, n) in &fed {
+                    if n >= 1 {
+                        out.push(p);
+                    }
+                }
+            }
+            return out;
+        }
+
+        let seven = pit_index(mover, 7);
+        let mut out = Vec::new();
+        match v {
+            // 4.2 The noble pit.
+            RefVariant::Beginner | RefVariant::Amateur => {
+                let seeds = self.pits[seven];
+                let prohibited = seeds == 1 || (v == RefVariant::Amateur && seeds == 2);
+                let lifted = self.sow(v, seven).captured > 0;
+                let mut held_back = false;
+                for &p in &candidates {
+                    if p == seven && prohibited && !lifted {
+                        held_back = true;
+                    } else {
+                        out.push(p);
+                    }
+                }
+                if out.is_empty() && held_back {
+                    out.push(seven);
+                }
+            }
+            // 4.3 The last pit.
+            RefVariant::Songo40 => {
+                for &p in &candidates {
+                    if p == seven {
+                        let seeds = self.pits[seven];
+                        let allowed = seeds > 7
+                            || (seeds == 5 && self.unplayed7[mover])
+                            || candidates.len() == 1;
+                        if !allowed {
+                            continue;
+                        }
+                    }
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether playing `pit` (assumed legal) is a Capture Solo (rule 4.2):
+    /// amateur, a pit 7 holding one seed, opponent's row not empty, and the
+    /// move does not capture (so it can only be legal because it is forced).
+    pub fn is_capture_solo(&self, v: RefVariant, pit: usize) -> bool {
+        v == RefVariant::Amateur
+            && pit == pit_index(self.side, 7)
+            && self.pits[pit] == 1
+            && !self.row_empty(1 - self.side)
+            && self.sow(v, pit).captured == 0
+    }
+
+    /// Makes a legal move (Capture Solo included).
+    pub fn play(&self, v: RefVariant, pit: usize) -> RefPos {
+        let mover = self.side;
+        assert_eq!(owner(pit), mover, "pit {} is not the mover's", letter(pit));
+        assert!(self.pits[pit] > 0, "pit {} is empty", letter(pit));
+        let mut next = *self;
+        if self.is_capture_solo(v, pit) {
+            next.pits[pit] = 0;
+            next.captured[mover] += 1;
+        } else {
+            let s = self.sow(v, pit);
+            next.pits = s.pits;
+            next.captured[mover] += (s.direct_gain + s.captured) as u8;
+        }
+        if pit == pit_index(mover, 7) {
+            next.unplayed7[mover] = false;
+        }
+        next.side = 1 - mover;
+        next
+    }
+
+    /// Rule 5.2: songo36 captured + own row; songo40 captured only.
+    pub fn final_scores(&self, v: RefVariant) -> [u8; 2] {
+        if v.is_songo36() {
+            [
+                self.captured[0] + self.row_seeds(0) as u8,
+                self.captured[1] + self.row_seeds(1) as u8,
+            ]
+        } else {
+            self.captured
+        }
+    }
+
+    /// Rule 5.2 thresholds; `None` is a draw.
+    pub fn winner(&self, v: RefVariant) -> Option<usize> {
+        let s = self.final_scores(v);
+        if v.is_songo36() {
+            if s[0] > 35 {
+                Some(SOUTH)
+            } else if s[1] > 35 {
+                Some(NORTH)
+            } else {
+                None
+            }
+        } else if s[0] as i32 - s[1] as i32 >= 5 {
+            Some(SOUTH)
+        } else if s[1] as i32 - s[0] as i32 >= 5 {
+            Some(NORTH)
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for RefPos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.pits.iter().enumerate() {
+            if i == 7 {
+                write!(f, "/")?;
+            } else if i > 0 {
+                write!(f, ",")?;
+            }
+            write!(f, "{p}")?;
+        }
+        let side = if self.side == SOUTH { "s" } else { "n" };
         let flags = match self.unplayed7 {
             [true, true] => "Gg",
             [true, false] => "G",
             [false, true] => "g",
             [false, false] => "-",
         };
-        format!(
-            "{}/{} {} {} {} {}",
-            row(0),
-            row(1),
-            if self.side == 0 { "s" } else { "n" },
-            self.captured[0],
-            self.captured[1],
-            flags
+        write!(
+            f,
+            " {side} {} {} {flags}",
+            self.captured[0], self.captured[1]
         )
-    }
-
-    fn row_total(&self, player: usize) -> u32 {
-        let mut t = 0;
-        for n in 1..=7 {
-            t += self.pits[pit_index(player, n)] as u32;
-        }
-        t
-    }
-
-    fn board_total(&self) -> u32 {
-        self.row_total(0) + self.row_total(1)
-    }
-
-    /// Rule 5.1 items 1 to 3.
-    fn basic_over(&self, v: RefVariant) -> bool {
-        for p in 0..2 {
-            let c = self.captured[p];
-            let reached = match v {
-                RefVariant::Songo40 => c >= 40,
-                _ => c > 35,
-            };
-            if reached {
-                return true;
-            }
-        }
-        if self.board_total() < 10 {
-            return true;
-        }
-        self.row_total(self.side) == 0
-    }
-
-    /// Sows the seeds of `pit` (rule 2) without any capture. Returns the
-    /// position, the last pit sown (None after a direct gain), the seeds
-    /// that went into the opponent's row, and whether a direct gain happened.
-    fn sow(&self, v: RefVariant, pit: usize) -> (RefPos, Option<usize>, u32, bool) {
-        let mut q = *self;
-        let me = self.side;
-        let opp = 1 - me;
-        let mut seeds = q.pits[pit];
-        q.pits[pit] = 0;
-        let mut last = None;
-        let mut fed = 0;
-        let mut gain = false;
-        // First lap: the 13 other pits.
-        let mut cur = pit;
-        let mut sown_in_lap = 0;
-        while seeds > 0 && sown_in_lap < 13 {
-            cur = (cur + 1) % 14;
-            if cur == pit {
-                continue;
-            }
-            q.pits[cur] += 1;
-            seeds -= 1;
-            sown_in_lap += 1;
-            last = Some(cur);
-            if owner(cur) == opp {
-                fed += 1;
-            }
-        }
-        // Later laps: only the opponent's pits 1..7.
-        while seeds > 0 {
-            if v == RefVariant::Songo40 && seeds == 1 {
-                q.captured[me] += 1;
-                last = None;
-                gain = true;
-                break;
-            }
-            let mut n = 1;
-            while n <= 7 && seeds > 0 {
-                let i = pit_index(opp, n);
-                q.pits[i] += 1;
-                seeds -= 1;
-                last = Some(i);
-                fed += 1;
-                n += 1;
-            }
-        }
-        (q, last, fed, gain)
-    }
-
-    /// Rule 3 applied after a sowing that ended in `last`.
-    fn capture(q: &mut RefPos, v: RefVariant, me: usize, last: usize) {
-        let opp = 1 - me;
-        if owner(last) != opp {
-            return;
-        }
-        let mut number = last % 7 + 1; // the opponent's pit number of `last`
-        let mut chain = Vec::new();
-        while number >= 1 {
-            let i = pit_index(opp, number);
-            let c = q.pits[i];
-            if (2..=4).contains(&c) {
-                chain.push(i);
-                number -= 1;
-            } else {
-                break;
-            }
-        }
-        if chain.is_empty() {
-            return;
-        }
-        if chain.len() == 7 {
-            return; // grand slam
-        }
-        if v == RefVariant::Songo40 && chain.len() == 1 && chain[0] == pit_index(opp, 1) {
-            return; // C1 exception
-        }
-        for i in chain {
-            q.captured[me] += q.pits[i];
-            q.pits[i] = 0;
-        }
-    }
-
-    /// The sowing and the capture, without Capture Solo.
-    fn sow_and_capture(&self, v: RefVariant, pit: usize) -> RefPos {
-        let (mut q, last, _, _) = self.sow(v, pit);
-        if let Some(l) = last {
-            RefPos::capture(&mut q, v, self.side, l);
-        }
-        q
-    }
-
-    fn move_captures(&self, v: RefVariant, pit: usize) -> bool {
-        let q = self.sow_and_capture(v, pit);
-        // Only rule 3 counts, not a direct gain; a direct gain ends sowings
-        // of at least 14 seeds, never a noble pit holding 1 or 2.
-        let (sown, _, _, _) = self.sow(v, pit);
-        q.captured[self.side] > sown.captured[self.side]
-    }
-
-    pub fn legal_moves(&self, v: RefVariant) -> Vec<usize> {
-        if self.basic_over(v) {
-            return Vec::new();
-        }
-        let me = self.side;
-        let opp = 1 - me;
-        let mut candidates = Vec::new();
-        for n in 1..=7 {
-            if self.pits[pit_index(me, n)] > 0 {
-                candidates.push(pit_index(me, n));
-            }
-        }
-        // 4.1 feeding
-        if self.row_total(opp) == 0 {
-            let fed: Vec<(usize, u32)> =
-                candidates.iter().map(|&p| (p, self.sow(v, p).2)).collect();
-            return match v {
-                RefVariant::Amateur => {
-                    let seven: Vec<usize> = fed.iter().filter(|f| f.1 >= 7).map(|f| f.0).collect();
-                    if !seven.is_empty() {
-                        seven
-                    } else {
-                        let best = fed.iter().map(|f| f.1).max().unwrap_or(0);
-                        if best == 0 {
-                            Vec::new()
-                        } else {
-                            fed.iter().filter(|f| f.1 == best).map(|f| f.0).collect()
-                        }
-                    }
-                }
-                _ => fed.iter().filter(|f| f.1 >= 1).map(|f| f.0).collect(),
-            };
-        }
-        let seven = pit_index(me, 7);
-        match v {
-            RefVariant::Songo40 => {
-                // 4.3 the last pit
-                let c = self.pits[seven];
-                let only = candidates.len() == 1 && candidates[0] == seven;
-                let allowed = c > 7 || (c == 5 && self.unplayed7[me]) || only;
-                candidates.retain(|&p| p != seven || allowed);
-                candidates
-            }
-            _ => {
-                // 4.2 the noble pit
-                let c = self.pits[seven];
-                let prohibited_count = c == 1 || (v == RefVariant::Amateur && c == 2);
-                let prohibited = prohibited_count && !self.move_captures(v, seven);
-                if prohibited {
-                    let others: Vec<usize> =
-                        candidates.iter().copied().filter(|&p| p != seven).collect();
-                    if !others.is_empty() {
-                        return others;
-                    }
-                }
-                candidates
-            }
-        }
-    }
-
-    pub fn is_over(&self, v: RefVariant) -> bool {
-        self.legal_moves(v).is_empty()
-    }
-
-    /// Whether playing `pit` is a Capture Solo.
-    pub fn is_capture_solo(&self, v: RefVariant, pit: usize) -> bool {
-        let me = self.side;
-        v == RefVariant::Amateur
-            && pit == pit_index(me, 7)
-            && self.pits[pit] == 1
-            && self.row_total(1 - me) > 0
-            && !self.move_captures(v, pit)
-            && self.legal_moves(v) == vec![pit]
-    }
-
-    /// Plays the legal move `pit`.
-    pub fn play(&self, v: RefVariant, pit: usize) -> RefPos {
-        let me = self.side;
-        let mut q = if self.is_capture_solo(v, pit) {
-            let mut q = *self;
-            q.pits[pit] = 0;
-            q.captured[me] += 1;
-            q
-        } else {
-            self.sow_and_capture(v, pit)
-        };
-        if pit == pit_index(me, 7) {
-            q.unplayed7[me] = false;
-        }
-        q.side = 1 - me;
-        q
-    }
-
-    pub fn final_scores(&self, v: RefVariant) -> [u8; 2] {
-        let mut s = self.captured;
-        if v != RefVariant::Songo40 {
-            s[0] += self.row_total(0) as u8;
-            s[1] += self.row_total(1) as u8;
-        }
-        s
-    }
-
-    pub fn winner(&self, v: RefVariant) -> Option<usize> {
-        let s = self.final_scores(v);
-        match v {
-            RefVariant::Songo40 => {
-                if s[0] >= s[1] + 5 {
-                    Some(0)
-                } else if s[1] >= s[0] + 5 {
-                    Some(1)
-                } else {
-                    None
-                }
-            }
-            _ => {
-                if s[0] > 35 {
-                    Some(0)
-                } else if s[1] > 35 {
-                    Some(1)
-                } else {
-                    None
-                }
-            }
-        }
     }
 }
 
-/// Perft exactly as RULES.md section 6 defines it: every move is made.
+/// Section 6: plain recursion over every legal move; 1 at depth 0.
 pub fn perft(p: &RefPos, v: RefVariant, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut n = 0;
-    for m in p.legal_moves(v) {
-        n += perft(&p.play(v, m), v, depth - 1);
+    let mut total = 0;
+    for pit in p.legal_moves(v) {
+        total += perft(&p.play(v, pit), v, depth - 1);
     }
-    n
+    total
 }
