@@ -324,3 +324,74 @@ fn ponder_then_ponderhit() {
     let lines = e.until("bestmove");
     assert!(lines.last().unwrap().starts_with("bestmove "));
 }
+
+#[test]
+fn every_option_accepts_a_valid_value() {
+    let mut e = Engine::start();
+    for line in [
+        "setoption name Hash value 8",
+        "setoption name hash value 4",
+        "setoption name Threads value 2",
+        "setoption name MultiPV value 1",
+        "setoption name Move Overhead value 30",
+        "setoption name Ponder value true",
+        "setoption name UCI_ShowWDL value false",
+        "setoption name Clear Hash",
+        "setoption name UCI_Variant value songo36-beginner",
+        "ucinewgame",
+        "uginewgame",
+    ] {
+        e.send(line);
+    }
+    e.send("isready");
+    // No error line came before readyok.
+    assert_eq!(e.line(), "readyok");
+    e.send("d");
+    let lines = e.until("State:");
+    assert!(lines.iter().any(|l| l == "Variant: songo36-beginner"));
+}
+
+#[test]
+fn searchmoves_mate_and_movetime() {
+    let mut e = Engine::start();
+    e.send("go depth 4 searchmoves D");
+    assert_eq!(
+        e.until("bestmove").pop().unwrap().split_whitespace().nth(1),
+        Some("D")
+    );
+    // South wins at once by taking b and a (42 captured).
+    e.send("position fen 0,0,0,0,0,3,0/1,1,1,5,5,5,5 s 38 6 -");
+    e.send("go mate 1");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:#?}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove F"));
+    e.send("position startpos");
+    let t = Instant::now();
+    e.send("go movetime 200");
+    e.until("bestmove");
+    assert!(t.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn eval_and_bench_commands() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value songo36-amateur");
+    e.send("eval");
+    let lines = e.until("evaluation");
+    assert!(
+        lines.iter().any(|l| l.starts_with("seeds in row")),
+        "{lines:#?}"
+    );
+    e.send("bench 4");
+    let summary = loop {
+        let l = e.line();
+        if l.ends_with(" nps") {
+            break l;
+        }
+        assert!(l.starts_with("info string bench position"), "{l}");
+    };
+    assert!(summary.contains(" nodes "), "{summary}");
+}
