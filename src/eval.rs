@@ -4,7 +4,7 @@
 //! This is the first, hand-set evaluation: the material the result is
 //! counted in, per variant. Tuned terms come with the tuner.
 
-use crate::position::{Position, Side};
+use crate::position::Position;
 use crate::variant::Variant;
 
 /// A search or evaluation score.
@@ -26,14 +26,4 @@ pub fn evaluate(p: &Position, v: Variant) -> Score {
         score += (p.row_seeds(us) as Score - p.row_seeds(them) as Score) * ROW_SEED_36;
     }
     score
-}
-
-/// The evaluation from South's point of view.
-pub fn evaluate_white(p: &Position, v: Variant) -> Score {
-    let s = evaluate(p, v);
-    if p.side_to_move() == Side::South {
-        s
-    } else {
-        -s
-    }
 }
