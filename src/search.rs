@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use crate::eval::{evaluate, Score};
 use crate::game::{Game, REPETITION_LIMIT};
 use crate::movegen::Outcome;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::timeman::{budget, Limits, TimeBudget};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
@@ -303,10 +303,12 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    /// Orders the children of `p`: TT move, captures by size, killers, history.
+    /// Makes and orders the `legal` children of `p`: TT move, captures by
+    /// size, killers.
     fn ordered_children(
         &self,
         p: &Position,
+        legal: MoveList,
         tt_move: Option<Move>,
         ply: usize,
     ) -> ([(i32, Move, Position); 7], usize) {
@@ -314,7 +316,7 @@ impl<'a> Worker<'a> {
         let us = p.side_to_move();
         let mut out = [(0, Move::from_pit(0), *p); 7];
         let mut n = 0;
-        for m in p.legal_moves(v) {
+        for m in legal {
             let child = p.make_move(v, m);
             let gain = (child.captured(us) - p.captured(us)) as i32;
             let key = if Some(m) == tt_move {
@@ -397,7 +399,8 @@ impl<'a> Worker<'a> {
         let v = self.variant();
 
         // 1. Game ends: no legal move, or the third repetition.
-        if p.is_over(v) || self.repetitions() >= REPETITION_LIMIT {
+        let legal = p.legal_moves(v);
+        if legal.is_empty() || self.repetitions() >= REPETITION_LIMIT {
             return game_end_score(p, v, ply);
         }
         if ply >= MAX_PLY - 1 {
@@ -432,7 +435,7 @@ impl<'a> Worker<'a> {
         }
 
         // 5. Principal variation search over the ordered moves.
-        let (children, count) = self.ordered_children(p, entry.and_then(|e| e.mv), ply);
+        let (children, count) = self.ordered_children(p, legal, entry.and_then(|e| e.mv), ply);
         let alpha_orig = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
@@ -486,7 +489,8 @@ impl<'a> Worker<'a> {
             return 0;
         }
         let v = self.variant();
-        if p.is_over(v) {
+        let legal = p.legal_moves(v);
+        if legal.is_empty() {
             return game_end_score(p, v, ply);
         }
         let stand_pat = evaluate(p, v);
@@ -496,7 +500,7 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         let us = p.side_to_move();
-        let (children, count) = self.ordered_children(p, None, ply);
+        let (children, count) = self.ordered_children(p, legal, None, ply);
         for &(_, m, child) in &children[..count] {
             if child.captured(us) == p.captured(us) {
                 continue;
