@@ -85,7 +85,13 @@ impl Engine {
             );
             std::thread::sleep(Duration::from_millis(5));
         }
-        self.lines.try_iter().collect()
+        // The reader thread may still be forwarding the last lines: read
+        // until it hangs up at the end of the engine's output.
+        let mut rest = Vec::new();
+        while let Ok(l) = self.lines.recv_timeout(WAIT) {
+            rest.push(l);
+        }
+        rest
     }
 }
 
