@@ -661,8 +661,10 @@ fn iterate(
         nodes: 0,
     };
     // Helper threads start at staggered depths so they explore other trees.
-    let first_depth = 1 + (w.id % 2) as u32;
-    for depth in first_depth..=max_depth {
+    for depth in 1..=max_depth {
+        if skips_depth(w.id, depth) {
+            continue;
+        }
         for pv_index in 0..multipv {
             w.seldepth = 0;
             // The line's score from the previous iteration centres the window.
@@ -757,6 +759,20 @@ fn iterate(
         }
     }
     completed
+}
+
+/// Lazy SMP depth skipping: helper `i` leaves out blocks of `SKIP_SIZE[i]`
+/// depths, shifted by `SKIP_PHASE[i]`, so that at any moment the helpers
+/// work at different depths and fill the table ahead of the main thread.
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+fn skips_depth(id: usize, depth: u32) -> bool {
+    if id == 0 {
+        return false;
+    }
+    let i = (id - 1) % SKIP_SIZE.len();
+    (depth + SKIP_PHASE[i]) / SKIP_SIZE[i] % 2 == 1
 }
 
 /// Aspiration windows wider than this fall back to a full window.
