@@ -660,7 +660,6 @@ fn iterate(
         depth: 0,
         nodes: 0,
     };
-    // Helper threads start at staggered depths so they explore other trees.
     for depth in 1..=max_depth {
         if skips_depth(w.id, depth) {
             continue;
