@@ -249,15 +249,24 @@ fn capturable_lanes(row: u64) -> u8 {
     gather(at_least_2 & !at_least_5 & ROW_HIGH)
 }
 
-/// Rule 5.1 items 1–3, which need no move generation.
+/// Rule 5.1 items 1 and 2: the counts alone end the game.
 #[inline(always)]
-fn basic_end<R: Rules>(p: &Position) -> Option<EndReason> {
+fn count_end<R: Rules>(p: &Position) -> Option<EndReason> {
     let v = R::VARIANT;
     if v.capture_ends_game(p.captured(Side::South)) || v.capture_ends_game(p.captured(Side::North))
     {
         Some(EndReason::Threshold)
     } else if p.seeds_on_board() < MIN_BOARD_SEEDS {
         Some(EndReason::FewSeeds)
+    } else {
+        None
+    }
+}
+
+/// Rule 5.1 items 1–3, which need no move generation.
+fn basic_end<R: Rules>(p: &Position) -> Option<EndReason> {
+    if let Some(reason) = count_end::<R>(p) {
+        Some(reason)
     } else if p.row_empty(p.side_to_move()) {
         Some(EndReason::EmptyRow)
     } else {
@@ -280,10 +289,7 @@ fn small_noble_captures(p: &Position, side: Side, n7: u8) -> bool {
 #[inline(always)]
 pub(crate) fn legal_mask<R: Rules, M: Mover>(p: &Position) -> u8 {
     let v = R::VARIANT;
-    if v.capture_ends_game(p.captured(Side::South))
-        || v.capture_ends_game(p.captured(Side::North))
-        || p.seeds_on_board() < MIN_BOARD_SEEDS
-    {
+    if count_end::<R>(p).is_some() {
         return 0;
     }
     let own = nonzero_lanes(row(p, M::OWN_SHIFT));

@@ -474,7 +474,6 @@ impl<'a> Worker<'a> {
             TtEntry {
                 mv: best_move,
                 score: score_to_tt(best, ply),
-                eval: 0,
                 depth: depth.clamp(0, u8::MAX as i32) as u8,
                 bound,
             },

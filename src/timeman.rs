@@ -45,11 +45,6 @@ impl Limits {
             ..Limits::default()
         }
     }
-
-    /// Whether the search may stop by itself on time.
-    pub fn is_timed(&self, side: Side) -> bool {
-        self.movetime.is_some() || self.clock.time[side.index()].is_some()
-    }
 }
 
 /// When to stop: do not start another iteration after `soft`, abort at `hard`.

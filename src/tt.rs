@@ -31,7 +31,6 @@ pub enum Bound {
 pub struct TtEntry {
     pub mv: Option<Move>,
     pub score: i16,
-    pub eval: i16,
     pub depth: u8,
     pub bound: Bound,
 }
@@ -50,11 +49,10 @@ const GENERATIONS: u8 = 64;
 /// Stands for "no move" in the 4-bit move field.
 const NO_MOVE: u64 = 0xF;
 
-// Layout of `data`: score 16 | eval 16 | depth 8 | bound 2 | generation 6 | move 4.
+// Layout of `data`: score 16 | unused 16 | depth 8 | bound 2 | generation 6 | move 4.
 fn pack(e: &TtEntry, generation: u8) -> u64 {
     let mv = e.mv.map_or(NO_MOVE, |m| m.pit() as u64);
     (e.score as u16 as u64)
-        | (e.eval as u16 as u64) << 16
         | (e.depth as u64) << 32
         | (e.bound as u64) << 40
         | (generation as u64 & 0x3F) << 42
@@ -71,7 +69,6 @@ fn unpack(d: u64) -> Option<(TtEntry, u8)> {
     let mv = (d >> 48) & 0xF;
     let entry = TtEntry {
         score: d as u16 as i16,
-        eval: (d >> 16) as u16 as i16,
         depth: (d >> 32) as u8,
         bound,
         mv: (mv < PITS as u64).then(|| Move::from_pit(mv as usize)),
@@ -213,7 +210,6 @@ mod tests {
         let e = TtEntry {
             mv: Some(Move::from_pit(9)),
             score: -1234,
-            eval: 77,
             depth: 12,
             bound: Bound::Lower,
         };
@@ -231,7 +227,6 @@ mod tests {
         let deep = TtEntry {
             mv: Some(Move::from_pit(2)),
             score: 5,
-            eval: 0,
             depth: 20,
             bound: Bound::Lower,
         };
