@@ -11,6 +11,7 @@ pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod progress;
 pub mod position;
 pub mod variant;
 
