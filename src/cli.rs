@@ -38,6 +38,23 @@ pub enum Command {
     #[command(after_help = "Example:\n  songo bench\n  songo bench --depth 8\n\n\
                             The last line is 'N nodes X nps'. N changes only when the search changes.")]
     Bench(BenchArgs),
+    /// A small protocol engine for testing: random, greedy or plain
+    /// alpha-beta moves, or faults (illegal, garbage, crash, stall, slow).
+    #[command(hide = true)]
+    Sparring(SparringArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct SparringArgs {
+    /// random, greedy, plain, illegal, garbage, crash, stall or slow.
+    #[arg(long)]
+    pub kind: crate::sparring::Kind,
+    /// Seed of the random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The faulty kinds play this many random moves before their fault.
+    #[arg(long, default_value_t = 0)]
+    pub after: u32,
 }
 
 #[derive(Args, Debug)]
@@ -82,6 +99,19 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Perft(args)) => perft(&args),
+        Some(Command::Sparring(a)) => {
+            let s = crate::sparring::Sparring {
+                kind: a.kind,
+                seed: a.seed,
+                after: a.after,
+            };
+            crate::sparring::run(
+                s,
+                std::io::stdin().lock(),
+                Output::new(Box::new(std::io::stdout())),
+            );
+            ExitCode::SUCCESS
+        }
         Some(Command::Bench(args)) => {
             let r = crate::bench::run(args.depth, &mut |i, p, n| {
                 eprintln!("position {:>2}: {p}: {n} nodes", i + 1)

@@ -261,26 +261,12 @@ impl Engine {
     }
 
     fn position(&mut self, start: StartSpec, moves: &[String]) {
-        let v = self.options.variant;
-        let start = match start {
-            StartSpec::StartPos => Position::startpos(),
-            StartSpec::Fen(p) => p,
-        };
-        let mut game = Game::new(v, start);
-        for (i, text) in moves.iter().enumerate() {
-            let side = game.position().side_to_move();
-            let played = Move::parse(text, side)
-                .map_err(|e| e.to_string())
-                .and_then(|m| game.play(m).map_err(|e| e.to_string()));
-            if let Err(e) = played {
-                self.out.error(&format!(
-                    "position: move {} '{text}': {e}; position unchanged",
-                    i + 1
-                ));
-                return;
-            }
+        match game_from(self.options.variant, start, moves) {
+            Ok(game) => self.game = game,
+            Err(e) => self
+                .out
+                .error(&format!("position: {e}; position unchanged")),
         }
-        self.game = game;
     }
 
     fn limits(&self, g: &GoParams) -> Limits {
@@ -403,6 +389,23 @@ impl Engine {
             e as f64 / eval::SEED as f64
         ));
     }
+}
+
+/// The game a `position` command describes, or what is wrong with it.
+pub fn game_from(variant: Variant, start: StartSpec, moves: &[String]) -> Result<Game, String> {
+    let start = match start {
+        StartSpec::StartPos => Position::startpos(),
+        StartSpec::Fen(p) => p,
+    };
+    let mut game = Game::new(variant, start);
+    for (i, text) in moves.iter().enumerate() {
+        let side = game.position().side_to_move();
+        Move::parse(text, side)
+            .map_err(|e| e.to_string())
+            .and_then(|m| game.play(m).map_err(|e| e.to_string()))
+            .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+    }
+    Ok(game)
 }
 
 /// The score as the protocol writes it: `cp X` or `mate N`.

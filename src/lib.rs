@@ -8,11 +8,12 @@
 pub mod bench;
 pub mod cli;
 pub mod game;
+pub mod matches;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
-pub mod progress;
 pub mod position;
+pub mod progress;
 pub mod variant;
 
 pub use game::{Game, GameStatus, PlayError};
@@ -24,5 +25,6 @@ pub mod engine;
 pub mod eval;
 pub mod protocol;
 pub mod search;
+pub mod sparring;
 pub mod timeman;
 pub mod tt;

@@ -151,7 +151,7 @@ impl SearchControl {
 }
 
 /// Score of a finished game at `p`, `ply` plies from the root, for the side to move.
-fn game_end_score(p: &Position, v: Variant, ply: usize) -> Score {
+pub fn game_end_score(p: &Position, v: Variant, ply: usize) -> Score {
     match p.outcome(v) {
         Outcome::Draw => 0,
         Outcome::Win(side) if side == p.side_to_move() => MATE - ply as Score,

@@ -1,0 +1,149 @@
+//! Engine-versus-engine matches: `songo match`.
+//!
+//! Every pair of engines plays each opening twice, colours swapped. Games
+//! run `concurrency` at a time, each with two fresh engine processes, so a
+//! crash or a stall cannot leak into another game. The main thread collects
+//! results in the order they finish and hands them to an observer (which
+//! writes the record and the progress line), and stops handing out games
+//! once an SPRT has decided.
+
+pub mod openings;
+pub mod process;
+pub mod referee;
+pub mod spec;
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+
+pub use referee::{play_game, Ending, Fault, GameReport, GameSettings, Opening};
+pub use spec::{EngineSpec, SpecError, TimeControl};
+
+use crate::movegen::Outcome;
+use crate::position::Side;
+
+/// One game to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// Index of the game in the match, from 0.
+    pub index: usize,
+    /// Engine indices `[south, north]`.
+    pub engines: [usize; 2],
+    /// Which opening, and whether this is its second, colour-swapped game.
+    pub opening: usize,
+    pub swapped: bool,
+}
+
+/// All games of a round robin: every pair of engines, every opening, both
+/// colour assignments, the two games of an opening next to each other.
+pub fn schedule(engines: usize, openings: usize) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    for a in 0..engines {
+        for b in a + 1..engines {
+            for opening in 0..openings {
+                for swapped in [false, true] {
+                    let pair = if swapped { [b, a] } else { [a, b] };
+                    jobs.push(Job {
+                        index: jobs.len(),
+                        engines: pair,
+                        opening,
+                        swapped,
+                    });
+                }
+            }
+        }
+    }
+    jobs
+}
+
+/// The whole description of a match.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub engines: Vec<EngineSpec>,
+    /// The time control of engines without their own.
+    pub tc: TimeControl,
+    pub openings: Vec<Opening>,
+    pub settings: GameSettings,
+    pub concurrency: usize,
+}
+
+impl MatchConfig {
+    pub fn tc_of(&self, engine: usize) -> TimeControl {
+        self.engines[engine].tc.unwrap_or(self.tc)
+    }
+}
+
+/// What the observer says after each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Continue,
+    /// Stop handing out games (an SPRT decided); games under way finish.
+    Stop,
+}
+
+/// Plays the match; `observe` sees every finished game in the order games
+/// finish. Returns how many games were played.
+pub fn run(
+    config: &MatchConfig,
+    jobs: &[Job],
+    observe: &mut dyn FnMut(&Job, &GameReport) -> Verdict,
+) -> usize {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = channel::<(Job, GameReport)>();
+    let mut played = 0;
+    std::thread::scope(|scope| {
+        for _ in 0..config.concurrency.clamp(1, jobs.len().max(1)) {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let Some(job) = jobs.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                    break;
+                };
+                let specs = job.engines.map(|e| &config.engines[e]);
+                let tcs = job.engines.map(|e| config.tc_of(e));
+                let report = play_game(specs, tcs, &config.openings[job.opening], &config.settings);
+                if tx.send((*job, report)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for (job, report) in rx {
+            played += 1;
+            if observe(&job, &report) == Verdict::Stop {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    });
+    played
+}
+
+/// The score of a game for the engine playing `side`: 0, 1 or 2 half points.
+pub fn half_points(outcome: Outcome, side: Side) -> u8 {
+    match outcome {
+        Outcome::Win(w) if w == side => 2,
+        Outcome::Win(_) => 0,
+        Outcome::Draw => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_plays_every_pair_both_ways() {
+        let jobs = schedule(3, 2);
+        assert_eq!(jobs.len(), 3 * 2 * 2);
+        for pair in jobs.chunks(2) {
+            assert_eq!(pair[0].opening, pair[1].opening);
+            assert_eq!(pair[0].engines, [pair[1].engines[1], pair[1].engines[0]]);
+            assert!(!pair[0].swapped && pair[1].swapped);
+        }
+        assert!(jobs.iter().enumerate().all(|(i, j)| j.index == i));
+        assert!(schedule(1, 5).is_empty());
+    }
+}

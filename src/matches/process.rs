@@ -1,0 +1,149 @@
+//! An engine as a child process: lines in on its stdin, lines out of its
+//! stdout read by a thread into a channel, so every wait has a deadline.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::spec::EngineSpec;
+use crate::variant::Variant;
+
+/// How long `quit` may take before the process is killed.
+const QUIT_GRACE: Duration = Duration::from_millis(200);
+
+/// What went wrong talking to an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProcessError {
+    /// The program could not be started.
+    Spawn(String),
+    /// Its output closed (it exited or crashed), or its input did.
+    Exited,
+    /// No expected line before the deadline.
+    Timeout,
+}
+
+impl std::fmt::Display for ProcessError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProcessError::Spawn(e) => write!(f, "could not start: {e}"),
+            ProcessError::Exited => f.write_str("the engine exited"),
+            ProcessError::Timeout => f.write_str("no answer in time"),
+        }
+    }
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl EngineProcess {
+    /// Starts the engine of `spec`; `default_cmd` stands in for a missing `cmd`.
+    pub fn start(spec: &EngineSpec, default_cmd: &std::path::Path) -> Result<Self, ProcessError> {
+        let program = spec.cmd.as_deref().unwrap_or(default_cmd);
+        let mut child = Command::new(program)
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| ProcessError::Spawn(format!("{}: {e}", program.display())))?;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stdin = child.stdin.take();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(EngineProcess {
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), ProcessError> {
+        let stdin = self.stdin.as_mut().ok_or(ProcessError::Exited)?;
+        writeln!(stdin, "{line}")
+            .and_then(|_| stdin.flush())
+            .map_err(|_| ProcessError::Exited)
+    }
+
+    /// Reads lines until one satisfies `wanted`, which is returned.
+    pub fn wait_for(
+        &mut self,
+        deadline: Instant,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<String, ProcessError> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if wanted(&line) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(ProcessError::Timeout),
+                Err(RecvTimeoutError::Disconnected) => return Err(ProcessError::Exited),
+            }
+        }
+    }
+
+    /// Sends `line` and waits for a line whose first word is `reply`.
+    pub fn ask(
+        &mut self,
+        line: &str,
+        reply: &str,
+        timeout: Duration,
+    ) -> Result<String, ProcessError> {
+        self.send(line)?;
+        self.wait_for(Instant::now() + timeout, |l| {
+            l.split_whitespace().next() == Some(reply)
+        })
+    }
+
+    /// The greeting, the options and the variant, then a new game.
+    pub fn prepare(
+        &mut self,
+        spec: &EngineSpec,
+        variant: Variant,
+        timeout: Duration,
+    ) -> Result<(), ProcessError> {
+        self.ask("uci", "uciok", timeout)?;
+        self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        for (name, value) in &spec.options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.send("ucinewgame")?;
+        self.ask("isready", "readyok", timeout)?;
+        Ok(())
+    }
+
+    /// Asks the engine to quit, and kills it if it does not.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        self.stdin = None;
+        let deadline = Instant::now() + QUIT_GRACE;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        // Drop kills it.
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}

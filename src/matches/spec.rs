@@ -1,0 +1,333 @@
+//! What a match is made of, parsed from the command line: time controls and
+//! engine descriptions.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// How long an engine may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// A clock of `base` for the whole game plus `inc` after each move,
+    /// kept by the runner.
+    Clock { base: Duration, inc: Duration },
+    /// A fixed time per move.
+    MoveTime(Duration),
+    /// A fixed search depth per move.
+    Depth(u32),
+    /// A fixed node count per move.
+    Nodes(u64),
+}
+
+impl TimeControl {
+    /// The `go` parameters for a move, given both clocks `[south, north]`.
+    pub fn go_args(&self, clocks: [Duration; 2]) -> String {
+        match *self {
+            TimeControl::Clock { inc, .. } => format!(
+                "wtime {} btime {} winc {} binc {}",
+                clocks[0].as_millis(),
+                clocks[1].as_millis(),
+                inc.as_millis(),
+                inc.as_millis()
+            ),
+            TimeControl::MoveTime(t) => format!("movetime {}", t.as_millis()),
+            TimeControl::Depth(d) => format!("depth {d}"),
+            TimeControl::Nodes(n) => format!("nodes {n}"),
+        }
+    }
+
+    /// The clock at the start of a game (unused without a clock).
+    pub fn base(&self) -> Duration {
+        match *self {
+            TimeControl::Clock { base, .. } => base,
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// Half the thinking time (or one ply less, or half the nodes): the
+    /// handicap for "the engine against itself with half the time".
+    pub fn halved(&self) -> TimeControl {
+        match *self {
+            TimeControl::Clock { base, inc } => TimeControl::Clock {
+                base: base / 2,
+                inc: inc / 2,
+            },
+            TimeControl::MoveTime(t) => TimeControl::MoveTime(t / 2),
+            TimeControl::Depth(d) => TimeControl::Depth(d.saturating_sub(1).max(1)),
+            TimeControl::Nodes(n) => TimeControl::Nodes((n / 2).max(1)),
+        }
+    }
+}
+
+fn seconds_text(d: Duration) -> String {
+    let text = format!("{:.3}", d.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    text.to_string()
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::Clock { base, inc } => {
+                write!(f, "{}+{}", seconds_text(base), seconds_text(inc))
+            }
+            TimeControl::MoveTime(t) => write!(f, "movetime={}", t.as_millis()),
+            TimeControl::Depth(d) => write!(f, "depth={d}"),
+            TimeControl::Nodes(n) => write!(f, "nodes={n}"),
+        }
+    }
+}
+
+/// A command-line value that could not be parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+fn seconds(text: &str) -> Result<Duration, SpecError> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| SpecError(format!("'{text}' is not a number of seconds")))
+}
+
+fn whole<T: FromStr>(key: &str, text: &str) -> Result<T, SpecError> {
+    text.trim()
+        .parse()
+        .map_err(|_| SpecError(format!("{key}: '{text}' is not a whole number")))
+}
+
+impl FromStr for TimeControl {
+    type Err = SpecError;
+
+    /// `SECONDS+INCREMENT` (or `tc=…`), `movetime=MS`, `depth=D`, `nodes=N`.
+    fn from_str(s: &str) -> Result<TimeControl, SpecError> {
+        let s = s.trim();
+        let (key, value) = s.split_once('=').unwrap_or(("tc", s));
+        match key.trim().to_ascii_lowercase().as_str() {
+            "tc" => {
+                let (base, inc) = value.split_once('+').unwrap_or((value, "0"));
+                let tc = TimeControl::Clock {
+                    base: seconds(base)?,
+                    inc: seconds(inc)?,
+                };
+                if tc.base().is_zero() {
+                    return Err(SpecError(format!("time control '{s}' gives no time")));
+                }
+                Ok(tc)
+            }
+            "movetime" => {
+                let ms: u64 = whole("movetime", value)?;
+                if ms == 0 {
+                    return Err(SpecError("movetime must be at least 1 ms".into()));
+                }
+                Ok(TimeControl::MoveTime(Duration::from_millis(ms)))
+            }
+            "depth" => match whole("depth", value)? {
+                0 => Err(SpecError("depth must be at least 1".into())),
+                d => Ok(TimeControl::Depth(d)),
+            },
+            "nodes" => match whole("nodes", value)? {
+                0 => Err(SpecError("nodes must be at least 1".into())),
+                n => Ok(TimeControl::Nodes(n)),
+            },
+            other => Err(SpecError(format!(
+                "unknown time control '{other}' (SECONDS+INC, movetime=MS, depth=D or nodes=N)"
+            ))),
+        }
+    }
+}
+
+/// One engine of a match: how to start it and how to set it up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub name: String,
+    /// The program; `None` means this `songo` executable.
+    pub cmd: Option<PathBuf>,
+    pub args: Vec<String>,
+    /// `setoption` pairs, sent in order after the handshake.
+    pub options: Vec<(String, String)>,
+    /// This engine's own time control, overriding the match's.
+    pub tc: Option<TimeControl>,
+}
+
+/// Splits on whitespace, keeping double-quoted runs together.
+fn tokens(s: &str) -> Result<Vec<String>, SpecError> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in s.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if started {
+                    out.push(std::mem::take(&mut current));
+                    started = false;
+                }
+            }
+            c => {
+                current.push(c);
+                started = true;
+            }
+        }
+    }
+    if quoted {
+        return Err(SpecError(format!("unbalanced quote in '{s}'")));
+    }
+    if started {
+        out.push(current);
+    }
+    Ok(out)
+}
+
+impl FromStr for EngineSpec {
+    type Err = SpecError;
+
+    /// `name=N cmd=PROGRAM arg=A … option.NAME=VALUE … [tc=…|movetime=…|depth=…|nodes=…]`,
+    /// space-separated; double quotes group, e.g. `"option.Move Overhead=20"`.
+    fn from_str(s: &str) -> Result<EngineSpec, SpecError> {
+        let mut spec = EngineSpec {
+            name: String::new(),
+            cmd: None,
+            args: Vec::new(),
+            options: Vec::new(),
+            tc: None,
+        };
+        for token in tokens(s)? {
+            let Some((key, value)) = token.split_once('=') else {
+                return Err(SpecError(format!(
+                    "engine: '{token}' is not KEY=VALUE (keys: name, cmd, arg, option.NAME, tc, movetime, depth, nodes)"
+                )));
+            };
+            match key {
+                "name" => spec.name = value.to_string(),
+                "cmd" => spec.cmd = Some(PathBuf::from(value)),
+                "arg" => spec.args.push(value.to_string()),
+                "tc" | "movetime" | "depth" | "nodes" => spec.tc = Some(token.parse()?),
+                _ => match key.strip_prefix("option.") {
+                    Some(name) if !name.is_empty() => {
+                        spec.options.push((name.to_string(), value.to_string()))
+                    }
+                    _ => return Err(SpecError(format!("engine: unknown key '{key}'"))),
+                },
+            }
+        }
+        if spec.name.is_empty() {
+            spec.name = match &spec.cmd {
+                Some(cmd) => cmd
+                    .file_name()
+                    .map(|f| f.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "engine".into()),
+                None => "songo".into(),
+            };
+            if let Some(i) = spec.args.iter().position(|a| a == "sparring") {
+                // A sparring partner is named by its kind.
+                let kind = spec.args[i + 1..]
+                    .iter()
+                    .find_map(|a| a.strip_prefix("--kind="))
+                    .unwrap_or("sparring");
+                spec.name = kind.to_string();
+            }
+        }
+        Ok(spec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_parse_and_print() {
+        let ms = Duration::from_millis;
+        for (text, tc, shown) in [
+            (
+                "1+0.01",
+                TimeControl::Clock {
+                    base: ms(1000),
+                    inc: ms(10),
+                },
+                "1+0.01",
+            ),
+            (
+                "tc=10",
+                TimeControl::Clock {
+                    base: ms(10_000),
+                    inc: ms(0),
+                },
+                "10+0",
+            ),
+            (
+                "movetime=100",
+                TimeControl::MoveTime(ms(100)),
+                "movetime=100",
+            ),
+            ("depth=8", TimeControl::Depth(8), "depth=8"),
+            ("nodes=5000", TimeControl::Nodes(5000), "nodes=5000"),
+        ] {
+            assert_eq!(text.parse::<TimeControl>(), Ok(tc), "{text}");
+            assert_eq!(tc.to_string(), shown);
+            assert_eq!(shown.parse::<TimeControl>(), Ok(tc));
+        }
+        for bad in [
+            "",
+            "x",
+            "0",
+            "1+x",
+            "-1+0",
+            "depth=0",
+            "nodes=-3",
+            "movetime=0",
+            "speed=3",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn go_arguments_follow_the_clocks() {
+        let tc: TimeControl = "2+0.5".parse().unwrap();
+        let clocks = [Duration::from_millis(1500), Duration::from_millis(900)];
+        assert_eq!(tc.go_args(clocks), "wtime 1500 btime 900 winc 500 binc 500");
+        assert_eq!(TimeControl::Depth(5).go_args(clocks), "depth 5");
+        assert_eq!(tc.halved().to_string(), "1+0.25");
+    }
+
+    #[test]
+    fn engine_specs_parse() {
+        let e: EngineSpec =
+            r#"name=dev cmd=/bin/songo arg=-x "option.Move Overhead=20" option.Hash=64 tc=2+0.02"#
+                .parse()
+                .unwrap();
+        assert_eq!(e.name, "dev");
+        assert_eq!(e.cmd, Some(PathBuf::from("/bin/songo")));
+        assert_eq!(e.args, vec!["-x"]);
+        assert_eq!(
+            e.options,
+            vec![
+                ("Move Overhead".to_string(), "20".to_string()),
+                ("Hash".to_string(), "64".to_string())
+            ]
+        );
+        assert_eq!(e.tc, Some("2+0.02".parse().unwrap()));
+        let s: EngineSpec = "arg=sparring arg=--kind=greedy".parse().unwrap();
+        assert_eq!((s.name.as_str(), s.cmd.as_ref()), ("greedy", None));
+        assert_eq!("".parse::<EngineSpec>().unwrap().name, "songo");
+        for bad in ["name", "colour=red", "option.=3", "\"name=x", "depth=zero"] {
+            assert!(bad.parse::<EngineSpec>().is_err(), "{bad}");
+        }
+    }
+}
