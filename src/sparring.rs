@@ -135,12 +135,10 @@ pub fn run(s: Sparring, input: impl BufRead, out: Output) {
                 });
             }
             Command::IsReady => out.line("readyok"),
-            Command::SetOption { name, value } => {
-                if name.eq_ignore_ascii_case("UCI_Variant") {
-                    match value.as_deref().unwrap_or("").parse() {
-                        Ok(v) => variant = v,
-                        Err(e) => out.error(&format!("setoption: {e}")),
-                    }
+            Command::SetOption { name, value } if name.eq_ignore_ascii_case("UCI_Variant") => {
+                match value.as_deref().unwrap_or("").parse() {
+                    Ok(v) => variant = v,
+                    Err(e) => out.error(&format!("setoption: {e}")),
                 }
             }
             Command::NewGame => game = Game::new(variant, Position::startpos()),
@@ -283,7 +281,7 @@ impl Plain {
     ) -> Score {
         self.nodes += 1;
         if self.node_limit.is_some_and(|n| self.nodes >= n)
-            || (self.nodes % CLOCK_CHECK_NODES == 0
+            || (self.nodes.is_multiple_of(CLOCK_CHECK_NODES)
                 && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.aborted = true;
