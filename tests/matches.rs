@@ -81,7 +81,8 @@ fn faults_lose_the_game_against_the_faulty_side() {
         base: Duration::from_millis(300),
         inc: Duration::ZERO,
     };
-    let cases: [(&str, TimeControl, fn(&Fault) -> bool); 7] = [
+    type Expect = fn(&Fault) -> bool;
+    let cases: [(&str, TimeControl, Expect); 7] = [
         ("illegal", movetime, |f| matches!(f, Fault::Illegal(_))),
         ("garbage", movetime, |f| matches!(f, Fault::Malformed(_))),
         ("crash", movetime, |f| *f == Fault::Crash),
