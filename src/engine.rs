@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::bench;
-use crate::eval::{self, Score};
+use crate::eval::{self, EvalKind, Score};
 use crate::game::{Game, GameStatus};
 use crate::movegen::Outcome;
 use crate::moves::Move;
@@ -60,6 +60,7 @@ struct Options {
     move_overhead: Duration,
     ponder: bool,
     show_wdl: bool,
+    eval: EvalKind,
 }
 
 impl Default for Options {
@@ -71,6 +72,7 @@ impl Default for Options {
             move_overhead: Duration::from_millis(MOVE_OVERHEAD_DEFAULT_MS),
             ponder: false,
             show_wdl: false,
+            eval: EvalKind::Tuned,
         }
     }
 }
@@ -178,6 +180,11 @@ impl Engine {
             "option name Ponder type check default false".to_string(),
             "option name Clear Hash type button".to_string(),
             "option name UCI_ShowWDL type check default false".to_string(),
+            format!(
+                "option name Evaluation type combo default {} {}",
+                EvalKind::Tuned,
+                EvalKind::ALL.map(|k| format!("var {k}")).join(" ")
+            ),
         ] {
             self.out.line(&line);
         }
@@ -234,6 +241,11 @@ impl Engine {
                 }
                 "ponder" => self.options.ponder = check(value)?,
                 "uci_showwdl" => self.options.show_wdl = check(value)?,
+                "evaluation" => {
+                    self.options.eval = need(value)?
+                        .parse()
+                        .map_err(|e| format!("setoption: {e}"))?
+                }
                 "clear hash" => self.clear_hash(),
                 _ => return Err(format!("setoption: unknown option '{name}'")),
             }
@@ -313,6 +325,7 @@ impl Engine {
             threads: self.options.threads,
             multipv: self.options.multipv,
             move_overhead: self.options.move_overhead,
+            eval: self.options.eval,
         };
         let game = self.game.clone();
         let tt = Arc::clone(&self.tt);
@@ -367,25 +380,35 @@ impl Engine {
         let p = self.game.position();
         let v = self.game.variant();
         let us = p.side_to_move();
-        let them = us.opponent();
-        self.out.line(&format!("variant {v}, {us} to move"));
         self.out.line(&format!(
-            "captured      {:>3} - {:>3}  = {:+.2} seeds",
-            p.captured(us),
-            p.captured(them),
-            (p.captured(us) as i32 - p.captured(them) as i32) as f64
+            "variant {v}, {us} to move, evaluation {}",
+            self.options.eval
         ));
-        if v.is_songo36() {
+        self.out.line(&format!(
+            "{:<16}{:>6}{:>6}{:>8}{:>9}",
+            "term",
+            us,
+            us.opponent(),
+            "weight",
+            "seeds"
+        ));
+        let [mine, theirs] = eval::side_features(&p, v);
+        let w = eval::weights(v);
+        for f in eval::Feature::ALL {
+            let i = f as usize;
+            let part = w.0[i] * (mine[i] - theirs[i]);
             self.out.line(&format!(
-                "seeds in row  {:>3} - {:>3}  x {:.2}",
-                p.row_seeds(us),
-                p.row_seeds(them),
-                eval::ROW_SEED_36 as f64 / eval::SEED as f64
+                "{:<16}{:>6}{:>6}{:>8}{:>+9.2}",
+                f.name(),
+                mine[i],
+                theirs[i],
+                w.0[i],
+                part as f64 / eval::SEED as f64
             ));
         }
-        let e = eval::evaluate(&p, v);
+        let e = eval::evaluate_with(&p, v, self.options.eval);
         self.out.line(&format!(
-            "evaluation    {:+.2} seeds for the side to move ({us})",
+            "evaluation {:+.2} seeds for the side to move ({us})",
             e as f64 / eval::SEED as f64
         ));
     }

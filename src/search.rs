@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::eval::{evaluate, Score};
+use crate::eval::{evaluate_with, EvalKind, Score};
 use crate::game::{Game, REPETITION_LIMIT};
 use crate::movegen::Outcome;
 use crate::moves::{Move, MoveList};
@@ -87,6 +87,7 @@ pub struct SearchOptions {
     pub threads: usize,
     pub multipv: usize,
     pub move_overhead: Duration,
+    pub eval: EvalKind,
 }
 
 impl Default for SearchOptions {
@@ -95,6 +96,7 @@ impl Default for SearchOptions {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(10),
+            eval: EvalKind::Tuned,
         }
     }
 }
@@ -204,6 +206,7 @@ struct RootMove {
 /// State shared by the threads of one search.
 struct Shared<'a> {
     variant: Variant,
+    eval: EvalKind,
     tt: &'a TranspositionTable,
     control: &'a SearchControl,
     /// Set when the main thread is done: helpers stop too.
@@ -404,7 +407,7 @@ impl<'a> Worker<'a> {
             return game_end_score(p, v, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(p, v);
+            return evaluate_with(p, v, self.shared.eval);
         }
 
         // 2. Mate-distance pruning: no result here beats a shorter mate.
@@ -492,7 +495,7 @@ impl<'a> Worker<'a> {
         if legal.is_empty() {
             return game_end_score(p, v, ply);
         }
-        let stand_pat = evaluate(p, v);
+        let stand_pat = evaluate_with(p, v, self.shared.eval);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             return stand_pat;
         }
@@ -605,6 +608,7 @@ pub fn search(
     tt.new_search();
     let shared = Shared {
         variant: v,
+        eval: options.eval,
         tt,
         control,
         done: AtomicBool::new(false),

@@ -1,0 +1,237 @@
+//! Static evaluation, in centiseeds (hundredths of a seed of expected final
+//! margin) from the side to move's point of view.
+//!
+//! The evaluation is linear in a few features, each the side to move's
+//! value minus the opponent's. The weights are fitted per variant by
+//! `songo tune` (logistic regression of self-play results, see `tune`), so
+//! each variant's threshold shapes its own weights; they live in
+//! [`weights`] with the command that produced them.
+
+pub mod weights;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::position::{Position, Side, NORTH_TO_MOVE, PITS_PER_ROW};
+use crate::variant::Variant;
+
+/// A search or evaluation score.
+pub type Score = i32;
+
+/// One seed of final margin.
+pub const SEED: Score = 100;
+
+/// A pit at least this full sows more than one lap (a "grenier").
+pub const BIG_PILE: u8 = 14;
+
+/// The evaluation's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feature {
+    /// Seeds captured.
+    Captured,
+    /// Captured seeds, weighted by how far the game has gone (seeds off the
+    /// board / 10): a lead counts more when fewer seeds remain to win back.
+    CapturedLate,
+    /// Seeds in one's own row (they count at the end in `songo36-*`).
+    RowSeeds,
+    /// One's pits holding 1 to 3 seeds, which one more seed makes capturable.
+    Weak,
+    /// One's empty pits.
+    Empty,
+    /// Seeds in one's piles of [`BIG_PILE`] or more.
+    BigPiles,
+    /// Legal moves (for the opponent: as if it were his turn).
+    Mobility,
+    /// The most seeds one could capture with one move (for the side to
+    /// move: a threat answered by the quiescence search, so tuning keeps
+    /// positions where it is zero; for the opponent: his threat).
+    Threat,
+    /// `songo40`: pit 7 never played (it may still be played at exactly 5).
+    Pit7Unplayed,
+}
+
+/// Number of features.
+pub const FEATURES: usize = 9;
+
+impl Feature {
+    pub const ALL: [Feature; FEATURES] = [
+        Feature::Captured,
+        Feature::CapturedLate,
+        Feature::RowSeeds,
+        Feature::Weak,
+        Feature::Empty,
+        Feature::BigPiles,
+        Feature::Mobility,
+        Feature::Threat,
+        Feature::Pit7Unplayed,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Feature::Captured => "captured",
+            Feature::CapturedLate => "captured late",
+            Feature::RowSeeds => "seeds in row",
+            Feature::Weak => "weak pits",
+            Feature::Empty => "empty pits",
+            Feature::BigPiles => "big piles",
+            Feature::Mobility => "mobility",
+            Feature::Threat => "capture threat",
+            Feature::Pit7Unplayed => "pit 7 unplayed",
+        }
+    }
+}
+
+/// One weight per feature, in centiseeds per unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights(pub [Score; FEATURES]);
+
+/// Which evaluation the search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalKind {
+    /// The tuned weights of the variant.
+    #[default]
+    Tuned,
+    /// Captured seeds only: the baseline the tuned evaluation is measured against.
+    Captures,
+}
+
+impl EvalKind {
+    pub const ALL: [EvalKind; 2] = [EvalKind::Tuned, EvalKind::Captures];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            EvalKind::Tuned => "tuned",
+            EvalKind::Captures => "captures",
+        }
+    }
+}
+
+impl fmt::Display for EvalKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for EvalKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<EvalKind, String> {
+        EvalKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown evaluation '{s}' (tuned or captures)"))
+    }
+}
+
+/// The per-side raw values of every feature, `[side to move, opponent]`.
+pub fn side_features(p: &Position, v: Variant) -> [[Score; FEATURES]; 2] {
+    let us = p.side_to_move();
+    let flipped = Position {
+        bits: p.bits ^ NORTH_TO_MOVE,
+    };
+    let gone = (70 - p.seeds_on_board() as Score) / 10;
+    let mut out = [[0; FEATURES]; 2];
+    for (k, (side, mover)) in [(us, p), (us.opponent(), &flipped)].into_iter().enumerate() {
+        let first = side.first_pit();
+        let row = &p.pits()[first..first + PITS_PER_ROW];
+        let legal = mover.legal_moves(v);
+        let threat = legal
+            .into_iter()
+            .map(|m| mover.make_move(v, m).captured(side) - mover.captured(side))
+            .max()
+            .unwrap_or(0);
+        let f = &mut out[k];
+        f[Feature::Captured as usize] = p.captured(side) as Score;
+        f[Feature::CapturedLate as usize] = p.captured(side) as Score * gone;
+        f[Feature::RowSeeds as usize] = row.iter().map(|&c| c as Score).sum();
+        f[Feature::Weak as usize] = row.iter().filter(|&&c| (1..=3).contains(&c)).count() as Score;
+        f[Feature::Empty as usize] = row.iter().filter(|&&c| c == 0).count() as Score;
+        f[Feature::BigPiles as usize] = row
+            .iter()
+            .filter(|&&c| c >= BIG_PILE)
+            .map(|&c| c as Score)
+            .sum();
+        f[Feature::Mobility as usize] = legal.len() as Score;
+        f[Feature::Threat as usize] = threat as Score;
+        f[Feature::Pit7Unplayed as usize] =
+            (v == Variant::Songo40 && p.pit7_unplayed(side)) as Score;
+    }
+    out
+}
+
+/// Every feature as the side to move's value minus the opponent's.
+pub fn features(p: &Position, v: Variant) -> [Score; FEATURES] {
+    let [us, them] = side_features(p, v);
+    std::array::from_fn(|i| us[i] - them[i])
+}
+
+/// The tuned weights of a variant.
+pub const fn weights(v: Variant) -> &'static Weights {
+    match v {
+        Variant::Songo36Beginner => &weights::SONGO36_BEGINNER,
+        Variant::Songo36Amateur => &weights::SONGO36_AMATEUR,
+        Variant::Songo40 => &weights::SONGO40,
+    }
+}
+
+/// `w · f`.
+pub fn dot(w: &Weights, f: &[Score; FEATURES]) -> Score {
+    w.0.iter().zip(f).map(|(w, f)| w * f).sum()
+}
+
+/// Evaluates `p` for the side to move with the variant's tuned weights.
+pub fn evaluate(p: &Position, v: Variant) -> Score {
+    evaluate_with(p, v, EvalKind::Tuned)
+}
+
+/// Evaluates `p` for the side to move.
+pub fn evaluate_with(p: &Position, v: Variant, kind: EvalKind) -> Score {
+    match kind {
+        EvalKind::Tuned => dot(weights(v), &features(p, v)),
+        EvalKind::Captures => {
+            let us: Side = p.side_to_move();
+            (p.captured(us) as Score - p.captured(us.opponent()) as Score) * SEED
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn features_are_antisymmetric() {
+        let p = Position::startpos();
+        for v in Variant::ALL {
+            assert_eq!(features(&p, v), [0; FEATURES], "{v}");
+        }
+        let p: Position = "0,1,2,3,14,0,5/1,1,1,0,0,0,2 s 30 10 Gg".parse().unwrap();
+        let q = Position {
+            bits: p.bits ^ NORTH_TO_MOVE,
+        };
+        let v = Variant::Songo36Beginner;
+        let (fp, fq) = (features(&p, v), features(&q, v));
+        for f in Feature::ALL {
+            let i = f as usize;
+            if f != Feature::Mobility && f != Feature::Threat {
+                assert_eq!(fp[i], -fq[i], "{}", f.name());
+            }
+        }
+        assert_eq!(fp[Feature::Captured as usize], 20);
+        assert_eq!(fp[Feature::CapturedLate as usize], 20 * 4);
+        assert_eq!(fp[Feature::RowSeeds as usize], 25 - 5);
+        assert_eq!(fp[Feature::Weak as usize], 3 - 4);
+        assert_eq!(fp[Feature::Empty as usize], 2 - 3);
+        assert_eq!(fp[Feature::BigPiles as usize], 14);
+    }
+
+    #[test]
+    fn captures_only_counts_captures() {
+        let p: Position = "0,1,2,3,14,0,5/1,1,1,0,0,0,2 n 30 10 Gg".parse().unwrap();
+        assert_eq!(
+            evaluate_with(&p, Variant::Songo40, EvalKind::Captures),
+            -2000
+        );
+        assert_eq!("Captures".parse::<EvalKind>(), Ok(EvalKind::Captures));
+    }
+}
