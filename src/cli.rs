@@ -38,10 +38,46 @@ pub enum Command {
     #[command(after_help = "Example:\n  songo bench\n  songo bench --depth 8\n\n\
                             The last line is 'N nodes X nps'. N changes only when the search changes.")]
     Bench(BenchArgs),
+    /// Fit the evaluation weights to self-play results (logistic regression).
+    #[command(
+        after_help = "Example:\n  songo tune --variant songo40 --games 2000 --nodes 2000 --seed 1\n\n\
+                            Plays the games in parallel (rayon; RAYON_NUM_THREADS sets the threads),\n\
+                            fits the weights, and prints them as the Rust source of src/eval/weights.rs.\n\
+                            The same arguments give the same weights."
+    )]
+    Tune(TuneArgs),
     /// A small protocol engine for testing: random, greedy or plain
     /// alpha-beta moves, or faults (illegal, garbage, crash, stall, slow).
     #[command(hide = true)]
     Sparring(SparringArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// Rule variant: songo36-beginner, songo36-amateur or songo40.
+    #[arg(long, short = 'v', default_value = "songo40")]
+    pub variant: Variant,
+    /// Self-play games.
+    #[arg(long, default_value_t = 2000)]
+    pub games: usize,
+    /// Search nodes per self-play move.
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 6)]
+    pub plies: usize,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Passes of gradient descent.
+    #[arg(long, default_value_t = 2000)]
+    pub epochs: usize,
+    /// Gradient step, in centiseeds.
+    #[arg(long, default_value_t = 1.0)]
+    pub learning_rate: f64,
+    /// Also write the weights' Rust source to this file.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -99,6 +135,7 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Perft(args)) => perft(&args),
+        Some(Command::Tune(a)) => tune(&a),
         Some(Command::Sparring(a)) => {
             let s = crate::sparring::Sparring {
                 kind: a.kind,
@@ -140,5 +177,58 @@ fn perft(args: &PerftArgs) -> ExitCode {
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     );
+    ExitCode::SUCCESS
+}
+
+fn tune(a: &TuneArgs) -> ExitCode {
+    use crate::tune::{fit, self_play, weights_source, TuneConfig};
+    let cfg = TuneConfig {
+        variant: a.variant,
+        games: a.games,
+        nodes: a.nodes,
+        opening_plies: a.plies,
+        seed: a.seed,
+        epochs: a.epochs,
+        learning_rate: a.learning_rate,
+    };
+    let bar = crate::progress::bar(a.games as u64, "self-play");
+    let start = Instant::now();
+    let samples = match self_play(&cfg, &|| bar.inc(1)) {
+        Ok(s) => s,
+        Err(e) => {
+            bar.abandon();
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    bar.finish_and_clear();
+    eprintln!(
+        "{} games, {} quiet positions in {:.1} s",
+        a.games,
+        samples.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let f = fit(
+        &samples,
+        crate::eval::weights(a.variant),
+        a.epochs,
+        a.learning_rate,
+    );
+    eprintln!(
+        "K {:.4}; loss {:.5} -> {:.5}",
+        f.k, f.loss_before, f.loss_after
+    );
+    let command = format!(
+        "songo tune --variant {} --games {} --nodes {} --plies {} --seed {} --epochs {} --learning-rate {}",
+        a.variant, a.games, a.nodes, a.plies, a.seed, a.epochs, a.learning_rate
+    );
+    let source = weights_source(a.variant, &f.rounded(), &command);
+    print!("{source}");
+    if let Some(path) = &a.out {
+        if let Err(e) = std::fs::write(path, &source) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
     ExitCode::SUCCESS
 }

@@ -28,3 +28,4 @@ pub mod search;
 pub mod sparring;
 pub mod timeman;
 pub mod tt;
+pub mod tune;
