@@ -11,8 +11,8 @@ pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
-pub mod progress;
 pub mod position;
+pub mod progress;
 pub mod variant;
 
 pub use game::{Game, GameStatus, PlayError};
@@ -24,5 +24,6 @@ pub mod engine;
 pub mod eval;
 pub mod protocol;
 pub mod search;
+pub mod stats;
 pub mod timeman;
 pub mod tt;
