@@ -26,6 +26,7 @@ pub mod eval;
 pub mod protocol;
 pub mod search;
 pub mod sparring;
+pub mod stats;
 pub mod timeman;
 pub mod tt;
 pub mod tune;
