@@ -38,6 +38,9 @@ pub enum Command {
     #[command(after_help = "Example:\n  songo bench\n  songo bench --depth 8\n\n\
                             The last line is 'N nodes X nps'. N changes only when the search changes.")]
     Bench(BenchArgs),
+    /// Play engines against each other and measure the difference in strength.
+    #[command(after_help = crate::matches::command::AFTER_HELP)]
+    Match(crate::matches::command::MatchArgs),
     /// Fit the evaluation weights to self-play results (logistic regression).
     #[command(
         after_help = "Example:\n  songo tune --variant songo40 --games 2000 --nodes 2000 --seed 1\n\n\
@@ -136,6 +139,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Tune(a)) => tune(&a),
+        Some(Command::Match(a)) => crate::matches::command::run_match(&a),
         Some(Command::Sparring(a)) => {
             let s = crate::sparring::Sparring {
                 kind: a.kind,

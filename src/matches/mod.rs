@@ -7,6 +7,7 @@
 //! writes the record and the progress line), and stops handing out games
 //! once an SPRT has decided.
 
+pub mod command;
 pub mod openings;
 pub mod process;
 pub mod referee;
@@ -121,13 +122,25 @@ pub fn run(
     played
 }
 
-/// The score of a game for the engine playing `side`: 0, 1 or 2 half points.
-pub fn half_points(outcome: Outcome, side: Side) -> u8 {
-    match outcome {
-        Outcome::Win(w) if w == side => 2,
-        Outcome::Win(_) => 0,
-        Outcome::Draw => 1,
+/// The record of one game (see protocol.md, "Game records").
+pub fn record_text(config: &MatchConfig, event: &str, job: &Job, r: &GameReport) -> String {
+    // Interim writer; replaced by crate::record.
+    let names = job.engines.map(|e| config.engines[e].name.as_str());
+    let result = match r.outcome {
+        Outcome::Win(Side::South) => "1-0",
+        Outcome::Win(Side::North) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    };
+    let mut out = format!(
+        "[Event \"{event}\"]\n[Variant \"{}\"]\n[South \"{}\"]\n[North \"{}\"]\n[Result \"{result}\"]\n[Termination \"{}\"]\n\n",
+        config.settings.variant, names[0], names[1], r.ending
+    );
+    for m in r.game.moves() {
+        out.push_str(&format!("{m} "));
     }
+    out.push_str(result);
+    out.push_str("\n\n");
+    out
 }
 
 #[cfg(test)]
