@@ -272,7 +272,7 @@ fn try_run(a: &MatchArgs) -> Result<(), String> {
         bar.inc(1);
         let line = standing.line(0, sprt.as_ref());
         bar.set_message(line.clone());
-        if text_progress && standing.games % step == 0 {
+        if text_progress && standing.games.is_multiple_of(step) {
             eprintln!("[{}/{}] {line}", standing.games, jobs.len());
         }
         if let Some(s) = &sprt {
