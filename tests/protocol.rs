@@ -282,7 +282,7 @@ fn multipv_reports_distinct_lines() {
     let lines = e.until("bestmove");
     let last_depth: Vec<&String> = lines
         .iter()
-        .filter(|l| l.starts_with("info depth 5 "))
+        .filter(|l| l.starts_with("info depth 5 ") && !l.contains("bound"))
         .collect();
     assert_eq!(last_depth.len(), 3, "{lines:#?}");
     let firsts: std::collections::HashSet<&str> = last_depth
