@@ -44,6 +44,15 @@ const ORDER_CAPTURE: i32 = 1 << 28;
 /// …then the two killer moves of the ply, then the rest in pit order
 /// (a history table measured worse: see the module documentation).
 const ORDER_KILLER: [i32; 2] = [1 << 27, 1 << 26];
+/// Late move reductions: quiet moves after the first `LMR_FIRST_MOVE`
+/// (which are the table move, captures and killers when there are any) are
+/// searched `LMR_PLY` shallower first, from `LMR_MIN_DEPTH` on, and again
+/// at full depth only if they beat alpha.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_FIRST_MOVE: usize = 2;
+const LMR_PLY: i32 = 1;
+/// From this depth and move index on, one more ply.
+const LMR_DEEP: (i32, usize) = (6, 4);
 
 /// How a score was bounded when it was reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -360,8 +369,9 @@ impl<'a> Worker<'a> {
     }
 
     /// The principal variation search of one child: the first move gets the
-    /// full window, the others a null window first and a re-search if they
-    /// beat alpha.
+    /// full window, the others a null window first (`reduction` plies
+    /// shallower, then at full depth if that beats alpha) and a full-window
+    /// re-search if they beat alpha.
     #[allow(clippy::too_many_arguments)]
     fn search_child(
         &mut self,
@@ -372,13 +382,24 @@ impl<'a> Worker<'a> {
         ply: usize,
         first: bool,
         pv_node: bool,
+        reduction: i32,
     ) -> Score {
         self.stack.push(*child);
         let mut score;
         if first {
             score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
         } else {
-            score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+            score = -self.negamax(
+                child,
+                depth - 1 - reduction,
+                -alpha - 1,
+                -alpha,
+                ply + 1,
+                false,
+            );
+            if reduction > 0 && score > alpha {
+                score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+            }
             if score > alpha && score < beta {
                 score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
             }
@@ -443,8 +464,14 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let us = p.side_to_move();
-        for (i, &(_, m, child)) in children[..count].iter().enumerate() {
-            let score = self.search_child(&child, depth, alpha, beta, ply, i == 0, pv_node);
+        for (i, &(order, m, child)) in children[..count].iter().enumerate() {
+            let reduction = if depth >= LMR_MIN_DEPTH && i >= LMR_FIRST_MOVE && order == 0 {
+                LMR_PLY + (depth >= LMR_DEEP.0 && i >= LMR_DEEP.1) as i32
+            } else {
+                0
+            };
+            let score =
+                self.search_child(&child, depth, alpha, beta, ply, i == 0, pv_node, reduction);
             if self.aborted {
                 return 0;
             }
@@ -536,7 +563,7 @@ impl<'a> Worker<'a> {
             let child = root.make_move(v, m);
             self.nodes += 1;
             self.unflushed += 1;
-            let score = self.search_child(&child, depth, alpha, beta, 0, i == pv_index, true);
+            let score = self.search_child(&child, depth, alpha, beta, 0, i == pv_index, true, 0);
             if self.aborted {
                 break;
             }
