@@ -13,6 +13,7 @@ pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod progress;
+pub mod record;
 pub mod variant;
 
 pub use game::{Game, GameStatus, PlayError};
