@@ -38,6 +38,14 @@ pub enum Command {
     #[command(after_help = "Example:\n  songo bench\n  songo bench --depth 8\n\n\
                             The last line is 'N nodes X nps'. N changes only when the search changes.")]
     Bench(BenchArgs),
+    /// Read a game-record file, check every move, print the games.
+    #[command(
+        after_help = "Examples:\n  songo replay games.pgn\n  songo replay games.pgn --game 3 --boards\n\n\
+                            Prints each game's tags, result and moves, then the totals; with --boards\n\
+                            also the board after every move. A malformed file or an illegal move is\n\
+                            reported with its line number and the exit code is 1."
+    )]
+    Replay(crate::replay::ReplayArgs),
 }
 
 #[derive(Args, Debug)]
@@ -89,6 +97,7 @@ pub fn run(cli: Cli) -> ExitCode {
             println!("{} nodes {} nps", r.nodes, r.nps());
             ExitCode::SUCCESS
         }
+        Some(Command::Replay(args)) => crate::replay::run(&args),
     }
 }
 

@@ -14,6 +14,7 @@ pub mod perft;
 pub mod position;
 pub mod progress;
 pub mod record;
+pub mod replay;
 pub mod variant;
 
 pub use game::{Game, GameStatus, PlayError};

@@ -599,20 +599,57 @@ impl GameRecord {
         tags
     }
 
+    /// The moves and the result token as written (`1. C d 2. E 1-0`), with
+    /// lines broken before a token that would pass column `width` (a move
+    /// number stays with its move); no final newline.
+    pub fn movetext(&self, width: usize) -> String {
+        let mut text = String::new();
+        let mut column = 0;
+        for unit in self.movetext_units() {
+            if column > 0 && column + 1 + unit.len() > width {
+                text.push('\n');
+                column = 0;
+            }
+            if column > 0 {
+                text.push(' ');
+                column += 1;
+            }
+            text.push_str(&unit);
+            column += unit.len();
+        }
+        text
+    }
+
+    /// The side that plays ply `ply` (from 0). Every move passes the turn
+    /// (Songo has no passes), so the sides alternate from the start.
+    fn mover(&self, ply: usize) -> Side {
+        let first = self.start.side_to_move();
+        if ply.is_multiple_of(2) {
+            first
+        } else {
+            first.opponent()
+        }
+    }
+
+    /// The label of ply `ply` (from 0) as in the movetext: `3. C` or `3... d`.
+    pub fn ply_label(&self, ply: usize) -> Option<String> {
+        let m = self.moves.get(ply)?;
+        let number = move_number(self.start.side_to_move(), ply);
+        Some(match self.mover(ply) {
+            Side::South => format!("{number}. {m}"),
+            Side::North => format!("{number}... {m}"),
+        })
+    }
+
     /// The movetext units: `1. C`, `d`, `2. E`, …, then the result token.
     /// A move number stays with its move, so lines never end in a number.
     fn movetext_units(&self) -> Vec<String> {
-        let mut side = self.start.side_to_move();
         let mut units = Vec::with_capacity(self.moves.len() + 1);
         for (ply, m) in self.moves.iter().enumerate() {
-            let number = move_number(self.start.side_to_move(), ply);
-            units.push(match (side, ply) {
-                (Side::South, _) => format!("{number}. {m}"),
-                (Side::North, 0) => format!("{number}... {m}"),
+            units.push(match (self.mover(ply), ply) {
+                (Side::North, 0) | (Side::South, _) => self.ply_label(ply).unwrap_or_default(),
                 (Side::North, _) => m.to_string(),
             });
-            // Songo has no passes: the sides alternate.
-            side = side.opponent();
         }
         units.push(self.result.to_string());
         units
@@ -652,20 +689,7 @@ impl fmt::Display for GameRecord {
             writeln!(f, "[{name} \"{}\"]", escape(&value))?;
         }
         writeln!(f)?;
-        let mut column = 0;
-        for unit in self.movetext_units() {
-            if column > 0 && column + 1 + unit.len() > LINE_WIDTH {
-                writeln!(f)?;
-                column = 0;
-            }
-            if column > 0 {
-                f.write_str(" ")?;
-                column += 1;
-            }
-            f.write_str(&unit)?;
-            column += unit.len();
-        }
-        writeln!(f)
+        writeln!(f, "{}", self.movetext(LINE_WIDTH))
     }
 }
 

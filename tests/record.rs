@@ -1,5 +1,7 @@
 //! Game records: writing, reading, round trips, errors, and `songo replay`.
 
+use std::process::Command;
+
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use songo::record::{
@@ -241,6 +243,23 @@ fn comments_and_a_fen_start_with_north_to_move() {
         .is_empty());
 }
 
+#[test]
+fn the_protocol_example_is_a_valid_record() {
+    let doc = include_str!("../protocol.md");
+    let section = &doc[doc.find("## Game records").expect("the section exists")..];
+    let start = section.find("```\n").unwrap() + 4;
+    let example = &section[start..start + section[start..].find("```\n").unwrap()];
+    let games = parse_records(example).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        games[1].termination,
+        Termination::Adjudicated(Adjudication::TimeForfeit)
+    );
+    // The example is exactly what a writer produces.
+    let written: Vec<String> = games.iter().map(|g| g.to_string()).collect();
+    assert_eq!(written.join("\n"), example);
+}
+
 /// The golden game with one line replaced: (line number, error).
 fn error_in(line: usize, replacement: &str) -> (usize, RecordError) {
     let text: Vec<&str> = GOLDEN.lines().collect();
@@ -467,4 +486,79 @@ fn text_outside_games_is_an_error() {
         .parse::<GameRecord>()
         .unwrap_err();
     assert_eq!(e.kind, RecordError::NotOneGame(2));
+}
+
+// ---------------------------------------------------------------------------
+// songo replay
+// ---------------------------------------------------------------------------
+
+fn replay(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_songo"))
+        .arg("replay")
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("songo-record-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn replay_prints_games_and_boards() {
+    let second = GOLDEN.replace("[Round \"1\"]", "[Round \"2\"]");
+    let path = temp_file("two.pgn", &format!("{GOLDEN}\n{second}"));
+    let p = path.to_str().unwrap();
+    let (ok, out, err) = replay(&[p]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Game 1"), "{out}");
+    assert!(out.contains("Game 2"), "{out}");
+    assert!(out.contains("Round: 2"), "{out}");
+    assert!(out.contains("Result: 0-1 (no seeds)"), "{out}");
+    assert!(!out.contains("+----+"), "no boards without --boards");
+
+    let (ok, out, _) = replay(&[p, "--game", "2", "--boards"]);
+    assert!(ok);
+    assert!(!out.contains("Game 1"), "{out}");
+    // The start board and one board after each of the 14 moves.
+    assert_eq!(out.matches("Position: ").count(), 15, "{out}");
+    assert!(
+        out.contains("State: over (player to move has no seeds), result 0-1"),
+        "{out}"
+    );
+
+    let (ok, _, err) = replay(&[p, "--game", "3"]);
+    assert!(!ok);
+    assert!(err.contains("game 3") && err.contains("2 games"), "{err}");
+}
+
+#[test]
+fn replay_reports_bad_files_without_panicking() {
+    let (ok, _, err) = replay(&["/nonexistent/file.pgn"]);
+    assert!(!ok);
+    assert!(err.contains("/nonexistent/file.pgn"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+
+    let bad = GOLDEN.replace("3. C e", "3. C C");
+    let path = temp_file("bad.pgn", &bad);
+    let (ok, _, err) = replay(&[path.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        err.contains(":11:") && err.contains("ply 6: move C is illegal"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+
+    let path = temp_file("binary.pgn", "\u{0}\u{1}[[[");
+    let (ok, _, err) = replay(&[path.to_str().unwrap()]);
+    assert!(!ok && !err.contains("panicked"), "{err}");
 }
