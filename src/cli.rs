@@ -49,6 +49,14 @@ pub enum Command {
                             The same arguments give the same weights."
     )]
     Tune(TuneArgs),
+    /// Read a game-record file, check every move, print the games.
+    #[command(
+        after_help = "Examples:\n  songo replay games.pgn\n  songo replay games.pgn --game 3 --boards\n\n\
+                            Prints each game's tags, result and moves, then the totals; with --boards\n\
+                            also the board after every move. A malformed file or an illegal move is\n\
+                            reported with its line number and the exit code is 1."
+    )]
+    Replay(crate::replay::ReplayArgs),
     /// A small protocol engine for testing: random, greedy or plain
     /// alpha-beta moves, or faults (illegal, garbage, crash, stall, slow).
     #[command(hide = true)]
@@ -160,6 +168,7 @@ pub fn run(cli: Cli) -> ExitCode {
             println!("{} nodes {} nps", r.nodes, r.nps());
             ExitCode::SUCCESS
         }
+        Some(Command::Replay(args)) => crate::replay::run(&args),
     }
 }
 

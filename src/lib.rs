@@ -14,6 +14,8 @@ pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod progress;
+pub mod record;
+pub mod replay;
 pub mod variant;
 
 pub use game::{Game, GameStatus, PlayError};
