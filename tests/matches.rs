@@ -175,3 +175,111 @@ fn clocked_games_keep_time() {
     );
     assert!(r.min_clock.iter().all(|c| c.is_some()));
 }
+
+fn songo(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(exe())
+        .args(args)
+        .output()
+        .expect("songo runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn match_command_reports_faults_and_writes_a_readable_record() {
+    let dir = std::env::temp_dir().join(format!("songo-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("games.pgn");
+    let (ok, out, err) = songo(&[
+        "match",
+        "-e",
+        "name=engine",
+        "-e",
+        "name=flaky arg=sparring arg=--kind=illegal arg=--after=4",
+        "-e",
+        "arg=sparring arg=--kind=random",
+        "--tc",
+        "depth=2",
+        "-n",
+        "4",
+        "-c",
+        "2",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("Finished 12 games"), "{out}");
+    assert!(out.contains("flaky: 8 illegal moves"), "{out}");
+    assert!(out.contains("engine: no faults"), "{out}");
+    assert!(out.contains("engine vs random: "), "{out}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    let games = songo::record::parse_records(&text).expect("the record reads back");
+    assert_eq!(games.len(), 12);
+    for g in &games {
+        g.replay().expect("every recorded game replays");
+        assert!(g.tag("Round").is_some());
+    }
+    let (ok, out, _) = songo(&["replay", record.to_str().unwrap()]);
+    assert!(ok && out.contains("12 games"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sprt_stops_a_lopsided_match_early() {
+    let (ok, out, err) = songo(&[
+        "match",
+        "-e",
+        "name=engine",
+        "-e",
+        "arg=sparring arg=--kind=random",
+        "--tc",
+        "depth=3",
+        "-n",
+        "400",
+        "-c",
+        "2",
+        "--sprt",
+        "0,50",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("accept"), "{out}");
+    let played: usize = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Finished "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("a Finished line");
+    assert!(played < 100, "{out}");
+}
+
+#[test]
+fn match_command_rejects_bad_arguments() {
+    for args in [
+        vec!["match", "-e", "name=a"],
+        vec!["match", "-e", "name=a", "-e", "name=b", "--tc", "fast"],
+        vec!["match", "-e", "name=a", "-e", "colour=b"],
+        vec![
+            "match", "-e", "name=a", "-e", "name=b", "-e", "name=c", "--sprt", "0,5",
+        ],
+        vec!["match", "-e", "name=a", "-e", "name=b", "--sprt", "5,0"],
+        vec![
+            "match",
+            "-e",
+            "name=a",
+            "-e",
+            "name=b",
+            "--openings",
+            "/nonexistent",
+        ],
+    ] {
+        let (ok, out, err) = songo(&args);
+        assert!(!ok, "{args:?}: {out}");
+        assert!(
+            !err.is_empty() && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+    }
+}

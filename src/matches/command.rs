@@ -264,7 +264,7 @@ fn try_run(a: &MatchArgs) -> Result<(), String> {
     let played = run(&config, &jobs, &mut |job, report| {
         standing.add(job, report);
         if let Some(file) = record.as_mut() {
-            let text = super::record_text(&config, &a.event, job, report);
+            let text = format!("{}\n", super::record_of(&config, &a.event, job, report));
             if let Err(e) = std::io::Write::write_all(file, text.as_bytes()) {
                 write_error.get_or_insert(e.to_string());
             }

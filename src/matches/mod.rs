@@ -19,8 +19,7 @@ use std::sync::mpsc::channel;
 pub use referee::{play_game, Ending, Fault, GameReport, GameSettings, Opening};
 pub use spec::{EngineSpec, SpecError, TimeControl};
 
-use crate::movegen::Outcome;
-use crate::position::Side;
+use crate::record::{Adjudication, GameRecord, GameResult};
 
 /// One game to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,25 +121,47 @@ pub fn run(
     played
 }
 
-/// The record of one game (see protocol.md, "Game records").
-pub fn record_text(config: &MatchConfig, event: &str, job: &Job, r: &GameReport) -> String {
-    // Interim writer; replaced by crate::record.
+/// The record of one game (see protocol.md, "Game records"), with the
+/// tags `Round` (`opening.game`), `OpeningPlies` and, after a fault, `Fault`.
+pub fn record_of(config: &MatchConfig, event: &str, job: &Job, r: &GameReport) -> GameRecord {
     let names = job.engines.map(|e| config.engines[e].name.as_str());
-    let result = match r.outcome {
-        Outcome::Win(Side::South) => "1-0",
-        Outcome::Win(Side::North) => "0-1",
-        Outcome::Draw => "1/2-1/2",
+    let tcs = job.engines.map(|e| config.tc_of(e).to_string());
+    let tc = if tcs[0] == tcs[1] {
+        tcs[0].clone()
+    } else {
+        format!("{}:{}", tcs[0], tcs[1])
     };
-    let mut out = format!(
-        "[Event \"{event}\"]\n[Variant \"{}\"]\n[South \"{}\"]\n[North \"{}\"]\n[Result \"{result}\"]\n[Termination \"{}\"]\n\n",
-        config.settings.variant, names[0], names[1], r.ending
-    );
-    for m in r.game.moves() {
-        out.push_str(&format!("{m} "));
+    let adjudication = match &r.ending {
+        Ending::Rules(_) => None,
+        Ending::MaxPlies => Some(Adjudication::MaxPlies),
+        Ending::Fault { fault, .. } => Some(match fault {
+            Fault::TimeLoss { .. } => Adjudication::TimeForfeit,
+            Fault::Illegal(_) | Fault::Malformed(_) => Adjudication::IllegalMove,
+            Fault::Crash | Fault::Start(_) => Adjudication::Crash,
+            Fault::Stall => Adjudication::Stall,
+        }),
+    };
+    let result = GameResult::from_outcome(r.outcome);
+    let mut record = GameRecord::from_game(
+        &r.game,
+        names[0],
+        names[1],
+        &tc,
+        adjudication.map(|a| (a, result)),
+    )
+    .unwrap_or_else(|_| {
+        // Only a fault on the very move that ended the game could get
+        // here; the record then keeps the rules' verdict.
+        GameRecord::from_game(&r.game, names[0], names[1], &tc, None).expect("a finished game")
+    });
+    record.event = event.to_string();
+    let round = format!("{}.{}", job.opening + 1, 1 + job.swapped as usize);
+    let _ = record.set_tag("Round", round);
+    let _ = record.set_tag("OpeningPlies", r.opening_plies.to_string());
+    if let Ending::Fault { .. } = r.ending {
+        let _ = record.set_tag("Fault", r.ending.to_string());
     }
-    out.push_str(result);
-    out.push_str("\n\n");
-    out
+    record
 }
 
 #[cfg(test)]
