@@ -93,33 +93,42 @@ pub enum EvalKind {
     Tuned,
     /// Captured seeds only: the baseline the tuned evaluation is measured against.
     Captures,
+    /// The tuned weights with one term left out, to measure what it is worth.
+    Without(Feature),
 }
 
 impl EvalKind {
     pub const ALL: [EvalKind; 2] = [EvalKind::Tuned, EvalKind::Captures];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            EvalKind::Tuned => "tuned",
-            EvalKind::Captures => "captures",
-        }
-    }
 }
 
 impl fmt::Display for EvalKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self {
+            EvalKind::Tuned => f.write_str("tuned"),
+            EvalKind::Captures => f.write_str("captures"),
+            EvalKind::Without(feature) => write!(f, "without {}", feature.name()),
+        }
     }
 }
 
 impl FromStr for EvalKind {
     type Err = String;
 
+    /// `tuned`, `captures`, or `without <term>` (a term's name, e.g.
+    /// `without mobility`).
     fn from_str(s: &str) -> Result<EvalKind, String> {
-        EvalKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown evaluation '{s}' (tuned or captures)"))
+        let s = s.trim().to_ascii_lowercase();
+        match s.as_str() {
+            "tuned" => Ok(EvalKind::Tuned),
+            "captures" => Ok(EvalKind::Captures),
+            _ => s
+                .strip_prefix("without ")
+                .and_then(|name| Feature::ALL.into_iter().find(|f| f.name() == name.trim()))
+                .map(EvalKind::Without)
+                .ok_or_else(|| {
+                    format!("unknown evaluation '{s}' (tuned, captures, or 'without <term>')")
+                }),
+        }
     }
 }
 
@@ -188,6 +197,11 @@ pub fn evaluate(p: &Position, v: Variant) -> Score {
 pub fn evaluate_with(p: &Position, v: Variant, kind: EvalKind) -> Score {
     match kind {
         EvalKind::Tuned => dot(weights(v), &features(p, v)),
+        EvalKind::Without(f) => {
+            let mut w = *weights(v);
+            w.0[f as usize] = 0;
+            dot(&w, &features(p, v))
+        }
         EvalKind::Captures => {
             let us: Side = p.side_to_move();
             (p.captured(us) as Score - p.captured(us.opponent()) as Score) * SEED
@@ -233,5 +247,10 @@ mod tests {
             -2000
         );
         assert_eq!("Captures".parse::<EvalKind>(), Ok(EvalKind::Captures));
+        for f in Feature::ALL {
+            let k = EvalKind::Without(f);
+            assert_eq!(k.to_string().parse::<EvalKind>(), Ok(k));
+        }
+        assert!("without nothing".parse::<EvalKind>().is_err());
     }
 }
