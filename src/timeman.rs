@@ -62,6 +62,12 @@ const HARD_OVER_SOFT: u32 = 4;
 const HARD_MAX_FRACTION: u32 = 3;
 /// Never plan below this, so that even a flagging engine returns a move.
 const MIN_THINK: Duration = Duration::from_millis(1);
+/// Clock time never planned for, on top of the move overhead: a cushion
+/// against delays the engine cannot see (the operating system descheduling
+/// it on a loaded machine, a slow pipe). With a small increment the clock
+/// settles near this reserve plus the overhead plus about 30 × (inc / 4),
+/// instead of near 30 × (inc / 4) alone.
+const CLOCK_RESERVE: Duration = Duration::from_millis(50);
 
 /// The budget for the side to move, or `None` when the search is not timed.
 pub fn budget(limits: &Limits, side: Side, overhead: Duration) -> Option<TimeBudget> {
@@ -74,7 +80,7 @@ pub fn budget(limits: &Limits, side: Side, overhead: Duration) -> Option<TimeBud
     });
     let clocked = limits.clock.time[side.index()].map(|left| {
         let inc = limits.clock.inc[side.index()];
-        let usable = left.saturating_sub(overhead);
+        let usable = left.saturating_sub(overhead + CLOCK_RESERVE);
         let moves = limits
             .clock
             .moves_to_go
