@@ -181,8 +181,12 @@ impl Standing {
     fn line(&self, pair: usize, sprt: Option<&Sprt>) -> String {
         let (a, b) = self.stats[pair].0;
         let s = self.pair_stats(pair);
+        let score = s
+            .wdl
+            .score()
+            .map_or("n/a".to_string(), |x| format!("{:.1}%", 100.0 * x));
         format!(
-            "{} vs {}: {}",
+            "{} vs {}: score {score}, {}",
             self.names[a],
             self.names[b],
             s.summary(sprt)
