@@ -67,7 +67,7 @@ const MIN_THINK: Duration = Duration::from_millis(1);
 /// it on a loaded machine, a slow pipe). With a small increment the clock
 /// settles near this reserve plus the overhead plus about 30 × (inc / 4),
 /// instead of near 30 × (inc / 4) alone.
-const CLOCK_RESERVE: Duration = Duration::from_millis(50);
+const CLOCK_RESERVE: Duration = Duration::from_millis(100);
 
 /// The budget for the side to move, or `None` when the search is not timed.
 pub fn budget(limits: &Limits, side: Side, overhead: Duration) -> Option<TimeBudget> {
