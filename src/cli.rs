@@ -17,8 +17,10 @@ use crate::{Position, Variant};
     long_about = "A strong engine for Songo, the mancala game of the Fang and Beti.\n\n\
                   Without a subcommand it speaks the engine protocol on standard input and\n\
                   output (see protocol.md), so GUIs and tournament managers can use it.",
-    after_help = "Examples:\n  songo perft --variant songo40 --depth 8\n  \
-                  songo perft --variant songo36-amateur --fen \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\" --depth 6"
+    after_help = "Examples:\n  songo                       # the engine protocol (protocol.md)\n  \
+                  songo analyze --moves \"C d\"\n  \
+                  songo perft --variant songo36-amateur --fen \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\" --depth 6\n  \
+                  songo bench"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -27,6 +29,9 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Analyse a position: the engine's lines as they deepen, then the best move.
+    #[command(after_help = crate::analyze::AFTER_HELP)]
+    Analyze(crate::analyze::AnalyzeArgs),
     /// Count the leaves of the legal-move tree, split by first move.
     #[command(
         after_help = "Example:\n  songo perft --variant songo40 --depth 11\n\n\
@@ -81,6 +86,7 @@ pub fn run(cli: Cli) -> ExitCode {
             engine.run(std::io::stdin().lock());
             ExitCode::SUCCESS
         }
+        Some(Command::Analyze(args)) => crate::analyze::run(&args),
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Bench(args)) => {
             let r = crate::bench::run(args.depth, &mut |i, p, n| {

@@ -5,14 +5,15 @@
 //! position and its text form), [`moves`], [`movegen`] (legal moves, sowing,
 //! captures, game end), [`game`] (history and repetition), [`perft`].
 
+pub mod analyze;
 pub mod bench;
 pub mod cli;
 pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
-pub mod progress;
 pub mod position;
+pub mod progress;
 pub mod variant;
 
 pub use game::{Game, GameStatus, PlayError};
