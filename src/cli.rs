@@ -19,6 +19,7 @@ use crate::{Position, Variant};
                   output (see protocol.md), so GUIs and tournament managers can use it.",
     after_help = "Examples:\n  songo                       # the engine protocol (protocol.md)\n  \
                   songo analyze --moves \"C d\"\n  \
+                  songo play --level 3\n  \
                   songo perft --variant songo36-amateur --fen \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\" --depth 6\n  \
                   songo bench"
 )]
@@ -32,6 +33,9 @@ pub enum Command {
     /// Analyse a position: the engine's lines as they deepen, then the best move.
     #[command(after_help = crate::analyze::AFTER_HELP)]
     Analyze(crate::analyze::AnalyzeArgs),
+    /// Play a game against the engine in the terminal.
+    #[command(after_help = crate::play::AFTER_HELP)]
+    Play(crate::play::PlayArgs),
     /// Count the leaves of the legal-move tree, split by first move.
     #[command(
         after_help = "Example:\n  songo perft --variant songo40 --depth 11\n\n\
@@ -87,6 +91,7 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Analyze(args)) => crate::analyze::run(&args),
+        Some(Command::Play(args)) => crate::play::run(&args),
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Bench(args)) => {
             let r = crate::bench::run(args.depth, &mut |i, p, n| {

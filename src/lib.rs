@@ -12,6 +12,7 @@ pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod play;
 pub mod position;
 pub mod progress;
 pub mod variant;
