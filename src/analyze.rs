@@ -211,7 +211,7 @@ pub fn text_info(info: &Info, variant: crate::Variant, multipv: bool) -> String 
     let wdl = format!("{}/{}/{}", pct(w), pct(d), pct(l));
     let mut s = format!(
         "{:>5} {bound}{:>8}  {wdl:<9} {:>8} {:>7} {:>6.2}s ",
-        format!("{}/{}", info.depth, info.seldepth),
+        format!("{:>2}/{:<2}", info.depth, info.seldepth),
         format_seeds(info.score),
         short_count(info.nodes),
         short_count(nps(info.nodes, info.time)),
