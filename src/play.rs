@@ -134,18 +134,22 @@ pub struct PlayArgs {
     pub seed: Option<u64>,
 }
 
-pub const AFTER_HELP: &str = "Examples:\n  \
-    songo play\n  \
-    songo play --variant songo36-beginner --level 2 --north\n  \
-    printf 'C\\nhint\\nundo\\nquit\\n' | songo play --level 1 --seed 7\n\n\
-    Type a move as a pit letter (South A-G, North a-g) or as 1-7 for your own pits,\n\
-    or: hint, undo (takes back the engine's reply and your move), board, help, quit.\n\
-    At the end you may save the game record (tags and moves, PGN style).\n\n\
-    Levels (1-7 choose at random among moves within the margin of the best):\n  \
-     1: depth 1, 4 seeds     2: depth 2, 3 seeds     3: depth 3, 2 seeds\n  \
-     4: depth 4, 1.5 seeds   5: depth 6, 1 seed      6: depth 8, 0.5 seeds\n  \
-     7: depth 10, 0.2 seeds  8: 0.3 s a move         9: 1 s a move\n  \
-    10: 3 s a move (full strength)";
+pub const AFTER_HELP: &str = concat!(
+    "Examples:\n",
+    "  songo play\n",
+    "  songo play --variant songo36-beginner --level 2 --north\n",
+    "  printf 'C\\nhint\\nundo\\nquit\\n' | songo play --level 1 --seed 7\n",
+    "\n",
+    "Type a move as a pit letter (South A-G, North a-g) or as 1-7 for your own pits,\n",
+    "or: hint, undo (takes back the engine's reply and your move), board, help, quit.\n",
+    "At the end you may save the game record (tags and moves, PGN style).\n",
+    "\n",
+    "Levels (1-7 choose at random among the moves within a margin of the best):\n",
+    "   1: depth 1, 4 seeds     2: depth 2, 3 seeds     3: depth 3, 2 seeds\n",
+    "   4: depth 4, 1.5 seeds   5: depth 6, 1 seed      6: depth 8, 0.5 seeds\n",
+    "   7: depth 10, 0.2 seeds  8: 0.3 s a move         9: 1 s a move\n",
+    "  10: 3 s a move (full strength)",
+);
 
 /// What the player typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -657,6 +661,26 @@ mod tests {
             panic!()
         };
         assert!(why.starts_with("pit C is empty. Legal now: A B D"), "{why}");
+    }
+
+    #[test]
+    fn the_help_table_matches_the_levels() {
+        for (i, spec) in LEVELS.iter().enumerate() {
+            let entry = match (spec.depth, spec.movetime_ms) {
+                (Some(d), _) => format!("{}: depth {d}, ", i + 1),
+                (None, Some(ms)) => format!("{}: {} s a move", i + 1, ms as f64 / 1000.0),
+                (None, None) => unreachable!(),
+            };
+            assert!(AFTER_HELP.contains(&entry), "{entry}");
+            if spec.margin > 0 {
+                let seeds = spec.margin as f64 / crate::eval::SEED as f64;
+                let unit = if seeds == 1.0 { "seed" } else { "seeds" };
+                assert!(
+                    AFTER_HELP.contains(&format!("{entry}{seeds} {unit}")),
+                    "{entry}"
+                );
+            }
+        }
     }
 
     #[test]
