@@ -71,7 +71,15 @@ impl BenchResult {
 /// Runs the bench at `depth`, one thread, a fresh table per position;
 /// `progress` hears of each position as it is done.
 pub fn run(depth: u32, progress: &mut dyn FnMut(usize, &Position, u64)) -> BenchResult {
-    let control = SearchControl::default();
+    run_with(depth, &SearchControl::default(), progress).expect("nothing stops this bench")
+}
+
+/// [`run`], abandoned (`None`) as soon as `control` is stopped.
+pub fn run_with(
+    depth: u32,
+    control: &SearchControl,
+    progress: &mut dyn FnMut(usize, &Position, u64),
+) -> Option<BenchResult> {
     let options = SearchOptions::default();
     let mut nodes = 0;
     let start = Instant::now();
@@ -79,20 +87,24 @@ pub fn run(depth: u32, progress: &mut dyn FnMut(usize, &Position, u64)) -> Bench
         let p: Position = text.parse().expect("bench positions are valid");
         let tt = TranspositionTable::new(BENCH_HASH_MB).expect("the bench table fits in memory");
         let game = Game::new(*v, p);
-        control.reset(false);
+        // Depth-limited, so the control's clock plays no part: it is only
+        // looked at for a stop.
         let r = search(
             &game,
             &Limits::depth(depth),
             &options,
             &tt,
-            &control,
+            control,
             &mut |_| {},
         );
+        if control.is_stopped() {
+            return None;
+        }
         nodes += r.nodes;
         progress(i, &p, r.nodes);
     }
-    BenchResult {
+    Some(BenchResult {
         nodes,
         time: start.elapsed(),
-    }
+    })
 }

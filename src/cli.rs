@@ -17,8 +17,11 @@ use crate::{Position, Variant};
     long_about = "A strong engine for Songo, the mancala game of the Fang and Beti.\n\n\
                   Without a subcommand it speaks the engine protocol on standard input and\n\
                   output (see protocol.md), so GUIs and tournament managers can use it.",
-    after_help = "Examples:\n  songo perft --variant songo40 --depth 8\n  \
-                  songo perft --variant songo36-amateur --fen \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\" --depth 6"
+    after_help = "Examples:\n  songo                       # the engine protocol (protocol.md)\n  \
+                  songo analyze --moves \"C d\"\n  \
+                  songo play --level 3\n  \
+                  songo perft --variant songo36-amateur --fen \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\" --depth 6\n  \
+                  songo bench"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -27,6 +30,12 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Analyse a position: the engine's lines as they deepen, then the best move.
+    #[command(after_help = crate::analyze::AFTER_HELP)]
+    Analyze(crate::analyze::AnalyzeArgs),
+    /// Play a game against the engine in the terminal.
+    #[command(after_help = crate::play::AFTER_HELP)]
+    Play(crate::play::PlayArgs),
     /// Count the leaves of the legal-move tree, split by first move.
     #[command(
         after_help = "Example:\n  songo perft --variant songo40 --depth 11\n\n\
@@ -145,6 +154,8 @@ pub fn run(cli: Cli) -> ExitCode {
             engine.run(std::io::stdin().lock());
             ExitCode::SUCCESS
         }
+        Some(Command::Analyze(args)) => crate::analyze::run(&args),
+        Some(Command::Play(args)) => crate::play::run(&args),
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Tune(a)) => tune(&a),
         Some(Command::Match(a)) => crate::matches::command::run_match(&a),

@@ -84,7 +84,17 @@ pub struct Engine {
     game: Game,
     tt: Arc<TranspositionTable>,
     control: Arc<SearchControl>,
-    search: Option<JoinHandle<()>>,
+    /// The running search, perft or bench: they run on their own thread so
+    /// that `stop`, `quit` and `isready` are answered at once.
+    search: Option<Job>,
+}
+
+/// A command running on its own thread.
+struct Job {
+    handle: JoinHandle<()>,
+    /// A search owes its `bestmove` only when stopped; perft and bench are
+    /// finite answers that the end of input waits for.
+    finite: bool,
 }
 
 impl Engine {
@@ -107,10 +117,28 @@ impl Engine {
                 break; // unreadable input ends the session like its end
             };
             if !self.handle_line(&line) {
-                break;
+                self.stop_search();
+                return;
+            }
+        }
+        // The end of input is `quit`, except that a perft or bench that was
+        // asked for is finished first (as `echo "go perft 8" | songo` expects).
+        if let Some(job) = self.search.take_if(|j| j.finite) {
+            if job.handle.join().is_err() {
+                self.out.error("the search thread failed");
             }
         }
         self.stop_search();
+    }
+
+    /// The current game (for tests and tools).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The size of the transposition table in use, in MB.
+    pub fn hash_megabytes(&self) -> usize {
+        self.tt.megabytes()
     }
 
     /// Runs one line; `false` means quit.
@@ -153,9 +181,9 @@ impl Engine {
 
     /// Stops a running search and waits for its `bestmove`.
     fn stop_search(&mut self) {
-        if let Some(handle) = self.search.take() {
+        if let Some(job) = self.search.take() {
             self.control.stop();
-            if handle.join().is_err() {
+            if job.handle.join().is_err() {
                 self.out.error("the search thread failed");
             }
         }
@@ -310,14 +338,28 @@ impl Engine {
 
     fn go(&mut self, g: GoParams) {
         if let Some(depth) = g.perft {
-            let p = self.game.position();
-            let v = self.game.variant();
-            let mut total = if depth == 0 { 1 } else { 0 };
-            for (m, n) in p.divide(v, depth) {
-                self.out.line(&format!("{m}: {n}"));
-                total += n;
-            }
-            self.out.line(&format!("Nodes searched: {total}"));
+            let game = self.game.clone();
+            let control = Arc::clone(&self.control);
+            let out = self.out.clone();
+            control.reset(false);
+            let handle = std::thread::spawn(move || {
+                let (p, v) = (game.position(), game.variant());
+                let mut total = if depth == 0 { 1 } else { 0 };
+                for m in p.legal_moves(v).into_iter().take_while(|_| depth > 0) {
+                    match perft_until(&p.make_move(v, m), v, depth - 1, &control) {
+                        Some(n) => {
+                            out.line(&format!("{m}: {n}"));
+                            total += n;
+                        }
+                        None => return out.line("info string perft stopped"),
+                    }
+                }
+                out.line(&format!("Nodes searched: {total}"));
+            });
+            self.search = Some(Job {
+                handle,
+                finite: true,
+            });
             return;
         }
         let limits = self.limits(&g);
@@ -333,23 +375,39 @@ impl Engine {
         let out = self.out.clone();
         let show_wdl = self.options.show_wdl;
         control.reset(limits.ponder);
-        self.search = Some(std::thread::spawn(move || {
+        let handle = std::thread::spawn(move || {
             let result = search(&game, &limits, &options, &tt, &control, &mut |info| {
                 out.line(&format_info(info, show_wdl, game.variant()));
             });
             out.line(&format_bestmove(&result));
-        }));
+        });
+        self.search = Some(Job {
+            handle,
+            finite: false,
+        });
     }
 
-    fn bench(&self, depth: Option<u32>) {
+    fn bench(&mut self, depth: Option<u32>) {
         let depth = depth.unwrap_or(bench::BENCH_DEPTH);
-        let r = bench::run(depth, &mut |i, p, n| {
-            self.out.line(&format!(
-                "info string bench position {} {p}: {n} nodes",
-                i + 1
-            ))
+        let control = Arc::clone(&self.control);
+        let out = self.out.clone();
+        control.reset(false);
+        let handle = std::thread::spawn(move || {
+            let r = bench::run_with(depth, &control, &mut |i, p, n| {
+                out.line(&format!(
+                    "info string bench position {} {p}: {n} nodes",
+                    i + 1
+                ))
+            });
+            match r {
+                Some(r) => out.line(&format!("{} nodes {} nps", r.nodes, r.nps())),
+                None => out.line("info string bench stopped"),
+            }
         });
-        self.out.line(&format!("{} nodes {} nps", r.nodes, r.nps()));
+        self.search = Some(Job {
+            handle,
+            finite: true,
+        });
     }
 
     fn query(&self, q: Query) {
@@ -429,6 +487,26 @@ pub fn game_from(variant: Variant, start: StartSpec, moves: &[String]) -> Result
             .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
     }
     Ok(game)
+}
+
+/// Subtrees this deep are counted without looking at the stop flag: at
+/// hundreds of millions of leaves a second they take well under a
+/// millisecond, so `stop` still ends a perft at once.
+const PERFT_UNCHECKED_DEPTH: u32 = 6;
+
+/// Perft of `p`, or `None` as soon as `control` is stopped.
+fn perft_until(p: &Position, v: Variant, depth: u32, control: &SearchControl) -> Option<u64> {
+    if depth <= PERFT_UNCHECKED_DEPTH {
+        return Some(p.perft(v, depth));
+    }
+    if control.is_stopped() {
+        return None;
+    }
+    let mut total = 0;
+    for m in p.legal_moves(v) {
+        total += perft_until(&p.make_move(v, m), v, depth - 1, control)?;
+    }
+    Some(total)
 }
 
 /// The score as the protocol writes it: `cp X` or `mate N`.

@@ -5,6 +5,7 @@
 //! position and its text form), [`moves`], [`movegen`] (legal moves, sowing,
 //! captures, game end), [`game`] (history and repetition), [`perft`].
 
+pub mod analyze;
 pub mod bench;
 pub mod cli;
 pub mod game;
@@ -12,6 +13,7 @@ pub mod matches;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod play;
 pub mod position;
 pub mod progress;
 pub mod record;

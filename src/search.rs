@@ -648,6 +648,11 @@ pub fn search(
     let multipv = options.multipv.clamp(1, root_moves.len());
     let result = std::thread::scope(|scope| {
         for id in 1..threads {
+            // Starting many helpers takes a while on a loaded machine: a
+            // `stop` meanwhile must not wait for all of them to start.
+            if control.is_stopped() {
+                break;
+            }
             let shared = &shared;
             // Each helper starts from another root move, so the threads fill
             // the shared table with different subtrees instead of the same one.

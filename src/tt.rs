@@ -90,21 +90,116 @@ pub struct AllocError {
 
 impl std::fmt::Display for AllocError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot allocate a {} MB hash table", self.megabytes)
+        write!(f, "cannot allocate a {} MB hash table", self.megabytes)?;
+        if let Some(mb) = available_bytes().map(|b| b >> 20) {
+            write!(f, " ({mb} MB of memory available)")?;
+        }
+        Ok(())
     }
 }
 
 impl std::error::Error for AllocError {}
 
+/// Tables at least this large are cleared by trading their memory for a
+/// fresh zeroed block, which is instant, rather than written slot by slot.
+const CLEAR_BY_REALLOC_BYTES: usize = 64 << 20;
+
+/// Memory the system can still hand out, in bytes (`MemAvailable` of
+/// `/proc/meminfo`); `None` where that is unknown.
+///
+/// Linux overcommits: a request below the physical memory "succeeds" and
+/// only fails, by killing a process, when the pages are touched. So a table
+/// larger than what is available is refused up front instead.
+pub fn available_bytes() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find_map(|l| l.strip_prefix("MemAvailable:"))?;
+    let kb: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    Some(kb.saturating_mul(1024))
+}
+
+/// `count` empty slots in memory the system hands out already zeroed, so
+/// that a large table costs neither time nor memory until it is used.
+fn zeroed_slots(count: usize) -> Option<Vec<Slot>> {
+    let layout = std::alloc::Layout::array::<Slot>(count).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Slot>();
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` comes from the global allocator with the layout of
+    // `count` slots, the layout `Vec` frees it with; a `Slot` is two atomic
+    // integers, for which all-zero bytes are a valid (empty) value, so all
+    // `count` elements are initialised.
+    Some(unsafe { Vec::from_raw_parts(ptr, count, count) })
+}
+
+/// Gives a large block of slots back to the system on a thread of its own:
+/// unmapping gigabytes of touched pages takes a good part of a second, which
+/// the protocol loop must not spend (it owes `stop` an answer at once).
+fn free_in_background(slots: Vec<Slot>) {
+    if std::mem::size_of_val(&slots[..]) < CLEAR_BY_REALLOC_BYTES {
+        return;
+    }
+    // If no thread can be had, the closure and the slots are dropped here.
+    let _ = std::thread::Builder::new()
+        .name("tt-free".into())
+        .spawn(move || {
+            release_pages(&slots);
+            drop(slots);
+        });
+}
+
+/// Bytes of table handed back to the system at a time.
+const RELEASE_CHUNK: usize = 32 << 20;
+
+/// Hands the pages of `slots` back to the system a chunk at a time. Freeing
+/// the whole block at once would hold the process's memory-map lock for as
+/// long as it takes (about 0.1 s a GB), and the protocol loop could not map
+/// a new table meanwhile; between chunks it can.
+#[cfg(target_os = "linux")]
+fn release_pages(slots: &[Slot]) {
+    extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    const MADV_DONTNEED: i32 = 4;
+    const PAGE: usize = 4096;
+    let start = slots.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(slots);
+    let mut at = start.next_multiple_of(PAGE);
+    while at + PAGE <= end {
+        let len = RELEASE_CHUNK.min((end - at) / PAGE * PAGE);
+        // SAFETY: `[at, at + len)` is whole pages inside the allocation of
+        // `slots`, which nothing reads or writes any more (the table is being
+        // dropped); after MADV_DONTNEED the pages read as zeros, a valid
+        // value for the atomics, until the block is freed.
+        unsafe { madvise(at as *mut std::ffi::c_void, len, MADV_DONTNEED) };
+        at += len;
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn release_pages(_: &[Slot]) {}
+
+impl Drop for TranspositionTable {
+    fn drop(&mut self) {
+        free_in_background(std::mem::take(&mut self.slots));
+    }
+}
+
 impl TranspositionTable {
-    /// A table of about `megabytes` MB (at least one slot).
+    /// A table of about `megabytes` MB (at least one slot). Fails, quickly
+    /// and without touching memory, when the system cannot provide it.
     pub fn new(megabytes: usize) -> Result<TranspositionTable, AllocError> {
-        let count = (megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Slot>()).max(1);
-        let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(count)
-            .map_err(|_| AllocError { megabytes })?;
-        slots.resize_with(count, Slot::default);
+        let bytes = megabytes.saturating_mul(1 << 20);
+        let count = (bytes / std::mem::size_of::<Slot>()).max(1);
+        let fail = AllocError { megabytes };
+        if available_bytes().is_some_and(|avail| bytes as u64 > avail) {
+            return Err(fail);
+        }
+        let slots = zeroed_slots(count).ok_or(fail)?;
         Ok(TranspositionTable {
             slots,
             generation: AtomicU64::new(0),
@@ -118,8 +213,16 @@ impl TranspositionTable {
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        for s in &mut self.slots {
-            *s = Slot::default();
+        let fresh = (std::mem::size_of_val(&self.slots[..]) >= CLEAR_BY_REALLOC_BYTES)
+            .then(|| zeroed_slots(self.slots.len()))
+            .flatten();
+        match fresh {
+            Some(slots) => free_in_background(std::mem::replace(&mut self.slots, slots)),
+            None => {
+                for s in &mut self.slots {
+                    *s = Slot::default();
+                }
+            }
         }
         *self.generation.get_mut() = 0;
     }
@@ -236,5 +339,43 @@ mod tests {
         tt.new_search();
         tt.store(42, TtEntry { depth: 2, ..deep });
         assert_eq!(tt.probe(42).unwrap().depth, 2);
+    }
+
+    #[test]
+    fn clearing_forgets_small_and_large_tables() {
+        let e = TtEntry {
+            mv: Some(Move::from_pit(3)),
+            score: 7,
+            depth: 9,
+            bound: Bound::Exact,
+        };
+        for mb in [1, CLEAR_BY_REALLOC_BYTES >> 20] {
+            let mut tt = TranspositionTable::new(mb).unwrap();
+            assert_eq!(tt.megabytes(), mb);
+            for key in [0, 1, u64::MAX, 0x1234_5678_9ABC_DEF0] {
+                assert_eq!(tt.probe(key), None, "a new table is empty");
+                tt.store(key, e);
+                assert_eq!(tt.probe(key), Some(e));
+            }
+            tt.clear();
+            for key in [0, 1, u64::MAX, 0x1234_5678_9ABC_DEF0] {
+                assert_eq!(tt.probe(key), None, "{mb} MB");
+            }
+        }
+    }
+
+    #[test]
+    fn more_than_the_machine_has_is_refused_at_once() {
+        let err = TranspositionTable::new(crate::engine::HASH_MAX_MB)
+            .err()
+            .unwrap();
+        assert_eq!(err.megabytes, crate::engine::HASH_MAX_MB);
+        assert!(err
+            .to_string()
+            .starts_with("cannot allocate a 1048576 MB hash table"));
+        if let Some(avail) = available_bytes() {
+            let too_much = (avail >> 20) as usize + 1;
+            assert!(TranspositionTable::new(too_much).is_err());
+        }
     }
 }

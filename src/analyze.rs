@@ -1,0 +1,406 @@
+//! `songo analyze`: one position, searched deeper and deeper, for a person
+//! (a board and a table of lines) or for a program (`--json`, one object per
+//! line).
+//!
+//! The JSON objects, one per line, each with a `"type"`:
+//!
+//! - `"position"`, first: `variant`, `position` (the five-field string),
+//!   `side` (`"south"`/`"north"`), `moves` (the `--moves` played, letters),
+//!   `legal` (the legal moves), `over` (whether the game has ended).
+//! - `"info"`, one per finished line and per aspiration failure: `depth`,
+//!   `seldepth`, `multipv` (1-based), `score` (`{"cp": N}` in hundredths of
+//!   a seed for the side to move, or `{"mate": N}`: a forced end won in N
+//!   of its own moves, lost if negative), `bound` (`"exact"`, `"lower"`,
+//!   `"upper"`), `wdl` (`[win, draw, loss]` in permille, the engine's
+//!   estimate), `nodes`, `nps`, `time_ms`, `hashfull` (permille), `pv`
+//!   (moves as letters).
+//! - `"bestmove"`, last: `move` (null when the game is over), `ponder`
+//!   (null if none), `score`, `depth`, `nodes`, `time_ms`, and `result` and
+//!   `reason` when the game is already over (otherwise null).
+//!
+//! The JSON is written by hand (the crate has no serde); [`json_string`]
+//! escapes every string that goes into it.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use crate::cli::PositionArgs;
+use crate::engine::{board_lines, wdl, HASH_DEFAULT_MB, MULTIPV_MAX, THREADS_MAX};
+use crate::eval::{Score, SEED};
+use crate::game::{Game, GameStatus};
+use crate::moves::Move;
+use crate::search::{mate_in, search, Info, ScoreBound, SearchControl, SearchOptions, MAX_PLY};
+use crate::timeman::Limits;
+use crate::tt::TranspositionTable;
+
+/// Depth searched when neither `--depth` nor `--movetime` is given: about a
+/// second from the opening on this project's reference machine, far less in
+/// endgames.
+pub const DEFAULT_DEPTH: u32 = 16;
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub at: PositionArgs,
+    /// Moves to play first, from the start position or from --fen
+    /// (letters A-G/a-g, or 1-7 for the pits of the player to move).
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Search this many plies deep [default: 16 when no --movetime].
+    #[arg(long, short = 'd', conflicts_with = "movetime",
+          value_parser = clap::value_parser!(u32).range(1..MAX_PLY as i64))]
+    pub depth: Option<u32>,
+    /// Search for this many milliseconds.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Number of best lines to show.
+    #[arg(long, default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=MULTIPV_MAX as i64))]
+    pub multipv: u32,
+    /// Search threads.
+    #[arg(long, default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=THREADS_MAX as i64))]
+    pub threads: u32,
+    /// Transposition table size in MB.
+    #[arg(long, value_name = "MB", default_value_t = HASH_DEFAULT_MB as u64,
+          value_parser = clap::value_parser!(u64).range(1..=crate::engine::HASH_MAX_MB as u64))]
+    pub hash: u64,
+    /// One JSON object per line instead of the table (fields: see protocol.md).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub const AFTER_HELP: &str = "Examples:\n  \
+    songo analyze --variant songo36-amateur --moves \"C d\"\n  \
+    songo analyze --fen \"13,1,14,3,5,0,2/10,3,0,2,1,1,9 s 0 6 -\" --movetime 3000 --multipv 3\n  \
+    songo analyze --depth 12 --json\n\n\
+    Prints the board, then one line per finished depth: score in seeds for the side\n\
+    to move ('win in N' / 'loss in N' for a forced end), win/draw/loss estimate in\n\
+    percent, nodes, speed, time and the principal variation; then the best move.\n\
+    Without --depth or --movetime it searches to depth 16.\n\
+    --json fields are listed in protocol.md ('songo analyze --json').";
+
+/// Plays the whitespace-separated `moves` on `game`. The error names the
+/// move by its number and text, and lists what was legal there.
+pub fn play_moves(game: &mut Game, moves: &str) -> Result<(), String> {
+    for (i, text) in moves.split_whitespace().enumerate() {
+        let p = game.position();
+        let legal = p.legal_moves(game.variant());
+        let played = Move::parse(text, p.side_to_move())
+            .map_err(|e| format!("{e}; legal here: {legal}"))
+            .and_then(|m| game.play(m).map_err(|e| e.to_string()));
+        if let Err(e) = played {
+            return Err(format!("--moves: move {} '{text}': {e}", i + 1));
+        }
+    }
+    Ok(())
+}
+
+/// A score as a person reads it: `+2.35` seeds, or `win in 7` / `loss in 4`.
+pub fn format_seeds(score: Score) -> String {
+    match mate_in(score) {
+        Some(n) if n > 0 => format!("win in {n}"),
+        Some(n) => format!("loss in {}", -n),
+        None if score == 0 => "0.00".to_string(),
+        None => format!("{:+.2}", score as f64 / SEED as f64),
+    }
+}
+
+/// A string as a JSON string literal, quotes included.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn json_moves(moves: impl IntoIterator<Item = Move>) -> String {
+    let items: Vec<String> = moves
+        .into_iter()
+        .map(|m| json_string(&m.to_string()))
+        .collect();
+    format!("[{}]", items.join(","))
+}
+
+fn json_score(score: Score) -> String {
+    match mate_in(score) {
+        Some(n) => format!("{{\"mate\":{n}}}"),
+        None => format!("{{\"cp\":{score}}}"),
+    }
+}
+
+fn json_opt_move(m: Option<Move>) -> String {
+    m.map_or("null".to_string(), |m| json_string(&m.to_string()))
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
+}
+
+/// A count with a unit prefix: `950`, `12.3k`, `4.56M`.
+fn short_count(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.2}M", n as f64 / 1e6),
+    }
+}
+
+fn bound_name(b: ScoreBound) -> &'static str {
+    match b {
+        ScoreBound::Exact => "exact",
+        ScoreBound::Lower => "lower",
+        ScoreBound::Upper => "upper",
+    }
+}
+
+/// The JSON `info` object of one line.
+pub fn json_info(info: &Info, variant: crate::Variant) -> String {
+    let (w, d, l) = wdl(info.score, variant);
+    format!(
+        "{{\"type\":\"info\",\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{},\
+         \"bound\":\"{}\",\"wdl\":[{w},{d},{l}],\"nodes\":{},\"nps\":{},\"time_ms\":{},\
+         \"hashfull\":{},\"pv\":{}}}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        json_score(info.score),
+        bound_name(info.bound),
+        info.nodes,
+        nps(info.nodes, info.time),
+        info.time.as_millis(),
+        info.hashfull,
+        json_moves(info.pv.iter().copied()),
+    )
+}
+
+/// The table header of the human output, aligned with [`text_info`].
+fn header() -> String {
+    format!(
+        "{:>5} {:>10}  {:<9} {:>8} {:>7} {:>7} pv",
+        "depth", "score", "W/D/L %", "nodes", "nps", "time"
+    )
+}
+
+/// One table row of the human output.
+pub fn text_info(info: &Info, variant: crate::Variant, multipv: bool) -> String {
+    let (w, d, l) = wdl(info.score, variant);
+    let bound = match info.bound {
+        ScoreBound::Exact => "  ",
+        ScoreBound::Lower => ">=",
+        ScoreBound::Upper => "<=",
+    };
+    let pct = |x: u32| (x + 5) / 10;
+    let wdl = format!("{}/{}/{}", pct(w), pct(d), pct(l));
+    let mut s = format!(
+        "{:>5} {bound}{:>8}  {wdl:<9} {:>8} {:>7} {:>6.2}s ",
+        format!("{:>2}/{:<2}", info.depth, info.seldepth),
+        format_seeds(info.score),
+        short_count(info.nodes),
+        short_count(nps(info.nodes, info.time)),
+        info.time.as_secs_f64(),
+    );
+    if multipv {
+        let _ = write!(s, "#{} ", info.multipv);
+    }
+    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+    s.push_str(&pv.join(" "));
+    s
+}
+
+/// Writes one line to standard output. A closed output (`| head`) is an
+/// error for the caller to stop on, never a panic.
+pub(crate) fn say(text: &str) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("cannot write to standard output: {e}"))
+}
+
+/// Runs `songo analyze`.
+pub fn run(args: &AnalyzeArgs) -> ExitCode {
+    match analyze(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "songo analyze: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
+    let v = args.at.variant;
+    let mut game = Game::new(v, args.at.position());
+    if let Some(moves) = &args.moves {
+        play_moves(&mut game, moves)?;
+    }
+    let tt = TranspositionTable::new(args.hash as usize).map_err(|e| e.to_string())?;
+    let limits = match args.movetime {
+        Some(ms) => Limits {
+            movetime: Some(Duration::from_millis(ms)),
+            ..Limits::default()
+        },
+        None => Limits::depth(args.depth.unwrap_or(DEFAULT_DEPTH)),
+    };
+    let options = SearchOptions {
+        threads: args.threads as usize,
+        multipv: args.multipv as usize,
+        // Nothing to communicate with: the whole movetime is thinking time.
+        move_overhead: Duration::ZERO,
+        ..SearchOptions::default()
+    };
+    let p = game.position();
+    if args.json {
+        say(&format!(
+            "{{\"type\":\"position\",\"variant\":{},\"position\":{},\"side\":{},\"moves\":{},\
+             \"legal\":{},\"over\":{}}}",
+            json_string(v.name()),
+            json_string(&p.to_string()),
+            json_string(&p.side_to_move().name().to_ascii_lowercase()),
+            json_moves(game.moves().iter().copied()),
+            json_moves(p.legal_moves(v)),
+            game.is_over()
+        ))?;
+    } else {
+        say(&board_lines(&game))?;
+    }
+    if let GameStatus::Over {
+        outcome,
+        reason,
+        scores,
+    } = game.status()
+    {
+        return say(&if args.json {
+            format!(
+                "{{\"type\":\"bestmove\",\"move\":null,\"ponder\":null,\"score\":null,\
+                 \"depth\":0,\"nodes\":0,\"time_ms\":0,\"result\":{},\"reason\":{}}}",
+                json_string(outcome.score_text()),
+                json_string(reason.describe())
+            )
+        } else {
+            format!(
+                "No move: the game is over ({}), result {} (South {} - North {}).",
+                reason.describe(),
+                outcome.score_text(),
+                scores[0],
+                scores[1]
+            )
+        });
+    }
+    if !args.json {
+        let limit = match args.movetime {
+            Some(ms) => format!("{ms} ms"),
+            None => format!("depth {}", limits.depth.unwrap_or(DEFAULT_DEPTH)),
+        };
+        say(&format!(
+            "Analysing for {} ({limit}, {} thread{}, {} MB hash)",
+            p.side_to_move(),
+            options.threads,
+            if options.threads == 1 { "" } else { "s" },
+            args.hash
+        ))?;
+        say(&header())?;
+    }
+    let control = SearchControl::default();
+    let started = Instant::now();
+    let multi = options.multipv > 1;
+    let mut failed = None;
+    let result = search(&game, &limits, &options, &tt, &control, &mut |info| {
+        let line = if args.json {
+            json_info(info, v)
+        } else {
+            text_info(info, v, multi)
+        };
+        if let Err(e) = say(&line) {
+            // Nobody is reading any more: stop searching.
+            failed = Some(e);
+            control.stop();
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let time = started.elapsed();
+    say(&if args.json {
+        format!(
+            "{{\"type\":\"bestmove\",\"move\":{},\"ponder\":{},\"score\":{},\"depth\":{},\
+             \"nodes\":{},\"time_ms\":{},\"result\":null,\"reason\":null}}",
+            json_opt_move(result.best),
+            json_opt_move(result.ponder),
+            json_score(result.score),
+            result.depth,
+            result.nodes,
+            time.as_millis()
+        )
+    } else {
+        let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
+        let reply = result
+            .ponder
+            .map_or(String::new(), |m| format!(", expected reply {m}"));
+        format!(
+            "Best move: {best} (score {} at depth {}{reply}; {} nodes in {:.2} s)",
+            format_seeds(result.score),
+            result.depth,
+            result.nodes,
+            time.as_secs_f64()
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::MATE;
+    use crate::Variant;
+
+    #[test]
+    fn seeds_and_mates_read_as_a_person_says_them() {
+        assert_eq!(format_seeds(235), "+2.35");
+        assert_eq!(format_seeds(-50), "-0.50");
+        assert_eq!(format_seeds(0), "0.00");
+        assert_eq!(format_seeds(MATE - 13), "win in 7");
+        assert_eq!(format_seeds(-(MATE - 8)), "loss in 4");
+    }
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string("a\"b\\c"), r#""a\"b\\c""#);
+        assert_eq!(json_string("x\ny\u{1}"), r#""x\ny\u0001""#);
+        assert_eq!(json_string("é"), "\"é\"");
+    }
+
+    #[test]
+    fn bad_moves_are_named_with_the_legal_ones() {
+        let mut g = Game::new(Variant::Songo40, crate::Position::startpos());
+        let e = play_moves(&mut g, "C d X").unwrap_err();
+        assert!(e.contains("move 3 'X'"), "{e}");
+        assert!(e.contains("legal here: A B D E F"), "{e}");
+        let mut g = Game::new(Variant::Songo40, crate::Position::startpos());
+        let e = play_moves(&mut g, "C C").unwrap_err();
+        assert!(
+            e.contains("move 2 'C'") && e.contains("legal: a b c d e f"),
+            "{e}"
+        );
+        let mut g = Game::new(Variant::Songo40, crate::Position::startpos());
+        play_moves(&mut g, "C 4").unwrap();
+        assert_eq!(g.moves().len(), 2);
+        assert_eq!(g.moves()[1].to_string(), "d");
+    }
+}
