@@ -167,6 +167,9 @@ fn protocol_regressions() {
         "go ponder",
         "ucinewgame",
         "query result",
+        // Found by cargo-fuzz: an error message that quotes its input must
+        // not read as the engine's own report of a failed search thread.
+        "query resuefquery rMove Ovsearch thread failedsuefquery rMove Overheadyuer restop",
     ] {
         h.line(line);
     }
