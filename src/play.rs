@@ -24,7 +24,8 @@ use crate::engine::{ENGINE_NAME, HASH_DEFAULT_MB, MULTIPV_MAX};
 use crate::eval::Score;
 use crate::game::{Game, GameStatus};
 use crate::moves::Move;
-use crate::position::{Position, Side};
+use crate::position::Side;
+use crate::record::{GameRecord, Termination};
 use crate::search::{search, ScoreBound, SearchControl, SearchOptions};
 use crate::timeman::Limits;
 use crate::tt::TranspositionTable;
@@ -377,71 +378,17 @@ pub fn draw(game: &Game, human: Side) -> String {
     s
 }
 
-/// The game record, PGN style: tags, then numbered moves and the result.
-///
-/// A small writer of its own for now; the full reader and writer of game
-/// records is `record.rs`'s job.
-fn game_record(
-    game: &Game,
-    human: Side,
-    opponent: &str,
-    result: &str,
-    termination: &str,
-) -> String {
-    let name = |side: Side| {
-        if side == human {
-            "Human".to_string()
-        } else {
-            opponent.to_string()
-        }
-    };
-    let mut s = String::new();
-    let tag = |s: &mut String, key: &str, value: &str| {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        s.push_str(&format!("[{key} \"{value}\"]\n"));
-    };
-    tag(&mut s, "Event", "songo play");
-    tag(&mut s, "Variant", game.variant().name());
-    tag(&mut s, "South", &name(Side::South));
-    tag(&mut s, "North", &name(Side::North));
-    tag(&mut s, "Result", result);
-    if game.start() != Position::startpos() {
-        tag(&mut s, "FEN", &game.start().to_string());
+/// The game's record (see protocol.md, "Game records"); an abandoned game
+/// ends `*` with the termination `abandoned`.
+fn game_record(game: &Game, human: Side, opponent: &str, abandoned: bool) -> String {
+    let name = |side: Side| if side == human { "Human" } else { opponent };
+    let mut record = GameRecord::from_game(game, name(Side::South), name(Side::North), "-", None)
+        .unwrap_or_else(|_| GameRecord::new(game.variant(), game.start()));
+    record.event = "songo play".to_string();
+    if abandoned {
+        record.termination = Termination::Other("abandoned".to_string());
     }
-    tag(&mut s, "Termination", termination);
-    tag(&mut s, "PlyCount", &game.moves().len().to_string());
-    s.push('\n');
-    let mut tokens = Vec::new();
-    let mut number = 1;
-    for (i, m) in game.moves().iter().enumerate() {
-        let side = game.positions()[i].side_to_move();
-        match side {
-            Side::South => tokens.push(format!("{number}.")),
-            Side::North if i == 0 => tokens.push(format!("{number}...")),
-            Side::North => {}
-        }
-        tokens.push(m.to_string());
-        if side == Side::North {
-            number += 1;
-        }
-    }
-    tokens.push(result.to_string());
-    // Lines of at most 79 characters, as PGN readers like.
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    s.push_str(&line);
-    s.push('\n');
-    s
+    record.to_string()
 }
 
 /// Runs `songo play` on standard input and output.
@@ -514,13 +461,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), String> 
                 }
             );
             out!("Result: {}", outcome.score_text());
-            let record = game_record(
-                &game,
-                human,
-                &opponent_name,
-                outcome.score_text(),
-                reason.describe(),
-            );
+            let record = game_record(&game, human, &opponent_name, false);
             offer_save(&mut reader, &record);
             return Ok(());
         }
@@ -574,7 +515,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), String> 
             Input::Quit => {
                 out!("Game abandoned.");
                 if !game.moves().is_empty() {
-                    let record = game_record(&game, human, &opponent_name, "*", "abandoned");
+                    let record = game_record(&game, human, &opponent_name, true);
                     offer_save(&mut reader, &record);
                 }
                 return Ok(());
@@ -625,7 +566,7 @@ mod tests {
 
     #[test]
     fn record_numbers_moves_and_ends_with_the_result() {
-        let r = game_record(&game("C d E"), Side::South, "songo", "*", "abandoned");
+        let r = game_record(&game("C d E"), Side::South, "songo", true);
         assert!(r.starts_with("[Event \"songo play\"]\n[Variant \"songo40\"]\n"));
         assert!(r.contains("[South \"Human\"]\n[North \"songo\"]\n[Result \"*\"]\n"));
         assert!(!r.contains("[FEN"));
@@ -633,9 +574,11 @@ mod tests {
         let start: Position = "5,5,5,5,5,5,5/5,5,5,5,5,5,5 n 0 0 Gg".parse().unwrap();
         let mut g = Game::new(Variant::Songo40, start);
         crate::analyze::play_moves(&mut g, "c A d").unwrap();
-        let r = game_record(&g, Side::North, "songo", "0-1", "x");
+        let r = game_record(&g, Side::North, "songo", false);
         assert!(r.contains("[FEN \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 n 0 0 Gg\"]"));
-        assert!(r.ends_with("\n1... c 2. A d 0-1\n"), "{r}");
+        assert!(r.contains("\n1... c 2. A d *\n"), "{r}");
+        let back = crate::record::parse_records(&r).unwrap();
+        assert_eq!(back[0].moves, g.moves());
     }
 
     #[test]

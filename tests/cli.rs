@@ -699,7 +699,10 @@ fn a_whole_game_ends_with_the_result_and_a_saved_record() {
     assert_eq!(tags[2], "[South \"Human\"]");
     assert_eq!(tags[3], "[North \"songo 0.1.0 (level 1)\"]");
     assert_eq!(tags[4], format!("[Result \"{result}\"]"));
-    assert!(tags[5].starts_with("[Termination \""), "{record}");
+    assert_eq!(tags[5], "[TimeControl \"-\"]");
+    assert!(tags[6].starts_with("[Termination \""), "{record}");
+    let parsed = songo::record::parse_records(&record).expect("the saved record reads back");
+    assert_eq!(parsed.len(), 1);
     let movetext: Vec<&str> = record
         .lines()
         .skip(tags.len() + 1)
@@ -713,7 +716,7 @@ fn a_whole_game_ends_with_the_result_and_a_saved_record() {
         }
         g.play(t.parse().unwrap()).unwrap();
     }
-    assert_eq!(tags[6], format!("[PlyCount \"{}\"]", g.moves().len()));
+    assert_eq!(tags[7], format!("[PlyCount \"{}\"]", g.moves().len()));
     let GameStatus::Over { outcome, .. } = g.status() else {
         panic!("the record's game is not over: {record}")
     };
