@@ -556,7 +556,7 @@ fn offer_save(reader: &mut Reader<impl BufRead>, record: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::{Position, Variant};
 
     fn game(moves: &str) -> Game {
         let mut g = Game::new(Variant::Songo40, Position::startpos());
