@@ -648,7 +648,7 @@ mod tests {
 #[cfg(test)]
 mod strength {
     use super::*;
-    use crate::{Outcome, Variant};
+    use crate::{Outcome, Position, Variant};
 
     /// Plays `level` (as North) against a plain search of `depth` (South).
     fn duel(v: Variant, level_index: usize, depth: u32, seed: u64) -> Outcome {
