@@ -38,6 +38,9 @@ pub enum Command {
     #[command(after_help = "Example:\n  songo bench\n  songo bench --depth 8\n\n\
                             The last line is 'N nodes X nps'. N changes only when the search changes.")]
     Bench(BenchArgs),
+    /// Endgame tablebases: generate them, or look a position up.
+    #[command(subcommand)]
+    Tb(crate::tb::cli::TbCommand),
 }
 
 #[derive(Args, Debug)]
@@ -82,6 +85,7 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Perft(args)) => perft(&args),
+        Some(Command::Tb(command)) => crate::tb::cli::run(command),
         Some(Command::Bench(args)) => {
             let r = crate::bench::run(args.depth, &mut |i, p, n| {
                 eprintln!("position {:>2}: {p}: {n} nodes", i + 1)

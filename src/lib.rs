@@ -24,5 +24,6 @@ pub mod engine;
 pub mod eval;
 pub mod protocol;
 pub mod search;
+pub mod tb;
 pub mod timeman;
 pub mod tt;
