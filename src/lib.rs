@@ -11,8 +11,8 @@ pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
-pub mod progress;
 pub mod position;
+pub mod progress;
 pub mod variant;
 
 pub use game::{Game, GameStatus, PlayError};

@@ -149,13 +149,9 @@ impl Reference {
         let v = self.v;
         let seeds = 70 - captured[0] - captured[1];
         let board_seeds = |c: [u8; 2]| 70 - c[0] - c[1];
-        let probe = Position::from_parts(
-            all_boards(seeds)[0],
-            Side::South,
-            captured,
-            [false, false],
-        )
-        .unwrap();
+        let probe =
+            Position::from_parts(all_boards(seeds)[0], Side::South, captured, [false, false])
+                .unwrap();
         if self.known.contains_key(&probe) {
             return;
         }
@@ -418,7 +414,10 @@ fn result_is_monotone_in_the_captured_count() {
                 }
             }
         }
-        assert!(strictly_better > 1000, "{v}: the captured count never mattered");
+        assert!(
+            strictly_better > 1000,
+            "{v}: the captured count never mattered"
+        );
     }
 }
 
@@ -468,7 +467,10 @@ fn files_round_trip_and_report_damage() {
     assert_eq!(&file::read(&dir.0, v, 10).unwrap(), t10);
     // Building again reads the files instead of solving.
     let mut reused = 0;
-    build(v, 11, Some(&dir.0), false, &mut |r| reused += r.reused as usize).unwrap();
+    build(v, 11, Some(&dir.0), false, &mut |r| {
+        reused += r.reused as usize
+    })
+    .unwrap();
     assert_eq!(reused, 2);
 
     let path = dir.0.join(file::file_name(v, 10));
@@ -483,9 +485,18 @@ fn files_round_trip_and_report_damage() {
         damaged(&|b| b.truncate(b.len() - 1)),
         TbError::Truncated { .. }
     ));
-    assert!(matches!(damaged(&|b| b.truncate(10)), TbError::Truncated { .. }));
-    assert!(matches!(damaged(&|b| b[0] = b'X'), TbError::BadMagic { .. }));
-    assert!(matches!(damaged(&|b| b[8] = 99), TbError::Version { found: 99, .. }));
+    assert!(matches!(
+        damaged(&|b| b.truncate(10)),
+        TbError::Truncated { .. }
+    ));
+    assert!(matches!(
+        damaged(&|b| b[0] = b'X'),
+        TbError::BadMagic { .. }
+    ));
+    assert!(matches!(
+        damaged(&|b| b[8] = 99),
+        TbError::Version { found: 99, .. }
+    ));
     assert!(matches!(
         damaged(&|b| b[12] = 0),
         TbError::Mismatch {
@@ -542,3 +553,142 @@ fn probe_covers_only_what_the_tables_hold() {
     assert!(tb.probe(&big, v).is_none());
 }
 
+/// A random covered position: `seeds` on the board, captured counts in the
+/// decisive range, not over.
+fn random_position(rng: &mut rand::rngs::StdRng, v: Variant, seeds: u8) -> Position {
+    use rand::Rng;
+    loop {
+        let mut pits = [0u8; 14];
+        for _ in 0..seeds {
+            pits[rng.random_range(0..14)] += 1;
+        }
+        let caps = 70 - seeds;
+        let south = rng.random_range(caps / 2 - 4..=caps / 2 + 4);
+        let side = if rng.random_bool(0.5) {
+            Side::South
+        } else {
+            Side::North
+        };
+        let p = Position::from_parts(pits, side, [south, caps - south], [false, false]).unwrap();
+        if !p.is_over(v) {
+            return p;
+        }
+    }
+}
+
+#[test]
+fn search_never_contradicts_the_tables() {
+    use rand::SeedableRng;
+    use songo::search::{search, search_tb, SearchControl, SearchOptions, TB_BOUND};
+    use songo::timeman::Limits;
+    use songo::tt::TranspositionTable;
+    use songo::Game;
+    let tb = tables();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(40);
+    let (mut proven, mut tb_proven) = (0, 0);
+    for v in Variant::ALL {
+        for _ in 0..60 {
+            let p = random_position(&mut rng, v, 11);
+            let verdict = tb.probe(&p, v).unwrap();
+            let game = Game::new(v, p);
+            let run = |with: Option<&Tablebases>| {
+                let tt = TranspositionTable::new(2).unwrap();
+                search_tb(
+                    &game,
+                    &Limits::depth(7),
+                    &SearchOptions::default(),
+                    &tt,
+                    &SearchControl::default(),
+                    with,
+                    &mut |_| {},
+                )
+            };
+            // A result the plain search proves (a forced end of the game)...
+            let plain = {
+                let tt = TranspositionTable::new(2).unwrap();
+                search(
+                    &game,
+                    &Limits::depth(7),
+                    &SearchOptions::default(),
+                    &tt,
+                    &SearchControl::default(),
+                    &mut |_| {},
+                )
+            };
+            let proven_wdl = |score: i32| {
+                if score >= TB_BOUND {
+                    Some(Wdl::Win)
+                } else if score <= -TB_BOUND {
+                    Some(Wdl::Loss)
+                } else {
+                    None
+                }
+            };
+            if let Some(w) = proven_wdl(plain.score) {
+                proven += 1;
+                assert!(
+                    verdict.worst <= w && w <= verdict.best,
+                    "{v} {p}: search proves {w}, tables {verdict}"
+                );
+            }
+            // ...and what the search with tables proves both agree with them.
+            let with = run(Some(tb));
+            if let Some(w) = proven_wdl(with.score) {
+                tb_proven += 1;
+                assert!(
+                    verdict.worst <= w && w <= verdict.best,
+                    "{v} {p}: search+tb proves {w}, tables {verdict}"
+                );
+            }
+            // The move chosen keeps what the tables promise.
+            if let (Some(best), Some(exact)) = (with.best, verdict.exact()) {
+                let after = tb
+                    .probe_moves(&p, v)
+                    .into_iter()
+                    .find(|(m, _)| *m == best)
+                    .and_then(|(_, r)| r);
+                if let Some((worst, _)) = after {
+                    assert!(
+                        worst >= exact || worst == verdict.worst,
+                        "{v} {p}: {best} gives up {exact}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(proven >= 10 && tb_proven >= proven, "{proven} {tb_proven}");
+}
+
+#[test]
+fn engine_reads_tables_and_reports_them() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("engine");
+    build(Variant::Songo40, 11, Some(&dir.0), false, &mut |_| {}).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_songo"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = format!(
+        "uci\nsetoption name TablebasePath value {}\nposition fen 1,1,1,1,1,1,1/1,1,1,1,0,0,0 s 30 29 -\nd\ngo depth 6\nisready\nsetoption name TablebasePath value /nonexistent/dir\nquit\n",
+        dir.0.display()
+    );
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(script.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("option name TablebasePath type string"),
+        "{text}"
+    );
+    assert!(text.contains("songo40 10-11 seeds"), "{text}");
+    assert!(text.contains("Tablebase: "), "{text}");
+    assert!(text.contains(" tbhits "), "{text}");
+    assert!(text.contains("bestmove "), "{text}");
+    assert!(
+        text.contains("info string error: setoption: TablebasePath"),
+        "{text}"
+    );
+}

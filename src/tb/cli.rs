@@ -17,13 +17,17 @@ pub const DEFAULT_DIR: &str = "tablebases";
 #[derive(Subcommand, Debug)]
 pub enum TbCommand {
     /// Solve every position with 10 to N seeds on the board, by retrograde analysis.
-    #[command(after_help = "Example:\n  nice -n 19 songo tb generate --variant songo40 --max-seeds 16 --dir /work/tbdata\n\n\
+    #[command(
+        after_help = "Example:\n  nice -n 19 songo tb generate --variant songo40 --max-seeds 16 --dir /work/tbdata\n\n\
                             Counts whose file is already in DIR are read and checked, not generated again,\n\
                             so a larger --max-seeds extends existing tables. One line per seed count\n\
-                            goes to standard output, then a summary.")]
+                            goes to standard output, then a summary."
+    )]
     Generate(GenerateArgs),
     /// Look a position up: its verdict and the verdict after each move.
-    #[command(after_help = "Example:\n  songo tb probe --dir /work/tbdata --variant songo40 --fen \"2,0,3,1,0,0,0/1,2,0,0,1,2,0 s 30 28 -\"")]
+    #[command(
+        after_help = "Example:\n  songo tb probe --dir /work/tbdata --variant songo40 --fen \"2,0,3,1,0,0,0/1,2,0,0,1,2,0 s 30 28 -\""
+    )]
     Probe(ProbeArgs),
 }
 

@@ -160,7 +160,10 @@ fn io_error(path: &Path, e: std::io::Error) -> TbError {
 /// Writes `table` into `dir` under its standard name; returns the path.
 pub fn write(table: &Table, dir: &Path) -> Result<PathBuf, TbError> {
     let path = dir.join(file_name(table.variant(), table.seeds()));
-    let tmp = dir.join(format!(".{}.tmp", file_name(table.variant(), table.seeds())));
+    let tmp = dir.join(format!(
+        ".{}.tmp",
+        file_name(table.variant(), table.seeds())
+    ));
     let mut header = [0u8; HEADER_BYTES];
     header[..8].copy_from_slice(MAGIC);
     header[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());

@@ -146,7 +146,8 @@ fn unmoves<R: Rules>(board: u128, seeds: u8, mut f: impl FnMut(u128)) {
                 continue;
             }
             let child = make::<R, SouthMoves>(&p, o);
-            if child.bits & BOARD_MASK == after && child.captured(Side::South) == p.captured(Side::South)
+            if child.bits & BOARD_MASK == after
+                && child.captured(Side::South) == p.captured(Side::South)
             {
                 f(parent);
             }
@@ -296,7 +297,12 @@ impl<'a> Work<'a> {
         let old = cell.load(Ordering::Relaxed);
         if old & DETERMINED == 0
             && cell
-                .compare_exchange(old, DETERMINED | enc(t), Ordering::Relaxed, Ordering::Relaxed)
+                .compare_exchange(
+                    old,
+                    DETERMINED | enc(t),
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                )
                 .is_ok()
         {
             self.mark(&self.w_new, j);
@@ -310,7 +316,12 @@ impl<'a> Work<'a> {
         if old & DETERMINED == 0
             && dec(old) <= u
             && cell
-                .compare_exchange(old, DETERMINED | enc(u), Ordering::Relaxed, Ordering::Relaxed)
+                .compare_exchange(
+                    old,
+                    DETERMINED | enc(u),
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                )
                 .is_ok()
         {
             self.mark(&self.l_new, j);
@@ -408,12 +419,7 @@ impl<'a> Work<'a> {
 
 /// Solves the boards of `seeds` seeds of `variant`. `lower[k]` must hold the
 /// table of every count `k` from 10 to `seeds - 1`.
-pub fn generate(
-    variant: Variant,
-    seeds: u8,
-    lower: &[Option<Table>],
-    bar: &ProgressBar,
-) -> Table {
+pub fn generate(variant: Variant, seeds: u8, lower: &[Option<Table>], bar: &ProgressBar) -> Table {
     assert!((MIN_BOARD_SEEDS..TOTAL_SEEDS).contains(&seeds));
     with_rules!(variant, R => generate_with::<R>(seeds, lower, bar))
 }

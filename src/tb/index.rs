@@ -64,9 +64,9 @@ pub fn seeds(board: u128) -> u8 {
 
 /// The board built from 14 pit counts.
 pub fn from_pits(pits: &[u8; PITS]) -> u128 {
-    pits.iter()
-        .enumerate()
-        .fold(0u128, |b, (i, &c)| b | (c as u128) << (i as u32 * LANE_BITS))
+    pits.iter().enumerate().fold(0u128, |b, (i, &c)| {
+        b | (c as u128) << (i as u32 * LANE_BITS)
+    })
 }
 
 /// The 14 pit counts of a board.

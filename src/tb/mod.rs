@@ -259,8 +259,7 @@ impl Verdict {
                     std::cmp::Ordering::Less => Wdl::Loss,
                 }
             } else {
-                let margin =
-                    p.captured(us) as i32 - p.captured(us.opponent()) as i32 + value;
+                let margin = p.captured(us) as i32 - p.captured(us.opponent()) as i32 + value;
                 if margin >= crate::movegen::FORTY_WIN_MARGIN {
                     Wdl::Win
                 } else if margin <= -crate::movegen::FORTY_WIN_MARGIN {
@@ -310,7 +309,11 @@ impl fmt::Display for Verdict {
                 )
             }
         } else {
-            write!(f, " (mover's margin gain {:+} of {} seeds)", self.lo, self.seeds)
+            write!(
+                f,
+                " (mover's margin gain {:+} of {} seeds)",
+                self.lo, self.seeds
+            )
         }
     }
 }
@@ -353,7 +356,9 @@ impl Tablebases {
             while s < TOTAL_SEEDS && dir.join(file::file_name(v, s)).is_file() {
                 s += 1;
             }
-            tb.max_seeds[file::variant_code(v) as usize] = s.saturating_sub(1);
+            // s is the first missing count: the tables go up to s - 1, if any.
+            tb.max_seeds[file::variant_code(v) as usize] =
+                if s > MIN_BOARD_SEEDS { s - 1 } else { 0 };
         }
         Ok(tb)
     }
@@ -414,8 +419,7 @@ impl Tablebases {
     pub fn covers(&self, p: &Position, v: Variant) -> bool {
         let s = p.seeds_on_board();
         (MIN_BOARD_SEEDS..=self.max_seeds(v)).contains(&s)
-            && (v.is_songo36()
-                || !(p.pit7_unplayed(Side::South) || p.pit7_unplayed(Side::North)))
+            && (v.is_songo36() || !(p.pit7_unplayed(Side::South) || p.pit7_unplayed(Side::North)))
     }
 
     /// What the tables say about `p` for its side to move, if it is covered
