@@ -67,12 +67,15 @@ fn print_count(r: &CountReport) {
         String::new()
     };
     println!(
-        "{} {:>2} seeds: {:>13} boards, {} {:>9.1} s, file {:.3} GiB, peak memory {}{exact}",
+        "{} {:>2} seeds: {:>13} boards, {} {:>9.1} s ({} sweeps; process CPU {}), file {:.3} GiB, peak memory {}{exact}",
         r.variant,
         r.seeds,
         r.boards,
         if r.reused { "read" } else { "solved" },
         r.seconds,
+        r.sweeps,
+        r.cpu_seconds
+            .map_or("unknown".to_string(), |c| format!("{c:.1} s")),
         gib(r.file_bytes),
         r.peak_rss
             .map_or("unknown".to_string(), |m| format!("{:.2} GiB", gib(m))),

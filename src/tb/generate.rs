@@ -130,12 +130,11 @@ pub(super) fn ending_value(v: Variant, board: u128) -> i32 {
 fn unmoves<R: Rules>(board: u128, seeds: u8, mut f: impl FnMut(u128)) {
     // In the parent's frame the parent's mover is South again.
     let after = swap_rows(board);
-    for o in 0..PITS_PER_ROW {
+    for (o, sown) in SOWN.iter().enumerate() {
         if super::index::lane(after, o) != 0 {
             continue; // the origin is always empty after the move
         }
-        for n in 1..=seeds as usize {
-            let add = SOWN[o][n];
+        for (n, &add) in sown.iter().enumerate().take(seeds as usize + 1).skip(1) {
             // Lane-wise `after >= add`, without borrows between lanes.
             if ((after | LANE_HIGH) - add) & LANE_HIGH != LANE_HIGH {
                 break; // more seeds only sow more
@@ -420,11 +419,21 @@ impl<'a> Work<'a> {
 /// Solves the boards of `seeds` seeds of `variant`. `lower[k]` must hold the
 /// table of every count `k` from 10 to `seeds - 1`.
 pub fn generate(variant: Variant, seeds: u8, lower: &[Option<Table>], bar: &ProgressBar) -> Table {
+    generate_counted(variant, seeds, lower, bar).0
+}
+
+/// [`generate`], also returning the number of propagation sweeps.
+pub fn generate_counted(
+    variant: Variant,
+    seeds: u8,
+    lower: &[Option<Table>],
+    bar: &ProgressBar,
+) -> (Table, u64) {
     assert!((MIN_BOARD_SEEDS..TOTAL_SEEDS).contains(&seeds));
     with_rules!(variant, R => generate_with::<R>(seeds, lower, bar))
 }
 
-fn generate_with<R: Rules>(seeds: u8, lower: &[Option<Table>], bar: &ProgressBar) -> Table {
+fn generate_with<R: Rules>(seeds: u8, lower: &[Option<Table>], bar: &ProgressBar) -> (Table, u64) {
     let work = Work::new(R::VARIANT, seeds, lower);
     let size = work.size;
     // Progress: the forward pass counts one per board, each threshold one
@@ -444,7 +453,7 @@ fn generate_with<R: Rules>(seeds: u8, lower: &[Option<Table>], bar: &ProgressBar
         bar.inc(size);
         bar.set_message(format!("threshold {t}, {sweeps} sweeps"));
     }
-    Table::new(R::VARIANT, seeds, work.finish())
+    (Table::new(R::VARIANT, seeds, work.finish()), sweeps)
 }
 
 /// Reads the mover's board from a real position (rotated when North moves).
@@ -472,6 +481,22 @@ pub struct CountReport {
     pub reused: bool,
     /// Boards whose stored value is exact (`lo == hi`; always all in `songo40`).
     pub exact_boards: u64,
+    /// CPU seconds of the whole process so far (all threads), if the system tells.
+    pub cpu_seconds: Option<f64>,
+    /// Propagation sweeps the retrograde needed (0 when read).
+    pub sweeps: u64,
+}
+
+/// CPU time of this process (user + system, all threads), from `/proc/self/stat`.
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // After the command name (in parentheses) come fields 3.. of the line;
+    // utime and stime are fields 14 and 15, in clock ticks.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // The kernel's USER_HZ is 100 on every Linux this runs on.
+    Some(ticks as f64 / 100.0)
 }
 
 /// Peak resident set size of this process, from `/proc/self/status`.
@@ -510,17 +535,17 @@ pub fn build(
         let existing = dir
             .map(|d| d.join(super::file::file_name(variant, seeds)))
             .filter(|p| p.is_file());
-        let (table, reused) = match (existing, dir) {
-            (Some(_), Some(d)) => (super::file::read(d, variant, seeds)?, true),
+        let (table, reused, sweeps) = match (existing, dir) {
+            (Some(_), Some(d)) => (super::file::read(d, variant, seeds)?, true, 0),
             _ => {
                 let bar = if show_progress {
                     crate::progress::bar(boards(seeds), &format!("{variant} {seeds:>2} seeds"))
                 } else {
                     ProgressBar::hidden()
                 };
-                let t = generate(variant, seeds, &tables, &bar);
+                let (t, sweeps) = generate_counted(variant, seeds, &tables, &bar);
                 bar.finish_and_clear();
-                (t, false)
+                (t, false, sweeps)
             }
         };
         let seconds = if reused {
@@ -540,6 +565,8 @@ pub fn build(
             peak_rss: peak_rss(),
             reused,
             exact_boards: exact_boards(&table),
+            cpu_seconds: cpu_seconds(),
+            sweeps,
         });
         tables[seeds as usize] = Some(table);
     }
