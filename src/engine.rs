@@ -272,6 +272,9 @@ impl Engine {
             "info string tablebases in {path}: {}",
             found.join(", ")
         ));
+        for e in tb.problems() {
+            self.out.error(&format!("TablebasePath: {e}"));
+        }
         self.tb = Some(Arc::new(tb));
         Ok(())
     }

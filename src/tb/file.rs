@@ -185,8 +185,9 @@ pub fn write(table: &Table, dir: &Path) -> Result<PathBuf, TbError> {
     Ok(path)
 }
 
-/// Reads and checks the table of `variant` with `seeds` seeds from `dir`.
-pub fn read(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
+/// Opens the file of a table and checks its header and length; returns the
+/// file positioned at the values, and the checksum they must have.
+fn open_checked(dir: &Path, variant: Variant, seeds: u8) -> Result<(File, u64), TbError> {
     let path = dir.join(file_name(variant, seeds));
     let mut file = File::open(&path).map_err(|e| io_error(&path, e))?;
     let found = file.metadata().map_err(|e| io_error(&path, e))?.len();
@@ -241,9 +242,21 @@ pub fn read(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
             found,
         });
     }
-    let mut data = vec![0u8; data_len as usize];
-    file.read_exact(&mut data).map_err(|e| io_error(&path, e))?;
     let sum = u64::from_le_bytes(header[24..32].try_into().expect("8 bytes"));
+    Ok((file, sum))
+}
+
+/// Checks the header and length of a table file, without reading its values.
+pub fn check_header(dir: &Path, variant: Variant, seeds: u8) -> Result<(), TbError> {
+    open_checked(dir, variant, seeds).map(|_| ())
+}
+
+/// Reads and checks the table of `variant` with `seeds` seeds from `dir`.
+pub fn read(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
+    let path = dir.join(file_name(variant, seeds));
+    let (mut file, sum) = open_checked(dir, variant, seeds)?;
+    let mut data = vec![0u8; boards(seeds) as usize * width(variant)];
+    file.read_exact(&mut data).map_err(|e| io_error(&path, e))?;
     if checksum(&data) != sum {
         return Err(TbError::Checksum { path });
     }

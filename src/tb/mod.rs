@@ -326,6 +326,8 @@ pub struct Tablebases {
     dir: Option<PathBuf>,
     /// Highest seed count with all tables from 10 up present, per variant.
     max_seeds: [u8; 3],
+    /// Files found with a bad header (they end the range of their variant).
+    problems: Vec<TbError>,
     tables: Vec<OnceLock<Result<Arc<Table>, TbError>>>,
 }
 
@@ -341,8 +343,9 @@ fn slot(v: Variant, seeds: u8) -> usize {
 
 impl Tablebases {
     /// The tables found in `dir`: for each variant, the files from 10 seeds
-    /// up to the first missing count. Only their names are looked at here;
-    /// each file is read and checked the first time it is needed.
+    /// up to the first missing count or bad header. Only the headers are
+    /// read here; each file's values are read and checked (checksum) the
+    /// first time they are needed.
     pub fn open(dir: &Path) -> Result<Tablebases, TbError> {
         if !dir.is_dir() {
             return Err(TbError::Missing {
@@ -354,6 +357,10 @@ impl Tablebases {
         for v in Variant::ALL {
             let mut s = MIN_BOARD_SEEDS;
             while s < TOTAL_SEEDS && dir.join(file::file_name(v, s)).is_file() {
+                if let Err(e) = file::check_header(dir, v, s) {
+                    tb.problems.push(e);
+                    break;
+                }
                 s += 1;
             }
             // s is the first missing count: the tables go up to s - 1, if any.
@@ -368,6 +375,7 @@ impl Tablebases {
         Tablebases {
             dir: None,
             max_seeds: [0; 3],
+            problems: Vec::new(),
             tables: (0..3 * SLOTS).map(|_| OnceLock::new()).collect(),
         }
     }
@@ -383,6 +391,11 @@ impl Tablebases {
             let _ = cell.set(Ok(Arc::new(t)));
         }
         tb
+    }
+
+    /// Files of the directory that were found broken when it was opened.
+    pub fn problems(&self) -> &[TbError] {
+        &self.problems
     }
 
     /// The directory the tables come from, if any.
