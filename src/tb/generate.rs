@@ -154,6 +154,36 @@ fn unmoves<R: Rules>(board: u128, seeds: u8, mut f: impl FnMut(u128)) {
     }
 }
 
+/// Boards by rank, for ranks visited in increasing order: a near rank is
+/// reached by stepping to successors, a far one by unranking.
+struct Cursor {
+    seeds: u8,
+    at: Option<(u64, u128)>,
+}
+
+/// Farther than this, unranking is cheaper than stepping.
+const STEP_LIMIT: u64 = 12;
+
+impl Cursor {
+    fn new(seeds: u8) -> Cursor {
+        Cursor { seeds, at: None }
+    }
+
+    fn board(&mut self, j: u64) -> u128 {
+        let board = match self.at {
+            Some((i, mut b)) if i <= j && j - i <= STEP_LIMIT => {
+                for _ in i..j {
+                    b = successor(b).expect("a rank below the count");
+                }
+                b
+            }
+            _ => unrank(j, self.seeds),
+        };
+        self.at = Some((j, board));
+        board
+    }
+}
+
 /// Working state of one seed count.
 struct Work<'a> {
     variant: Variant,
@@ -355,14 +385,21 @@ impl<'a> Work<'a> {
                     return 0;
                 }
                 let mut done = 0;
+                let mut cursor = Cursor::new(self.seeds);
                 let first = c as usize * words_per_chunk;
                 for w in first..first + words_per_chunk {
+                    // Most words are empty: look before paying for a swap.
+                    if self.w_new[w].load(Ordering::Relaxed) == 0
+                        && self.l_new[w].load(Ordering::Relaxed) == 0
+                    {
+                        continue;
+                    }
                     let mut bits = self.w_new[w].swap(0, Ordering::Relaxed);
                     while bits != 0 {
                         let j = w as u64 * 64 + bits.trailing_zeros() as u64;
                         bits &= bits - 1;
                         done += 1;
-                        unmoves::<R>(unrank(j, self.seeds), self.seeds, |parent| {
+                        unmoves::<R>(cursor.board(j), self.seeds, |parent| {
                             let k = rank(parent, self.seeds);
                             if self.count[k as usize].fetch_sub(1, Ordering::AcqRel) == 1 {
                                 self.join_l(k, u);
@@ -374,7 +411,7 @@ impl<'a> Work<'a> {
                         let j = w as u64 * 64 + bits.trailing_zeros() as u64;
                         bits &= bits - 1;
                         done += 1;
-                        unmoves::<R>(unrank(j, self.seeds), self.seeds, |parent| {
+                        unmoves::<R>(cursor.board(j), self.seeds, |parent| {
                             self.join_w(rank(parent, self.seeds), t);
                         });
                     }
