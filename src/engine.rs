@@ -225,6 +225,7 @@ impl Engine {
                         .map_err(|e| format!("setoption: {e}"))?;
                     self.options.variant = v;
                     self.game = Game::new(v, Position::startpos());
+                    self.preload_tablebases();
                 }
                 "hash" => {
                     let mb = spin(value, 1, HASH_MAX_MB as u64)? as usize;
@@ -276,7 +277,26 @@ impl Engine {
             self.out.error(&format!("TablebasePath: {e}"));
         }
         self.tb = Some(Arc::new(tb));
+        self.preload_tablebases();
         Ok(())
+    }
+
+    /// Reads the current variant's tables now, so that no search stalls on
+    /// a file read in the middle of a timed move.
+    fn preload_tablebases(&self) {
+        let Some(tb) = &self.tb else {
+            return;
+        };
+        let v = self.options.variant;
+        let started = std::time::Instant::now();
+        match tb.preload(v) {
+            Ok(()) if tb.max_seeds(v) > 0 => self.out.line(&format!(
+                "info string tablebases of {v} read in {:.1} s",
+                started.elapsed().as_secs_f64()
+            )),
+            Ok(()) => {}
+            Err(e) => self.out.error(&format!("TablebasePath: {e}")),
+        }
     }
 
     fn clear_hash(&mut self) {
