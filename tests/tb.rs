@@ -523,14 +523,23 @@ fn files_round_trip_and_report_damage() {
     assert!(matches!(missing, TbError::Missing { .. }));
     assert!(missing.to_string().contains("missing"), "{missing}");
 
-    // Through Tablebases: a broken file makes the probe fail softly.
+    // Through Tablebases: a bad header is found when the directory is
+    // opened, and ends the variant's range there...
     std::fs::write(&path, &bytes[..100]).unwrap();
     let tb = Tablebases::open(&dir.0).unwrap();
-    assert_eq!(tb.max_seeds(v), 11);
+    assert_eq!(tb.max_seeds(v), 0);
+    assert!(matches!(tb.problems(), [TbError::Truncated { .. }]));
     let p: Position = "1,1,1,1,1,1,1/1,1,1,0,0,0,0 s 30 30 -".parse().unwrap();
     assert_eq!(p.seeds_on_board(), 10);
     assert!(tb.probe(&p, v).is_none());
-    assert!(matches!(tb.table(v, 10), Err(TbError::Truncated { .. })));
+    // ...bad values when the table is read: the probe then fails softly.
+    let mut corrupt = bytes.clone();
+    corrupt[file::HEADER_BYTES + 5] ^= 0x40;
+    std::fs::write(&path, &corrupt).unwrap();
+    let tb = Tablebases::open(&dir.0).unwrap();
+    assert_eq!(tb.max_seeds(v), 11);
+    assert!(tb.probe(&p, v).is_none());
+    assert!(matches!(tb.table(v, 10), Err(TbError::Checksum { .. })));
     assert!(matches!(
         Tablebases::open(&dir.0.join("nope")),
         Err(TbError::Missing { .. })
@@ -691,4 +700,68 @@ fn engine_reads_tables_and_reports_them() {
         text.contains("info string error: setoption: TablebasePath"),
         "{text}"
     );
+}
+
+/// Plays out positions the tables call won, the engine (with the tables,
+/// fixed depth) on both sides: the winner must win. Needs real tables:
+/// `TB_DIR=/work/tbdata cargo test --release --test tb conversion -- --ignored`.
+#[test]
+#[ignore]
+fn conversion_of_won_positions() {
+    use rand::SeedableRng;
+    use songo::search::{search_tb, SearchControl, SearchOptions};
+    use songo::timeman::Limits;
+    use songo::tt::TranspositionTable;
+    use songo::{Game, GameStatus};
+    let dir = std::env::var("TB_DIR").expect("TB_DIR");
+    let tb = Tablebases::open(std::path::Path::new(&dir)).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for v in Variant::ALL {
+        let max = tb.max_seeds(v);
+        if max < 12 {
+            continue;
+        }
+        let (mut games, mut kept, mut moves) = (0, 0, 0);
+        while games < 20 {
+            let p = random_position(&mut rng, v, max);
+            let Some(verdict) = tb.probe(&p, v) else {
+                continue;
+            };
+            let Some(expected) = verdict.exact() else {
+                continue;
+            };
+            if expected == Wdl::Draw {
+                continue;
+            }
+            games += 1;
+            let mut game = Game::new(v, p);
+            let tt = TranspositionTable::new(16).unwrap();
+            while !game.is_over() && game.moves().len() < 400 {
+                let r = search_tb(
+                    &game,
+                    &Limits::depth(8),
+                    &SearchOptions::default(),
+                    &tt,
+                    &SearchControl::default(),
+                    Some(&tb),
+                    &mut |_| {},
+                );
+                game.play(r.best.unwrap()).unwrap();
+            }
+            moves += game.moves().len();
+            let result = match game.status() {
+                GameStatus::Over { outcome, .. } => Some(Wdl::of_outcome(outcome, &p)),
+                GameStatus::Ongoing => None,
+            };
+            if result == Some(expected) {
+                kept += 1;
+            } else {
+                eprintln!(
+                    "{v} {p}: tables {verdict}, game {result:?} after {} moves",
+                    game.moves().len()
+                );
+            }
+        }
+        eprintln!("{v}: {kept}/{games} won positions converted, {moves} moves");
+    }
 }
