@@ -721,7 +721,7 @@ fn conversion_of_won_positions() {
         if max < 12 {
             continue;
         }
-        let (mut games, mut kept, mut moves) = (0, 0, 0);
+        let (mut games, mut kept, mut moves, mut kept_without) = (0, 0, 0, 0);
         while games < 20 {
             let p = random_position(&mut rng, v, max);
             let Some(verdict) = tb.probe(&p, v) else {
@@ -734,34 +734,38 @@ fn conversion_of_won_positions() {
                 continue;
             }
             games += 1;
-            let mut game = Game::new(v, p);
-            let tt = TranspositionTable::new(16).unwrap();
-            while !game.is_over() && game.moves().len() < 400 {
-                let r = search_tb(
-                    &game,
-                    &Limits::depth(8),
-                    &SearchOptions::default(),
-                    &tt,
-                    &SearchControl::default(),
-                    Some(&tb),
-                    &mut |_| {},
-                );
-                game.play(r.best.unwrap()).unwrap();
-            }
-            moves += game.moves().len();
-            let result = match game.status() {
-                GameStatus::Over { outcome, .. } => Some(Wdl::of_outcome(outcome, &p)),
-                GameStatus::Ongoing => None,
+            let play_out = |with: Option<&Tablebases>| {
+                let mut game = Game::new(v, p);
+                let tt = TranspositionTable::new(16).unwrap();
+                while !game.is_over() && game.moves().len() < 400 {
+                    let r = search_tb(
+                        &game,
+                        &Limits::depth(8),
+                        &SearchOptions::default(),
+                        &tt,
+                        &SearchControl::default(),
+                        with,
+                        &mut |_| {},
+                    );
+                    game.play(r.best.unwrap()).unwrap();
+                }
+                let result = match game.status() {
+                    GameStatus::Over { outcome, .. } => Some(Wdl::of_outcome(outcome, &p)),
+                    GameStatus::Ongoing => None,
+                };
+                (result, game.moves().len())
             };
+            let (result, n) = play_out(Some(&tb));
+            moves += n;
             if result == Some(expected) {
                 kept += 1;
             } else {
-                eprintln!(
-                    "{v} {p}: tables {verdict}, game {result:?} after {} moves",
-                    game.moves().len()
-                );
+                eprintln!("{v} {p}: tables {verdict}, game {result:?} after {n} moves");
             }
+            kept_without += (play_out(None).0 == Some(expected)) as usize;
         }
-        eprintln!("{v}: {kept}/{games} won positions converted, {moves} moves");
+        eprintln!(
+            "{v}: {kept}/{games} won positions converted with the tables ({moves} moves), {kept_without}/{games} without"
+        );
     }
 }
