@@ -498,3 +498,65 @@ pub fn history_is_clean(positions: &[Position]) -> bool {
     let mut seen = std::collections::HashSet::with_capacity(same.len());
     same.into_iter().all(|p| seen.insert(*p))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(s: &str) -> Position {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn verdicts_follow_the_thresholds() {
+        // songo36: 25 captured + share 11 = 36 wins, 10 draws, 9 loses.
+        let p = pos("1,1,1,1,1,1,1/1,1,1,1,1,1,0 s 25 32 -");
+        let v = Variant::Songo36Amateur;
+        assert_eq!(Verdict::new(v, &p, 11, 11).exact(), Some(Wdl::Win));
+        assert_eq!(Verdict::new(v, &p, 10, 10).exact(), Some(Wdl::Draw));
+        assert_eq!(Verdict::new(v, &p, 9, 9).exact(), Some(Wdl::Loss));
+        let range = Verdict::new(v, &p, 10, 11);
+        assert_eq!((range.worst, range.best), (Wdl::Draw, Wdl::Win));
+        assert_eq!(
+            range.to_string(),
+            "draw or win (mover's share 10..11 of 13 seeds: a repetition decides)"
+        );
+        // North to move reads North's captured count.
+        let n = pos("1,1,1,1,1,1,1/1,1,1,1,1,1,0 n 32 25 -");
+        assert_eq!(Verdict::new(v, &n, 11, 11).exact(), Some(Wdl::Win));
+        // songo40: margin 30 - 27 = 3; a gain of 2 makes 5 (win), -8 makes -5.
+        let p = pos("1,1,1,1,1,1,1/1,1,1,1,1,1,0 s 30 27 -");
+        let v = Variant::Songo40;
+        assert_eq!(Verdict::new(v, &p, 2, 2).exact(), Some(Wdl::Win));
+        assert_eq!(Verdict::new(v, &p, 1, 1).exact(), Some(Wdl::Draw));
+        assert_eq!(Verdict::new(v, &p, -7, -7).exact(), Some(Wdl::Draw));
+        assert_eq!(Verdict::new(v, &p, -8, -8).exact(), Some(Wdl::Loss));
+        assert_eq!(
+            Verdict::new(v, &p, 2, 2).to_string(),
+            "win (mover's margin gain +2 of 13 seeds)"
+        );
+    }
+
+    #[test]
+    fn history_condition() {
+        let a = pos("1,1,1,1,1,1,1/1,1,1,1,1,1,0 s 30 27 -");
+        let b = pos("1,1,1,1,1,1,1/1,1,1,1,1,1,0 n 30 27 -");
+        let fewer = pos("1,1,1,1,1,1,0/1,1,1,1,1,1,0 s 31 27 -");
+        assert!(history_is_clean(&[a]));
+        assert!(history_is_clean(&[a, b, a]));
+        assert!(!history_is_clean(&[a, b, a, b, fewer][..4]));
+        // A capture clears the history.
+        assert!(history_is_clean(&[a, b, a, b, fewer]));
+    }
+
+    #[test]
+    fn normalised_boards_swap_rows_for_north() {
+        let p = pos("1,2,3,0,0,0,0/4,0,0,0,0,0,5 n 28 27 -");
+        let b = generate::normalise(&p);
+        assert_eq!(
+            index::to_pits(b),
+            [4, 0, 0, 0, 0, 0, 5, 1, 2, 3, 0, 0, 0, 0]
+        );
+        assert_eq!(swap_rows(swap_rows(b)), b);
+    }
+}
