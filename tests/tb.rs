@@ -769,3 +769,47 @@ fn conversion_of_won_positions() {
         );
     }
 }
+
+/// How often a songo40 game reaches the tables' range with a pit-7 flag
+/// still set (those positions are left to the search):
+/// `cargo test --release --test tb flags_in_endgames -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn flags_in_endgames() {
+    use rand::{Rng, SeedableRng};
+    use songo::search::{search, SearchControl, SearchOptions};
+    use songo::timeman::Limits;
+    use songo::tt::TranspositionTable;
+    use songo::Game;
+    let v = Variant::Songo40;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    let (mut reached, mut flagged) = (0, 0);
+    for _ in 0..40 {
+        let mut game = Game::new(v, Position::startpos());
+        // A few random opening moves, then the engine at depth 6.
+        let tt = TranspositionTable::new(16).unwrap();
+        while !game.is_over() && game.position().seeds_on_board() > 20 {
+            let legal: Vec<_> = game.position().legal_moves(v).into_iter().collect();
+            let m = if game.moves().len() < 6 {
+                legal[rng.random_range(0..legal.len())]
+            } else {
+                let r = search(
+                    &game,
+                    &Limits::depth(6),
+                    &SearchOptions::default(),
+                    &tt,
+                    &SearchControl::default(),
+                    &mut |_| {},
+                );
+                r.best.unwrap()
+            };
+            game.play(m).unwrap();
+        }
+        if !game.is_over() {
+            reached += 1;
+            let p = game.position();
+            flagged += (p.pit7_unplayed(Side::South) || p.pit7_unplayed(Side::North)) as usize;
+        }
+    }
+    eprintln!("songo40: {reached} games reached 20 seeds, {flagged} with a pit-7 flag set");
+}
