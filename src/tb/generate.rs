@@ -154,6 +154,23 @@ fn unmoves<R: Rules>(board: u128, seeds: u8, mut f: impl FnMut(u128)) {
     }
 }
 
+/// Predecessor updates gathered before they are applied (see `Work::apply`).
+const BATCH: usize = 256;
+
+/// Asks for the cache line of `x` ahead of its use.
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: a prefetch never faults and reads nothing visible; the
+        // pointer comes from a reference, and SSE is part of x86_64.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 /// Boards by rank, for ranks visited in increasing order: a near rank is
 /// reached by stepping to successors, a far one by unranking.
 struct Cursor {
@@ -386,6 +403,10 @@ impl<'a> Work<'a> {
                 }
                 let mut done = 0;
                 let mut cursor = Cursor::new(self.seeds);
+                // Predecessors whose counter drops (of W joins) and that
+                // join W (of L joins), applied in batches, see `apply`.
+                let mut drops = Vec::with_capacity(BATCH);
+                let mut joins = Vec::with_capacity(BATCH);
                 let first = c as usize * words_per_chunk;
                 for w in first..first + words_per_chunk {
                     // Most words are empty: look before paying for a swap.
@@ -400,11 +421,11 @@ impl<'a> Work<'a> {
                         bits &= bits - 1;
                         done += 1;
                         unmoves::<R>(cursor.board(j), self.seeds, |parent| {
-                            let k = rank(parent, self.seeds);
-                            if self.count[k as usize].fetch_sub(1, Ordering::AcqRel) == 1 {
-                                self.join_l(k, u);
-                            }
+                            drops.push(rank(parent, self.seeds));
                         });
+                        if drops.len() >= BATCH {
+                            self.apply(&mut drops, &mut joins, t, u);
+                        }
                     }
                     let mut bits = self.l_new[w].swap(0, Ordering::Relaxed);
                     while bits != 0 {
@@ -412,13 +433,39 @@ impl<'a> Work<'a> {
                         bits &= bits - 1;
                         done += 1;
                         unmoves::<R>(cursor.board(j), self.seeds, |parent| {
-                            self.join_w(rank(parent, self.seeds), t);
+                            joins.push(rank(parent, self.seeds));
                         });
+                        if joins.len() >= BATCH {
+                            self.apply(&mut drops, &mut joins, t, u);
+                        }
                     }
                 }
+                self.apply(&mut drops, &mut joins, t, u);
                 done
             })
             .sum()
+    }
+
+    /// Applies a batch of predecessor updates. Their boards are scattered
+    /// over gigabytes, so each update is a cache miss: asking for all the
+    /// lines of a batch first lets the misses overlap instead of queueing.
+    fn apply(&self, drops: &mut Vec<u64>, joins: &mut Vec<u64>, t: i32, u: i32) {
+        for &k in drops.iter() {
+            prefetch(&self.count[k as usize]);
+        }
+        for &k in joins.iter() {
+            prefetch(&self.lo[k as usize]);
+        }
+        for &k in drops.iter() {
+            if self.count[k as usize].fetch_sub(1, Ordering::AcqRel) == 1 {
+                self.join_l(k, u);
+            }
+        }
+        for &k in joins.iter() {
+            self.join_w(k, t);
+        }
+        drops.clear();
+        joins.clear();
     }
 
     /// The stored bytes: `songo36-*` two per board (`lo`, `hi`), `songo40`
