@@ -35,8 +35,9 @@
 //! Within a threshold the new members are propagated by sweeps over bit
 //! sets (a bit per board per family, a dirty flag per chunk of boards), in
 //! parallel with rayon; the counters and values are atomic bytes, so
-//! several threads may update the same predecessor. Memory: three bytes per
-//! board of the count being solved plus two bits, and the finished tables.
+//! several threads may update the same predecessor. Memory per board of the
+//! count being solved: a value byte per side (one for both in `songo40`),
+//! half a byte of counter and two bits; plus the finished tables.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
@@ -210,8 +211,13 @@ struct Work<'a> {
     /// `W` side: the final `lo`, or the best exit's worst case while pending.
     lo: Vec<AtomicU8>,
     /// `L` side: the final `hi`, or the best exit's best case while pending.
+    /// Empty in `songo40`, whose exits are exact (so both sides wait for the
+    /// same value) and where a board joins at most one of `W_t`, `L_{-t}`
+    /// for `t >= 1` (`lo <= hi`): there `lo` serves both sides, the sign of
+    /// the final value telling which.
     hi: Vec<AtomicU8>,
-    /// Moves that stay in the count and do not lead into `W` yet.
+    /// Moves that stay in the count and do not lead into `W` yet, four bits
+    /// per board (at most 7), two boards per byte.
     count: Vec<AtomicU8>,
     /// Boards that joined `W` (or `L`) and whose predecessors wait for it.
     w_new: Vec<AtomicU64>,
@@ -241,8 +247,8 @@ impl<'a> Work<'a> {
             size,
             lower,
             lo: atomic_bytes(size),
-            hi: atomic_bytes(size),
-            count: atomic_bytes(size),
+            hi: atomic_bytes(if variant.is_songo36() { size } else { 0 }),
+            count: atomic_bytes(size.div_ceil(2)),
             w_new: atomic_words(chunks * CHUNK / 64),
             l_new: atomic_words(chunks * CHUNK / 64),
             dirty: std::iter::repeat_with(|| AtomicBool::new(false))
@@ -253,6 +259,33 @@ impl<'a> Work<'a> {
 
     fn chunks(&self) -> u64 {
         self.dirty.len() as u64
+    }
+
+    /// The `L`-side byte of board `j` (see `hi`).
+    #[inline(always)]
+    fn hi(&self, j: usize) -> &AtomicU8 {
+        if self.hi.is_empty() {
+            &self.lo[j]
+        } else {
+            &self.hi[j]
+        }
+    }
+
+    /// The byte holding board `j`'s counter, and the counter's shift in it.
+    #[inline(always)]
+    fn count_cell(&self, j: usize) -> (&AtomicU8, u32) {
+        (&self.count[j / 2], 4 * (j % 2) as u32)
+    }
+
+    fn count(&self, j: usize) -> u8 {
+        let (cell, shift) = self.count_cell(j);
+        (cell.load(Ordering::Relaxed) >> shift) & 0xF
+    }
+
+    /// Takes one off board `j`'s counter; true when that made it zero.
+    fn count_down(&self, j: usize) -> bool {
+        let (cell, shift) = self.count_cell(j);
+        (cell.fetch_sub(1 << shift, Ordering::AcqRel) >> shift) & 0xF == 1
     }
 
     /// The threshold of the opponent's family paired with `t`.
@@ -294,7 +327,7 @@ impl<'a> Work<'a> {
         if mask == 0 {
             let e = enc(ending_value(self.variant, board));
             self.lo[i].store(e, Ordering::Relaxed);
-            self.hi[i].store(e, Ordering::Relaxed);
+            self.hi(i).store(e, Ordering::Relaxed);
             return;
         }
         let (mut best_lo, mut best_hi, mut stay) = (NO_EXIT, NO_EXIT, 0u8);
@@ -311,9 +344,11 @@ impl<'a> Work<'a> {
                 best_hi = best_hi.max(enc(b));
             }
         }
+        debug_assert!(self.variant.is_songo36() || best_lo == best_hi);
         self.lo[i].store(best_lo, Ordering::Relaxed);
-        self.hi[i].store(best_hi, Ordering::Relaxed);
-        self.count[i].store(stay, Ordering::Relaxed);
+        self.hi(i).store(best_hi, Ordering::Relaxed);
+        let (cell, shift) = self.count_cell(i);
+        cell.fetch_or(stay << shift, Ordering::Relaxed);
     }
 
     fn init<R: Rules>(&self, bar: &ProgressBar) {
@@ -357,7 +392,7 @@ impl<'a> Work<'a> {
 
     /// Puts board `j` into `L_u` if its exits allow (its counter is zero).
     fn join_l(&self, j: u64, u: i32) {
-        let cell = &self.hi[j as usize];
+        let cell = self.hi(j as usize);
         let old = cell.load(Ordering::Relaxed);
         if old & DETERMINED == 0
             && dec(old) <= u
@@ -385,7 +420,7 @@ impl<'a> Work<'a> {
                 if lo & DETERMINED == 0 && dec(lo) >= t {
                     self.join_w(j, t);
                 }
-                if self.count[i].load(Ordering::Relaxed) == 0 {
+                if self.count(i) == 0 {
                     self.join_l(j, u);
                 }
             }
@@ -451,13 +486,13 @@ impl<'a> Work<'a> {
     /// lines of a batch first lets the misses overlap instead of queueing.
     fn apply(&self, drops: &mut Vec<u64>, joins: &mut Vec<u64>, t: i32, u: i32) {
         for &k in drops.iter() {
-            prefetch(&self.count[k as usize]);
+            prefetch(self.count_cell(k as usize).0);
         }
         for &k in joins.iter() {
             prefetch(&self.lo[k as usize]);
         }
         for &k in drops.iter() {
-            if self.count[k as usize].fetch_sub(1, Ordering::AcqRel) == 1 {
+            if self.count_down(k as usize) {
                 self.join_l(k, u);
             }
         }
@@ -481,18 +516,16 @@ impl<'a> Work<'a> {
                 let start = c * CHUNK as usize;
                 for (k, cell) in out.chunks_mut(width).enumerate() {
                     let lo = self.lo[start + k].load(Ordering::Relaxed);
-                    let hi = self.hi[start + k].load(Ordering::Relaxed);
                     let lo = (lo & DETERMINED != 0).then(|| dec(lo));
-                    let hi = (hi & DETERMINED != 0).then(|| dec(hi));
                     if songo36 {
+                        let hi = self.hi[start + k].load(Ordering::Relaxed);
+                        let hi = (hi & DETERMINED != 0).then(|| dec(hi));
                         cell[0] = lo.unwrap_or(0) as u8;
                         cell[1] = hi.unwrap_or(s) as u8;
                     } else {
-                        // The positive part of W, the negative part of L,
+                        // The positive part of W or the negative part of L,
                         // and 0 between (see the module documentation).
-                        let v = lo.or(hi).unwrap_or(0);
-                        debug_assert!(lo.is_none() || hi.is_none());
-                        cell[0] = v as i8 as u8;
+                        cell[0] = lo.unwrap_or(0) as i8 as u8;
                     }
                 }
             });
