@@ -70,6 +70,9 @@ pub enum Command {
     /// alpha-beta moves, or faults (illegal, garbage, crash, stall, slow).
     #[command(hide = true)]
     Sparring(SparringArgs),
+    /// Endgame tablebases: generate them, or look a position up.
+    #[command(subcommand)]
+    Tb(crate::tb::cli::TbCommand),
 }
 
 #[derive(Args, Debug)]
@@ -172,6 +175,7 @@ pub fn run(cli: Cli) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
+        Some(Command::Tb(command)) => crate::tb::cli::run(command),
         Some(Command::Bench(args)) => {
             let r = crate::bench::run(args.depth, &mut |i, p, n| {
                 eprintln!("position {:>2}: {p}: {n} nodes", i + 1)

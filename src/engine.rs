@@ -14,8 +14,9 @@ use crate::moves::Move;
 use crate::position::{Position, Side};
 use crate::protocol::{Command, Dialect, GoParams, Query, StartSpec};
 use crate::search::{
-    mate_in, search, Info, ScoreBound, SearchControl, SearchOptions, SearchResult,
+    mate_in, search_tb, Info, ScoreBound, SearchControl, SearchOptions, SearchResult, TB_BOUND,
 };
+use crate::tb::Tablebases;
 use crate::timeman::{Clock, Limits};
 use crate::tt::TranspositionTable;
 use crate::variant::Variant;
@@ -87,6 +88,8 @@ pub struct Engine {
     /// The running search, perft or bench: they run on their own thread so
     /// that `stop`, `quit` and `isready` are answered at once.
     search: Option<Job>,
+    /// Endgame tablebases (option `TablebasePath`).
+    tb: Option<Arc<Tablebases>>,
 }
 
 /// A command running on its own thread.
@@ -107,6 +110,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(HASH_DEFAULT_MB).expect("the default table fits")),
             control: Arc::new(SearchControl::default()),
             search: None,
+            tb: None,
         }
     }
 
@@ -213,6 +217,7 @@ impl Engine {
                 EvalKind::Tuned,
                 EvalKind::ALL.map(|k| format!("var {k}")).join(" ")
             ),
+            "option name TablebasePath type string default <empty>".to_string(),
         ] {
             self.out.line(&line);
         }
@@ -255,6 +260,7 @@ impl Engine {
                         .map_err(|e| format!("setoption: {e}"))?;
                     self.options.variant = v;
                     self.game = Game::new(v, Position::startpos());
+                    self.preload_tablebases();
                 }
                 "hash" => {
                     let mb = spin(value, 1, HASH_MAX_MB as u64)? as usize;
@@ -275,12 +281,61 @@ impl Engine {
                         .map_err(|e| format!("setoption: {e}"))?
                 }
                 "clear hash" => self.clear_hash(),
+                "tablebasepath" => self.set_tablebases(value.unwrap_or(""))?,
                 _ => return Err(format!("setoption: unknown option '{name}'")),
             }
             Ok(())
         })();
         if let Err(e) = result {
             self.out.error(&e);
+        }
+    }
+
+    /// `TablebasePath`: a directory of table files, or empty (or `<empty>`)
+    /// for none. The files are only listed here; each is read and checked
+    /// the first time a search needs it.
+    fn set_tablebases(&mut self, path: &str) -> Result<(), String> {
+        let path = path.trim();
+        if path.is_empty() || path == "<empty>" {
+            self.tb = None;
+            return Ok(());
+        }
+        let tb = Tablebases::open(std::path::Path::new(path))
+            .map_err(|e| format!("setoption: TablebasePath: {e}"))?;
+        let found: Vec<String> = Variant::ALL
+            .iter()
+            .map(|&v| match tb.max_seeds(v) {
+                0 => format!("{v} none"),
+                n => format!("{v} 10-{n} seeds"),
+            })
+            .collect();
+        self.out.line(&format!(
+            "info string tablebases in {path}: {}",
+            found.join(", ")
+        ));
+        for e in tb.problems() {
+            self.out.error(&format!("TablebasePath: {e}"));
+        }
+        self.tb = Some(Arc::new(tb));
+        self.preload_tablebases();
+        Ok(())
+    }
+
+    /// Reads the current variant's tables now, so that no search stalls on
+    /// a file read in the middle of a timed move.
+    fn preload_tablebases(&self) {
+        let Some(tb) = &self.tb else {
+            return;
+        };
+        let v = self.options.variant;
+        let started = std::time::Instant::now();
+        match tb.preload(v) {
+            Ok(()) if tb.max_seeds(v) > 0 => self.out.line(&format!(
+                "info string tablebases of {v} read in {:.1} s",
+                started.elapsed().as_secs_f64()
+            )),
+            Ok(()) => {}
+            Err(e) => self.out.error(&format!("TablebasePath: {e}")),
         }
     }
 
@@ -374,11 +429,18 @@ impl Engine {
         let control = Arc::clone(&self.control);
         let out = self.out.clone();
         let show_wdl = self.options.show_wdl;
+        let tb = self.tb.clone();
         control.reset(limits.ponder);
         let handle = std::thread::spawn(move || {
-            let result = search(&game, &limits, &options, &tt, &control, &mut |info| {
-                out.line(&format_info(info, show_wdl, game.variant()));
-            });
+            let result = search_tb(
+                &game,
+                &limits,
+                &options,
+                &tt,
+                &control,
+                tb.as_deref(),
+                &mut |info| out.line(&format_info(info, show_wdl, game.variant())),
+            );
             out.line(&format_bestmove(&result));
         });
         self.search = Some(Job {
@@ -431,6 +493,10 @@ impl Engine {
     fn display(&self) {
         for line in board_lines(&self.game).lines() {
             self.out.line(line);
+        }
+        if let Some(tb) = &self.tb {
+            self.out
+                .line(&format!("Tablebase: {}", tablebase_line(tb, &self.game)));
         }
     }
 
@@ -509,6 +575,38 @@ fn perft_until(p: &Position, v: Variant, depth: u32, control: &SearchControl) ->
     Some(total)
 }
 
+/// What the tablebases say about the current position of a game, for `d`.
+pub fn tablebase_line(tb: &Tablebases, game: &Game) -> String {
+    let p = game.position();
+    let v = game.variant();
+    if game.is_over() {
+        return "game over".to_string();
+    }
+    if !tb.covers(&p, v) {
+        return format!(
+            "not covered ({} seeds on the board, tables up to {}{})",
+            p.seeds_on_board(),
+            tb.max_seeds(v),
+            if v.is_songo36() {
+                ""
+            } else {
+                ", pit-7 flags -"
+            }
+        );
+    }
+    match (tb.probe(&p, v), crate::tb::history_is_clean(game.positions())) {
+        (Some(verdict), true) => format!("{verdict} for {}", p.side_to_move()),
+        (Some(verdict), false) => format!(
+            "{verdict} for {} without this history (a position of this seed count occurred twice: not exact here)",
+            p.side_to_move()
+        ),
+        (None, _) => match tb.table(v, p.seeds_on_board()) {
+            Err(e) => format!("unavailable: {e}"),
+            Ok(_) => "unavailable".to_string(),
+        },
+    }
+}
+
 /// The score as the protocol writes it: `cp X` or `mate N`.
 pub fn format_score(score: Score) -> String {
     match mate_in(score) {
@@ -523,6 +621,14 @@ pub fn format_score(score: Score) -> String {
 pub fn wdl(score: Score, v: Variant) -> (u32, u32, u32) {
     if let Some(m) = mate_in(score) {
         return if m > 0 { (1000, 0, 0) } else { (0, 0, 1000) };
+    }
+    if score.abs() >= TB_BOUND {
+        // A tablebase win or loss: certain, distance unknown.
+        return if score > 0 {
+            (1000, 0, 0)
+        } else {
+            (0, 0, 1000)
+        };
     }
     let margin = if v.is_songo36() { 50.0 } else { 450.0 };
     let scale = 150.0;
@@ -555,10 +661,11 @@ pub fn format_info(info: &Info, show_wdl: bool, v: Variant) -> String {
     }
     let ms = info.time.as_millis().max(1) as u64;
     s.push_str(&format!(
-        " nodes {} nps {} hashfull {} time {} pv",
+        " nodes {} nps {} hashfull {} tbhits {} time {} pv",
         info.nodes,
         info.nodes * 1000 / ms,
         info.hashfull,
+        info.tbhits,
         info.time.as_millis()
     ));
     for m in &info.pv {

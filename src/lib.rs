@@ -31,6 +31,7 @@ pub mod protocol;
 pub mod search;
 pub mod sparring;
 pub mod stats;
+pub mod tb;
 pub mod timeman;
 pub mod tt;
 pub mod tune;

@@ -19,6 +19,7 @@ use crate::game::{Game, REPETITION_LIMIT};
 use crate::movegen::Outcome;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::tb::{history_is_clean, Tablebases, Wdl};
 use crate::timeman::{budget, Limits, TimeBudget};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 use crate::variant::Variant;
@@ -29,6 +30,12 @@ pub const MATE: Score = 30_000;
 pub const MAX_PLY: usize = 128;
 /// Scores beyond this are forced game ends.
 pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
+/// A win the tablebases prove, `ply` plies from the root, scores
+/// `TB_WIN - ply`: below every mate (whose distance is known), above every
+/// evaluation.
+pub const TB_WIN: Score = MATE_BOUND - 1;
+/// Scores beyond this are proven wins (tablebase or mate).
+pub const TB_BOUND: Score = TB_WIN - MAX_PLY as Score;
 const INFINITE: Score = MATE + 1;
 
 /// First aspiration half-window, in centiseeds.
@@ -76,6 +83,8 @@ pub struct Info {
     pub nodes: u64,
     pub time: Duration,
     pub hashfull: u32,
+    /// Tablebase probes that gave a verdict.
+    pub tbhits: u64,
     pub pv: Vec<Move>,
 }
 
@@ -170,11 +179,11 @@ pub fn game_end_score(p: &Position, v: Variant, ply: usize) -> Score {
     }
 }
 
-/// Mate scores are stored relative to the node, not the root.
+/// Mate (and tablebase) scores are stored relative to the node, not the root.
 fn score_to_tt(s: Score, ply: usize) -> i16 {
-    let s = if s >= MATE_BOUND {
+    let s = if s >= TB_BOUND {
         s + ply as Score
-    } else if s <= -MATE_BOUND {
+    } else if s <= -TB_BOUND {
         s - ply as Score
     } else {
         s
@@ -184,9 +193,9 @@ fn score_to_tt(s: Score, ply: usize) -> i16 {
 
 fn score_from_tt(s: i16, ply: usize) -> Score {
     let s = s as Score;
-    if s >= MATE_BOUND {
+    if s >= TB_BOUND {
         s - ply as Score
-    } else if s <= -MATE_BOUND {
+    } else if s <= -TB_BOUND {
         s + ply as Score
     } else {
         s
@@ -223,6 +232,8 @@ struct Shared<'a> {
     nodes: AtomicU64,
     limits: &'a Limits,
     budget: Option<TimeBudget>,
+    tb: Option<&'a Tablebases>,
+    tbhits: AtomicU64,
 }
 
 /// One search thread's own data.
@@ -431,6 +442,15 @@ impl<'a> Worker<'a> {
             return evaluate_with(p, v, self.shared.eval);
         }
 
+        // Tablebases, at a node a capture just reached (no earlier position
+        // can repeat there, so the verdict is exact for this game).
+        let parent = self.stack.len().checked_sub(2).map(|i| self.stack[i]);
+        if ply > 0 && parent.is_some_and(|q| q.seeds_on_board() > p.seeds_on_board()) {
+            if let Some(s) = self.tb_cutoff(p, ply, alpha, beta) {
+                return s;
+            }
+        }
+
         // 2. Mate-distance pruning: no result here beats a shorter mate.
         let alpha_mate = alpha.max(-(MATE - ply as Score));
         let beta_mate = beta.min(MATE - ply as Score - 1);
@@ -440,7 +460,7 @@ impl<'a> Worker<'a> {
 
         // 3. The horizon: resolve captures.
         if depth <= 0 {
-            return self.quiescence(p, alpha, beta, ply);
+            return self.quiescence(p, alpha, beta, ply, false);
         }
 
         // 4. Transposition table.
@@ -512,8 +532,16 @@ impl<'a> Worker<'a> {
     }
 
     /// Captures only, until the position is quiet. Captures remove seeds, so
-    /// no repetition can arise here.
-    fn quiescence(&mut self, p: &Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    /// no repetition can arise here. `captured` is set when a capture led
+    /// here, so that the tablebases apply.
+    fn quiescence(
+        &mut self,
+        p: &Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        captured: bool,
+    ) -> Score {
         if !self.enter_node(ply) {
             return 0;
         }
@@ -521,6 +549,11 @@ impl<'a> Worker<'a> {
         let legal = p.legal_moves(v);
         if legal.is_empty() {
             return game_end_score(p, v, ply);
+        }
+        if captured {
+            if let Some(s) = self.tb_cutoff(p, ply, alpha, beta) {
+                return s;
+            }
         }
         let stand_pat = evaluate_with(p, v, self.shared.eval);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
@@ -534,7 +567,7 @@ impl<'a> Worker<'a> {
             if child.captured(us) == p.captured(us) {
                 continue;
             }
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, true);
             if self.aborted {
                 return 0;
             }
@@ -550,6 +583,21 @@ impl<'a> Worker<'a> {
             }
         }
         best
+    }
+
+    /// The tablebase verdict on `p` as a score, when it decides the node:
+    /// exact, or a bound outside the window.
+    fn tb_cutoff(&self, p: &Position, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+        let verdict = self.shared.tb?.probe(p, self.variant())?;
+        self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
+        let (lower, upper) = (tb_score(verdict.worst, ply), tb_score(verdict.best, ply));
+        if lower == upper || lower >= beta {
+            Some(lower)
+        } else if upper <= alpha {
+            Some(upper)
+        } else {
+            None
+        }
     }
 
     /// One iteration at the root over the moves from `pv_index` on.
@@ -593,6 +641,15 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// The search score of a tablebase result, `ply` plies from the root.
+fn tb_score(w: Wdl, ply: usize) -> Score {
+    match w {
+        Wdl::Win => TB_WIN - ply as Score,
+        Wdl::Draw => 0,
+        Wdl::Loss => -(TB_WIN - ply as Score),
+    }
+}
+
 /// Searches the current position of `game` within `limits`.
 ///
 /// Each finished line of the main thread goes to `report`. With one thread
@@ -603,6 +660,43 @@ pub fn search(
     options: &SearchOptions,
     tt: &TranspositionTable,
     control: &SearchControl,
+    report: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    search_tb(game, limits, options, tt, control, None, report)
+}
+
+/// Root moves the tablebases prove worse than another move, if the history
+/// lets them speak (see [`crate::tb`]): after each root move, no position
+/// of its seed count may have occurred twice.
+fn tb_worse_root_moves(game: &Game, tb: &Tablebases, allowed: &[RootMove]) -> Vec<Move> {
+    let v = game.variant();
+    let root = game.position();
+    if !history_is_clean(game.positions()) || game.repetitions() > 1 {
+        return Vec::new();
+    }
+    let mut verdicts = tb.probe_moves(&root, v);
+    verdicts.retain(|(m, _)| allowed.iter().any(|r| r.mv == *m));
+    let Some(guaranteed) = verdicts.iter().filter_map(|(_, r)| r.map(|r| r.0)).max() else {
+        return Vec::new();
+    };
+    verdicts
+        .into_iter()
+        .filter(|(_, r)| r.is_some_and(|(_, best)| best < guaranteed))
+        .map(|(m, _)| m)
+        .collect()
+}
+
+/// [`search`] with endgame tablebases: the root keeps only the moves the
+/// tables do not prove worse, and nodes reached by a capture take the
+/// tables' verdict when it decides them.
+#[allow(clippy::too_many_arguments)]
+pub fn search_tb(
+    game: &Game,
+    limits: &Limits,
+    options: &SearchOptions,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    tb: Option<&Tablebases>,
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult {
     let v = game.variant();
@@ -617,6 +711,10 @@ pub fn search(
             pv: vec![mv],
         })
         .collect();
+    let worse = tb.map_or(Vec::new(), |tb| tb_worse_root_moves(game, tb, &root_moves));
+    if worse.len() < root_moves.len() {
+        root_moves.retain(|r| !worse.contains(&r.mv));
+    }
     if game.is_over() || root_moves.is_empty() {
         return SearchResult {
             best: None,
@@ -642,6 +740,8 @@ pub fn search(
         nodes: AtomicU64::new(0),
         limits,
         budget: budget(limits, root.side_to_move(), options.move_overhead),
+        tb,
+        tbhits: AtomicU64::new(0),
     };
     let started = Instant::now();
     let threads = options.threads.max(1);
@@ -831,6 +931,7 @@ fn make_info(
         nodes,
         time: started.elapsed(),
         hashfull: shared.tt.hashfull(),
+        tbhits: shared.tbhits.load(Ordering::Relaxed),
         pv: w.root_moves[pv_index].pv.clone(),
     }
 }

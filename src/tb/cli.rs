@@ -1,0 +1,156 @@
+//! `songo tb …`: the tablebase subcommands.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+
+use super::generate::{build, CountReport};
+use super::Tablebases;
+use crate::cli::PositionArgs;
+use crate::movegen::MIN_BOARD_SEEDS;
+use crate::variant::Variant;
+
+/// Where tables go when no directory is given.
+pub const DEFAULT_DIR: &str = "tablebases";
+
+#[derive(Subcommand, Debug)]
+pub enum TbCommand {
+    /// Solve every position with 10 to N seeds on the board, by retrograde analysis.
+    #[command(
+        after_help = "Example:\n  nice -n 19 songo tb generate --variant songo40 --max-seeds 16 --dir /work/tbdata\n\n\
+                            Counts whose file is already in DIR are read and checked, not generated again,\n\
+                            so a larger --max-seeds extends existing tables. One line per seed count\n\
+                            goes to standard output, then a summary."
+    )]
+    Generate(GenerateArgs),
+    /// Look a position up: its verdict and the verdict after each move.
+    #[command(
+        after_help = "Example:\n  songo tb probe --dir /work/tbdata --variant songo40 --fen \"2,0,3,1,0,0,0/1,2,0,0,1,2,0 s 30 28 -\""
+    )]
+    Probe(ProbeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Rule variant; all three when omitted.
+    #[arg(long, short = 'v')]
+    pub variant: Option<Variant>,
+    /// Largest number of seeds on the board to solve (10 to 40).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(10..=40))]
+    pub max_seeds: u8,
+    /// Directory of the table files.
+    #[arg(long, default_value = DEFAULT_DIR)]
+    pub dir: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct ProbeArgs {
+    #[command(flatten)]
+    pub at: PositionArgs,
+    /// Directory of the table files.
+    #[arg(long, default_value = DEFAULT_DIR)]
+    pub dir: PathBuf,
+}
+
+fn gib(bytes: u64) -> f64 {
+    bytes as f64 / (1u64 << 30) as f64
+}
+
+fn print_count(r: &CountReport) {
+    let exact = if r.variant.is_songo36() {
+        format!(
+            ", exact {:.2}%",
+            100.0 * r.exact_boards as f64 / r.boards.max(1) as f64
+        )
+    } else {
+        String::new()
+    };
+    println!(
+        "{} {:>2} seeds: {:>13} boards, {} {:>9.1} s ({} sweeps; process CPU {}), file {:.3} GiB, peak memory {}{exact}",
+        r.variant,
+        r.seeds,
+        r.boards,
+        if r.reused { "read" } else { "solved" },
+        r.seconds,
+        r.sweeps,
+        r.cpu_seconds
+            .map_or("unknown".to_string(), |c| format!("{c:.1} s")),
+        gib(r.file_bytes),
+        r.peak_rss
+            .map_or("unknown".to_string(), |m| format!("{:.2} GiB", gib(m))),
+    );
+}
+
+pub fn run(command: TbCommand) -> ExitCode {
+    match command {
+        TbCommand::Generate(args) => generate(&args),
+        TbCommand::Probe(args) => probe(&args),
+    }
+}
+
+fn generate(args: &GenerateArgs) -> ExitCode {
+    let variants = args.variant.map_or(Variant::ALL.to_vec(), |v| vec![v]);
+    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    for v in variants {
+        let started = std::time::Instant::now();
+        let (mut boards, mut bytes, mut solved) = (0u64, 0u64, 0u64);
+        let result = build(v, args.max_seeds, Some(&args.dir), progress, &mut |r| {
+            print_count(r);
+            boards += r.boards;
+            bytes += r.file_bytes;
+            solved += (!r.reused) as u64;
+        });
+        if let Err(e) = result {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+        println!(
+            "{v}: {MIN_BOARD_SEEDS}..{} seeds, {boards} boards ({solved} counts solved) in {:.1} s, \
+             files {:.3} GiB in {}, peak memory {}",
+            args.max_seeds,
+            started.elapsed().as_secs_f64(),
+            gib(bytes),
+            args.dir.display(),
+            super::generate::peak_rss().map_or("unknown".to_string(), |m| format!("{:.2} GiB", gib(m))),
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+fn probe(args: &ProbeArgs) -> ExitCode {
+    let (v, p) = (args.at.variant, args.at.position());
+    let tb = match Tablebases::open(&args.dir) {
+        Ok(tb) => tb,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match tb.probe(&p, v) {
+        Some(verdict) => println!("{p}: {verdict}"),
+        None => {
+            if let Err(e) = tb.table(v, p.seeds_on_board()) {
+                if tb.covers(&p, v) {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+            println!(
+                "{p}: not in the tables ({} seeds on the board, tables of {v} up to {}{})",
+                p.seeds_on_board(),
+                tb.max_seeds(v),
+                if v.is_songo36() { "" } else { ", flags -" }
+            );
+            return ExitCode::SUCCESS;
+        }
+    }
+    for (m, r) in tb.probe_moves(&p, v) {
+        match r {
+            Some((a, b)) if a == b => println!("{m}: {a}"),
+            Some((a, b)) => println!("{m}: {a} to {b}"),
+            None => println!("{m}: unknown"),
+        }
+    }
+    ExitCode::SUCCESS
+}

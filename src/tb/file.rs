@@ -1,0 +1,264 @@
+//! The table files: a 64-byte versioned header, then the values.
+//!
+//! | offset | bytes | content |
+//! |---|---|---|
+//! | 0  | 8 | magic `SONGOTB\0` |
+//! | 8  | 4 | format version, little-endian (`FORMAT_VERSION`) |
+//! | 12 | 1 | variant: 0 `songo36-beginner`, 1 `songo36-amateur`, 2 `songo40` |
+//! | 13 | 1 | seeds on the board |
+//! | 14 | 1 | bytes per board (2 for `songo36-*`: `lo`, `hi`; 1 for `songo40`) |
+//! | 15 | 1 | pit-7 flags of the boards: 0, neither flag set (the only kind so far) |
+//! | 16 | 8 | number of boards, little-endian |
+//! | 24 | 8 | checksum of the values (see [`checksum`]), little-endian |
+//! | 32 | 32 | zero |
+//! | 64 | … | the values, board after board in rank order (see `index`) |
+//!
+//! A file is named `<variant>-<seeds>.sgtb`, seeds on two digits
+//! (`songo40-18.sgtb`). Files are written to a temporary name and renamed,
+//! so an interrupted generation never leaves a file that looks complete.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::index::boards;
+use super::Table;
+use crate::variant::Variant;
+
+pub const MAGIC: &[u8; 8] = b"SONGOTB\0";
+/// Bumped whenever the layout or the meaning of the values changes.
+pub const FORMAT_VERSION: u32 = 1;
+pub const HEADER_BYTES: usize = 64;
+/// The only flag state stored so far: both pit-7 flags cleared.
+const FLAGS_NONE: u8 = 0;
+
+/// What went wrong with a table file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TbError {
+    /// The file does not exist.
+    Missing { path: PathBuf },
+    /// The file could not be read or written.
+    Io { path: PathBuf, message: String },
+    /// The file is shorter (or longer) than its header says.
+    Truncated {
+        path: PathBuf,
+        expected: u64,
+        found: u64,
+    },
+    /// Not a songo table file.
+    BadMagic { path: PathBuf },
+    /// Written by another version of the format.
+    Version { path: PathBuf, found: u32 },
+    /// The header does not describe the table the name promises.
+    Mismatch {
+        path: PathBuf,
+        field: &'static str,
+        expected: u64,
+        found: u64,
+    },
+    /// The values do not match their checksum.
+    Checksum { path: PathBuf },
+}
+
+impl fmt::Display for TbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TbError::Missing { path } => write!(f, "tablebase file {} is missing", path.display()),
+            TbError::Io { path, message } => write!(f, "{}: {message}", path.display()),
+            TbError::Truncated {
+                path,
+                expected,
+                found,
+            } => write!(
+                f,
+                "tablebase file {} has {found} bytes, its header needs {expected}",
+                path.display()
+            ),
+            TbError::BadMagic { path } => {
+                write!(f, "{} is not a songo tablebase file", path.display())
+            }
+            TbError::Version { path, found } => write!(
+                f,
+                "tablebase file {} has format version {found}, this engine reads {FORMAT_VERSION}",
+                path.display()
+            ),
+            TbError::Mismatch {
+                path,
+                field,
+                expected,
+                found,
+            } => write!(
+                f,
+                "tablebase file {}: {field} is {found}, expected {expected}",
+                path.display()
+            ),
+            TbError::Checksum { path } => write!(
+                f,
+                "tablebase file {} is corrupt (checksum mismatch)",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TbError {}
+
+/// The file name of a table.
+pub fn file_name(variant: Variant, seeds: u8) -> String {
+    format!("{}-{seeds:02}.sgtb", variant.name())
+}
+
+pub(super) fn variant_code(v: Variant) -> u8 {
+    match v {
+        Variant::Songo36Beginner => 0,
+        Variant::Songo36Amateur => 1,
+        Variant::Songo40 => 2,
+    }
+}
+
+/// Bytes per board of a variant's tables.
+pub const fn width(v: Variant) -> usize {
+    if v.is_songo36() {
+        2
+    } else {
+        1
+    }
+}
+
+/// A 64-bit checksum of the values: a multiply-rotate mix over 8-byte
+/// little-endian words (the tail zero-padded), then the length. Fast enough
+/// to check gigabytes on every load; it guards against truncation and
+/// corruption, not against tampering.
+pub fn checksum(data: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = 0x5350_4E47_4F54_4231u64;
+    let mut words = data.chunks_exact(8);
+    for w in &mut words {
+        let x = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        h = (h.rotate_left(23) ^ x).wrapping_mul(K);
+    }
+    let mut tail = [0u8; 8];
+    tail[..words.remainder().len()].copy_from_slice(words.remainder());
+    h = (h.rotate_left(23) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
+    (h ^ data.len() as u64).wrapping_mul(K) ^ (h >> 29)
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> TbError {
+    if e.kind() == std::io::ErrorKind::NotFound {
+        TbError::Missing {
+            path: path.to_path_buf(),
+        }
+    } else {
+        TbError::Io {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        }
+    }
+}
+
+/// Writes `table` into `dir` under its standard name; returns the path.
+pub fn write(table: &Table, dir: &Path) -> Result<PathBuf, TbError> {
+    let path = dir.join(file_name(table.variant(), table.seeds()));
+    let tmp = dir.join(format!(
+        ".{}.tmp",
+        file_name(table.variant(), table.seeds())
+    ));
+    let mut header = [0u8; HEADER_BYTES];
+    header[..8].copy_from_slice(MAGIC);
+    header[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    header[12] = variant_code(table.variant());
+    header[13] = table.seeds();
+    header[14] = width(table.variant()) as u8;
+    header[15] = FLAGS_NONE;
+    header[16..24].copy_from_slice(&table.boards().to_le_bytes());
+    header[24..32].copy_from_slice(&checksum(table.data()).to_le_bytes());
+    let result = (|| {
+        std::fs::create_dir_all(dir)?;
+        let mut w = BufWriter::new(File::create(&tmp)?);
+        w.write_all(&header)?;
+        w.write_all(table.data())?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&tmp, &path)
+    })();
+    result.map_err(|e| io_error(&path, e))?;
+    Ok(path)
+}
+
+/// Opens the file of a table and checks its header and length; returns the
+/// file positioned at the values, and the checksum they must have.
+fn open_checked(dir: &Path, variant: Variant, seeds: u8) -> Result<(File, u64), TbError> {
+    let path = dir.join(file_name(variant, seeds));
+    let mut file = File::open(&path).map_err(|e| io_error(&path, e))?;
+    let found = file.metadata().map_err(|e| io_error(&path, e))?.len();
+    let mut header = [0u8; HEADER_BYTES];
+    if found < HEADER_BYTES as u64 {
+        return Err(TbError::Truncated {
+            path,
+            expected: HEADER_BYTES as u64,
+            found,
+        });
+    }
+    file.read_exact(&mut header)
+        .map_err(|e| io_error(&path, e))?;
+    if &header[..8] != MAGIC {
+        return Err(TbError::BadMagic { path });
+    }
+    let version = u32::from_le_bytes(header[8..12].try_into().expect("4 bytes"));
+    if version != FORMAT_VERSION {
+        return Err(TbError::Version {
+            path,
+            found: version,
+        });
+    }
+    let size = boards(seeds);
+    let expected_fields: [(&'static str, u64, u64); 5] = [
+        ("variant", variant_code(variant) as u64, header[12] as u64),
+        ("seed count", seeds as u64, header[13] as u64),
+        ("bytes per board", width(variant) as u64, header[14] as u64),
+        ("pit-7 flags", FLAGS_NONE as u64, header[15] as u64),
+        (
+            "board count",
+            size,
+            u64::from_le_bytes(header[16..24].try_into().expect("8 bytes")),
+        ),
+    ];
+    for (field, expected, found) in expected_fields {
+        if expected != found {
+            return Err(TbError::Mismatch {
+                path,
+                field,
+                expected,
+                found,
+            });
+        }
+    }
+    let data_len = size * width(variant) as u64;
+    let expected = HEADER_BYTES as u64 + data_len;
+    if found != expected {
+        return Err(TbError::Truncated {
+            path,
+            expected,
+            found,
+        });
+    }
+    let sum = u64::from_le_bytes(header[24..32].try_into().expect("8 bytes"));
+    Ok((file, sum))
+}
+
+/// Checks the header and length of a table file, without reading its values.
+pub fn check_header(dir: &Path, variant: Variant, seeds: u8) -> Result<(), TbError> {
+    open_checked(dir, variant, seeds).map(|_| ())
+}
+
+/// Reads and checks the table of `variant` with `seeds` seeds from `dir`.
+pub fn read(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
+    let path = dir.join(file_name(variant, seeds));
+    let (mut file, sum) = open_checked(dir, variant, seeds)?;
+    let mut data = vec![0u8; boards(seeds) as usize * width(variant)];
+    file.read_exact(&mut data).map_err(|e| io_error(&path, e))?;
+    if checksum(&data) != sum {
+        return Err(TbError::Checksum { path });
+    }
+    Ok(Table::new(variant, seeds, data))
+}
