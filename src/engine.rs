@@ -376,18 +376,8 @@ impl Engine {
             }
         }
         Limits {
-            depth: g.depth,
-            nodes: g.nodes,
-            movetime: g.movetime,
-            clock: Clock {
-                time: g.time,
-                inc: g.inc.map(|i| i.unwrap_or(Duration::ZERO)),
-                moves_to_go: g.movestogo,
-            },
-            infinite: g.infinite,
-            ponder: g.ponder,
-            mate: g.mate,
             searchmoves,
+            ..limits_of(g)
         }
     }
 
@@ -535,6 +525,24 @@ impl Engine {
             "evaluation {:+.2} seeds for the side to move ({us})",
             e as f64 / eval::SEED as f64
         ));
+    }
+}
+
+/// The limits a `go` command gives, all but `searchmoves` (which need the position).
+pub fn limits_of(g: &GoParams) -> Limits {
+    Limits {
+        depth: g.depth,
+        nodes: g.nodes,
+        movetime: g.movetime,
+        clock: Clock {
+            time: g.time,
+            inc: g.inc.map(|i| i.unwrap_or(Duration::ZERO)),
+            moves_to_go: g.movestogo,
+        },
+        infinite: g.infinite,
+        ponder: g.ponder,
+        mate: g.mate,
+        searchmoves: Vec::new(),
     }
 }
 

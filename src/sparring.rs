@@ -13,14 +13,14 @@ use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 
-use crate::engine::{game_from, Output, ENGINE_AUTHOR};
+use crate::engine::{game_from, limits_of, Output, ENGINE_AUTHOR};
 use crate::eval::{self, Score};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::protocol::{Command, Dialect, GoParams};
 use crate::search::{game_end_score, MATE, MAX_PLY};
-use crate::timeman::{budget, Clock, Limits};
+use crate::timeman::{budget, Limits};
 use crate::variant::Variant;
 
 /// What a sparring partner does on `go`.
@@ -217,16 +217,12 @@ fn answer(kind: Kind, game: &Game, g: &GoParams, rng: &mut SmallRng) -> Answer {
 fn plain_search(root: &Position, v: Variant, g: &GoParams) -> Option<Move> {
     let legal = root.legal_moves(v);
     let mut best = legal.iter().next()?;
+    // Plain alpha-beta plays timed or fixed-size searches, never infinite ones.
     let limits = Limits {
-        depth: g.depth,
-        nodes: g.nodes,
-        movetime: g.movetime,
-        clock: Clock {
-            time: g.time,
-            inc: g.inc.map(|i| i.unwrap_or(Duration::ZERO)),
-            moves_to_go: g.movestogo,
-        },
-        ..Limits::default()
+        infinite: false,
+        ponder: false,
+        mate: None,
+        ..limits_of(g)
     };
     let overhead = Duration::from_millis(crate::engine::MOVE_OVERHEAD_DEFAULT_MS);
     let deadline = budget(&limits, root.side_to_move(), overhead).map(|b| Instant::now() + b.hard);
