@@ -160,7 +160,7 @@ impl Engine {
             Command::Stop => self.stop_search(),
             Command::PonderHit => self.control.ponderhit(),
             Command::Quit => {
-                self.stop_search();
+                self.end_search(false);
                 return false;
             }
             Command::Query(q) => self.query(q),
@@ -183,13 +183,30 @@ impl Engine {
         true
     }
 
-    /// Stops a running search and waits for its `bestmove`.
+    /// Stops a running search, gives its `bestmove` and waits for it to end.
     fn stop_search(&mut self) {
-        if let Some(job) = self.search.take() {
-            self.control.stop();
-            if job.handle.join().is_err() {
-                self.out.error("the search thread failed");
+        self.end_search(true);
+    }
+
+    /// Stops a running search and gives its `bestmove` at once, from the
+    /// deepest iteration finished: the search threads may take a while to
+    /// wind down when there are many more of them than cores. Then waits for
+    /// them, unless `wait` is false (on `quit`, where the process ends).
+    fn end_search(&mut self, wait: bool) {
+        let Some(job) = self.search.take() else {
+            return;
+        };
+        if !job.finite {
+            if let Some((best, ponder)) = self.control.stop_and_take_answer() {
+                self.out.line(&bestmove_line(Some(best), ponder));
+                if !wait {
+                    return;
+                }
             }
+        }
+        self.control.stop();
+        if job.handle.join().is_err() {
+            self.out.error("the search thread failed");
         }
     }
 
@@ -431,7 +448,10 @@ impl Engine {
                 tb.as_deref(),
                 &mut |info| out.line(&format_info(info, show_wdl, game.variant())),
             );
-            out.line(&format_bestmove(&result));
+            // A `stop` may have given the answer already.
+            if control.take_answer_duty() {
+                out.line(&format_bestmove(&result));
+            }
         });
         self.search = Some(Job {
             handle,
@@ -683,7 +703,11 @@ pub fn format_info(info: &Info, show_wdl: bool, v: Variant) -> String {
 }
 
 pub fn format_bestmove(r: &SearchResult) -> String {
-    match (r.best, r.ponder) {
+    bestmove_line(r.best, r.ponder)
+}
+
+fn bestmove_line(best: Option<Move>, ponder: Option<Move>) -> String {
+    match (best, ponder) {
         (None, _) => "bestmove (none)".to_string(),
         (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
         (Some(b), None) => format!("bestmove {b}"),

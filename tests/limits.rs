@@ -97,6 +97,62 @@ fn more_threads_than_cores_search_and_stop() {
     assert_legal_bestmove(&said, &p, Variant::Songo40);
 }
 
+/// `stop` gives the `bestmove` at once, and the search threads, still
+/// winding down, print nothing after it; `quit` likewise.
+#[test]
+fn nothing_follows_the_bestmove_of_a_stopped_search() {
+    let (mut e, out) = engine();
+    e.handle_line("setoption name Threads value 16");
+    for (wait_ms, last) in [
+        (0, "stop"),
+        (3, "stop"),
+        (30, "stop"),
+        (200, "stop"),
+        (30, "quit"),
+    ] {
+        let mark = out.len();
+        e.handle_line("go infinite");
+        std::thread::sleep(Duration::from_millis(wait_ms));
+        let running = e.handle_line(last);
+        assert_eq!(running, last == "stop");
+        // Give stragglers the time to print, were they able to.
+        std::thread::sleep(Duration::from_millis(100));
+        let said = out.since(mark);
+        assert_eq!(said.matches("bestmove").count(), 1, "{said}");
+        assert!(
+            said.trim_end()
+                .lines()
+                .last()
+                .unwrap()
+                .starts_with("bestmove"),
+            "{said}"
+        );
+        assert_legal_bestmove(&said, &Position::startpos(), Variant::Songo40);
+    }
+}
+
+/// With several threads each iteration is reported once, by whichever
+/// thread finished it first, in order, and `go depth` ends at that depth.
+#[test]
+fn threads_report_each_iteration_once_in_order() {
+    let (mut e, out) = engine();
+    e.handle_line("setoption name Threads value 3");
+    for _ in 0..3 {
+        let mark = out.len();
+        e.handle_line("go depth 13");
+        let said = wait_for(&out, mark, "bestmove");
+        let depths: Vec<u32> = said
+            .lines()
+            .filter(|l| l.starts_with("info depth") && !l.contains("bound"))
+            .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(depths.last(), Some(&13), "{said}");
+        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+        assert_legal_bestmove(&said, &Position::startpos(), Variant::Songo40);
+        e.handle_line("ucinewgame");
+    }
+}
+
 #[test]
 fn stop_ends_a_long_perft_or_bench_and_isready_is_answered_meanwhile() {
     let (mut e, out) = engine();
@@ -190,7 +246,7 @@ fn latency() {
             .unwrap_or_else(|| "-".into())
     };
     println!("stop during go infinite:");
-    for threads in [1, 2] {
+    for threads in [1, 2, 64, 256] {
         for wait_ms in [5u64, 50, 500, 3000] {
             let mut b = Bin::start();
             b.send(&format!("setoption name Threads value {threads}"));
@@ -212,7 +268,7 @@ fn latency() {
         }
     }
     println!("quit during go infinite (time to exit):");
-    for threads in [1, 2] {
+    for threads in [1, 2, 64, 256] {
         for wait_ms in [50u64, 1000] {
             let mut b = Bin::start();
             b.send(&format!("setoption name Threads value {threads}"));
