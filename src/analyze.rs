@@ -14,6 +14,11 @@
 //!   `"upper"`), `wdl` (`[win, draw, loss]` in permille, the engine's
 //!   estimate), `nodes`, `nps`, `time_ms`, `hashfull` (permille), `pv`
 //!   (moves as letters).
+//! - `"tablebase"`, second, only with `--tablebases`: `text` (the verdict
+//!   as `d` writes it), `result` (`{"worst": W, "best": B}` with W and B
+//!   each `"win"`, `"draw"` or `"loss"`, for the side to move; null where
+//!   the tables do not speak), `moves` (per legal move, `{"move", "result"}`
+//!   with the result for the same side; empty when `result` is null).
 //! - `"bestmove"`, last: `move` (null when the game is over), `ponder`
 //!   (null if none), `score`, `depth`, `nodes`, `time_ms`, and `result` and
 //!   `reason` when the game is already over (otherwise null).
@@ -29,11 +34,12 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use crate::cli::PositionArgs;
-use crate::engine::{board_lines, wdl, HASH_DEFAULT_MB, MULTIPV_MAX, THREADS_MAX};
+use crate::engine::{board_lines, tablebase_line, wdl, HASH_DEFAULT_MB, MULTIPV_MAX, THREADS_MAX};
 use crate::eval::{Score, SEED};
 use crate::game::{Game, GameStatus};
 use crate::moves::Move;
-use crate::search::{mate_in, search, Info, ScoreBound, SearchControl, SearchOptions, MAX_PLY};
+use crate::search::{mate_in, search_tb, Info, ScoreBound, SearchControl, SearchOptions, MAX_PLY};
+use crate::tb::{Tablebases, Wdl};
 use crate::timeman::Limits;
 use crate::tt::TranspositionTable;
 
@@ -72,16 +78,22 @@ pub struct AnalyzeArgs {
     /// One JSON object per line instead of the table (fields: see protocol.md).
     #[arg(long)]
     pub json: bool,
+    /// Endgame tablebases (made by `songo tb generate`): shows their verdict
+    /// on the position and on each move, and the search uses them.
+    #[arg(long, value_name = "DIR")]
+    pub tablebases: Option<std::path::PathBuf>,
 }
 
 pub const AFTER_HELP: &str = "Examples:\n  \
     songo analyze --variant songo36-amateur --moves \"C d\"\n  \
     songo analyze --fen \"13,1,14,3,5,0,2/10,3,0,2,1,1,9 s 0 6 -\" --movetime 3000 --multipv 3\n  \
-    songo analyze --depth 12 --json\n\n\
+    songo analyze --depth 12 --json\n  \
+    songo analyze --variant songo40 --fen \"0,0,3,0,1,2,0/1,0,0,2,1,0,4 s 30 26 -\" --tablebases tb\n\n\
     Prints the board, then one line per finished depth: score in seeds for the side\n\
     to move ('win in N' / 'loss in N' for a forced end), win/draw/loss estimate in\n\
     percent, nodes, speed, time and the principal variation; then the best move.\n\
-    Without --depth or --movetime it searches to depth 16.\n\
+    Without --depth or --movetime it searches to depth 16. With --tablebases the board\n\
+    is followed by the tables' verdict on the position and after each move.\n\
     --json fields are listed in protocol.md ('songo analyze --json').";
 
 /// Plays the whitespace-separated `moves` on `game`. The error names the
@@ -225,6 +237,59 @@ pub fn text_info(info: &Info, variant: crate::Variant, multipv: bool) -> String 
     s
 }
 
+/// The verdicts after each legal move, as `A win, B draw, …`, when the
+/// tables cover them all and the history lets them speak.
+fn tablebase_moves(tb: &Tablebases, game: &Game) -> Option<String> {
+    tb.probe_game(game)?;
+    let verdicts = tb.probe_moves(&game.position(), game.variant());
+    let items: Option<Vec<String>> = verdicts
+        .into_iter()
+        .map(|(m, r)| r.map(|(worst, best)| format!("{m} {}", wdl_range(worst, best))))
+        .collect();
+    Some(items?.join(", "))
+}
+
+fn wdl_range(worst: Wdl, best: Wdl) -> String {
+    if worst == best {
+        worst.to_string()
+    } else {
+        format!("{worst} to {best}")
+    }
+}
+
+/// The JSON `tablebase` object: the verdict on the position for the side to
+/// move (`null` where the tables do not speak) and after each move.
+fn json_tablebase(tb: &Tablebases, game: &Game) -> String {
+    let verdict = tb.probe_game(game);
+    let range = |worst: Wdl, best: Wdl| {
+        format!(
+            "{{\"worst\":{},\"best\":{}}}",
+            json_string(worst.name()),
+            json_string(best.name())
+        )
+    };
+    let moves: Vec<String> = match verdict {
+        Some(_) => tb
+            .probe_moves(&game.position(), game.variant())
+            .into_iter()
+            .map(|(m, r)| {
+                let r = r.map_or("null".to_string(), |(w, b)| range(w, b));
+                format!(
+                    "{{\"move\":{},\"result\":{r}}}",
+                    json_string(&m.to_string())
+                )
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    format!(
+        "{{\"type\":\"tablebase\",\"text\":{},\"result\":{},\"moves\":[{}]}}",
+        json_string(&tablebase_line(tb, game)),
+        verdict.map_or("null".to_string(), |v| range(v.worst, v.best)),
+        moves.join(",")
+    )
+}
+
 /// Writes one line to standard output. A closed output (`| head`) is an
 /// error for the caller to stop on, never a panic.
 pub(crate) fn say(text: &str) -> Result<(), String> {
@@ -252,6 +317,10 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
         play_moves(&mut game, moves)?;
     }
     let tt = TranspositionTable::new(args.hash as usize).map_err(|e| e.to_string())?;
+    let tb = match &args.tablebases {
+        Some(dir) => Some(Tablebases::open(dir).map_err(|e| format!("--tablebases: {e}"))?),
+        None => None,
+    };
     let limits = match args.movetime {
         Some(ms) => Limits {
             movetime: Some(Duration::from_millis(ms)),
@@ -278,8 +347,17 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
             json_moves(p.legal_moves(v)),
             game.is_over()
         ))?;
+        if let Some(tb) = &tb {
+            say(&json_tablebase(tb, &game))?;
+        }
     } else {
         say(&board_lines(&game))?;
+        if let Some(tb) = &tb {
+            say(&format!("Tablebase: {}", tablebase_line(tb, &game)))?;
+            if let Some(moves) = tablebase_moves(tb, &game) {
+                say(&format!("Tablebase moves: {moves}"))?;
+            }
+        }
     }
     if let GameStatus::Over {
         outcome,
@@ -322,7 +400,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
     let started = Instant::now();
     let multi = options.multipv > 1;
     let mut failed = None;
-    let result = search(&game, &limits, &options, &tt, &control, &mut |info| {
+    let report = &mut |info: &Info| {
         let line = if args.json {
             json_info(info, v)
         } else {
@@ -333,7 +411,8 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
             failed = Some(e);
             control.stop();
         }
-    });
+    };
+    let result = search_tb(&game, &limits, &options, &tt, &control, tb.as_ref(), report);
     if let Some(e) = failed {
         return Err(e);
     }

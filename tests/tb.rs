@@ -704,6 +704,67 @@ fn engine_reads_tables_and_reports_them() {
     );
 }
 
+#[test]
+fn analyze_shows_the_tables_verdict() {
+    use std::process::Command;
+    let dir = TempDir::new("analyze");
+    let v = Variant::Songo40;
+    build(v, 11, Some(&dir.0), false, &mut |_| {}).unwrap();
+    let fen = "1,1,1,1,1,1,1/1,1,1,1,0,0,0 s 30 29 -";
+    let p: Position = fen.parse().unwrap();
+    let tb = Tablebases::open(&dir.0).unwrap();
+    let verdict = tb.probe(&p, v).unwrap();
+    let run = |json: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_songo"));
+        cmd.args([
+            "analyze",
+            "--variant",
+            "songo40",
+            "--fen",
+            fen,
+            "--depth",
+            "4",
+        ]);
+        cmd.arg("--tablebases").arg(&dir.0);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(false);
+    assert!(
+        text.contains(&format!("Tablebase: {verdict} for South")),
+        "{text}"
+    );
+    let moves = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Tablebase moves: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    for (m, r) in tb.probe_moves(&p, v) {
+        let (worst, best) = r.unwrap();
+        assert!(worst == best, "the tables decide every move here");
+        assert!(moves.contains(&format!("{m} {worst}")), "{moves}");
+    }
+    let json = run(true);
+    let line = json.lines().nth(1).unwrap();
+    assert!(line.starts_with(r#"{"type":"tablebase","#), "{json}");
+    assert!(
+        line.contains(&format!(
+            r#""result":{{"worst":"{}","best":"{}"}}"#,
+            verdict.worst, verdict.best
+        )),
+        "{line}"
+    );
+    let missing = Command::new(env!("CARGO_BIN_EXE_songo"))
+        .args(["analyze", "--tablebases", "/nonexistent/dir"])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("--tablebases"));
+}
+
 /// Plays out positions the tables call won, the engine (with the tables,
 /// fixed depth) on both sides: the winner must win. Needs real tables:
 /// `TB_DIR=/work/tbdata cargo test --release --test tb conversion -- --ignored`.
