@@ -307,8 +307,11 @@ fn clock_search_returns_in_time() {
     let t = Instant::now();
     e.send("go wtime 300 btime 300 winc 10 binc 10");
     e.until("bestmove");
+    // A bound that a loaded machine cannot break but an engine ignoring the
+    // clock (it would search for minutes) does; timing itself is measured
+    // by the soak match, not here.
     assert!(
-        t.elapsed() < Duration::from_millis(1000),
+        t.elapsed() < Duration::from_millis(3000),
         "{:?}",
         t.elapsed()
     );
