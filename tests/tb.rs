@@ -682,14 +682,32 @@ fn engine_reads_tables_and_reports_them() {
         .spawn()
         .unwrap();
     let script = format!(
-        "uci\nsetoption name TablebasePath value {}\nposition fen 1,1,1,1,1,1,1/1,1,1,1,0,0,0 s 30 29 -\nd\ngo depth 6\nisready\nsetoption name TablebasePath value /nonexistent/dir\nquit\n",
+        "uci\nsetoption name TablebasePath value {}\nposition fen 1,1,1,1,1,1,1/1,1,1,1,0,0,0 s 30 29 -\nd\ngo depth 6\n",
         dir.0.display()
     );
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(script.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    // A setoption during the search would stop it: wait for its bestmove.
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(child.stdout.take().unwrap()));
+    let mut text = String::new();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        text.push_str(&line);
+        text.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    stdin
+        .write_all(b"setoption name TablebasePath value /nonexistent/dir\nquit\n")
+        .unwrap();
     drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    for line in lines {
+        text.push_str(&line.unwrap());
+        text.push('\n');
+    }
+    child.wait().unwrap();
     assert!(
         text.contains("option name TablebasePath type string"),
         "{text}"
