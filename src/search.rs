@@ -297,17 +297,22 @@ struct Completed {
 
 impl Shared<'_> {
     fn report(&self, info: &Info) {
-        self.control.while_owed(|_| {
-            let mut report = self.report.lock().unwrap_or_else(|e| e.into_inner());
-            (*report)(info);
-        });
+        self.emit(info, None);
     }
 
     /// Makes `root` the move to play if the search stops now, and reports
     /// its line.
     fn report_answer(&self, info: &Info, root: &RootMove) {
+        self.emit(info, Some(root));
+    }
+
+    /// Reports `info` (and, given `root`, makes it the answer) unless the
+    /// answer was given already.
+    fn emit(&self, info: &Info, root: Option<&RootMove>) {
         self.control.while_owed(|best| {
-            *best = Some((root.mv, root.pv.get(1).copied()));
+            if let Some(root) = root {
+                *best = Some((root.mv, root.pv.get(1).copied()));
+            }
             let mut report = self.report.lock().unwrap_or_else(|e| e.into_inner());
             (*report)(info);
         });
