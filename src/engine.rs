@@ -157,7 +157,7 @@ impl Engine {
         match command {
             Command::Nothing => {}
             Command::IsReady => self.out.line("readyok"),
-            Command::Stop => self.stop_search(),
+            Command::Stop => self.end_search(false),
             Command::PonderHit => self.control.ponderhit(),
             Command::Quit => {
                 self.end_search(false);
@@ -191,9 +191,11 @@ impl Engine {
     /// Stops a running search and gives its `bestmove` at once, from the
     /// deepest iteration finished: the search threads may take a while to
     /// wind down when there are many more of them than cores. Then waits for
-    /// them, unless `wait` is false (on `quit`, where the process ends).
+    /// them, unless `wait` is false: on `stop`, the next command that
+    /// changes state waits instead (so `isready` is answered meanwhile), and
+    /// on `quit` the process ends.
     fn end_search(&mut self, wait: bool) {
-        let Some(job) = self.search.take() else {
+        let Some(job) = &self.search else {
             return;
         };
         if !job.finite {
@@ -205,8 +207,10 @@ impl Engine {
             }
         }
         self.control.stop();
-        if job.handle.join().is_err() {
-            self.out.error("the search thread failed");
+        if let Some(job) = self.search.take() {
+            if job.handle.join().is_err() {
+                self.out.error("the search thread failed");
+            }
         }
     }
 

@@ -35,3 +35,4 @@ pub mod tb;
 pub mod timeman;
 pub mod tt;
 pub mod tune;
+pub mod turns;

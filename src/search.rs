@@ -22,6 +22,7 @@ use crate::position::Position;
 use crate::tb::{history_is_clean, Tablebases, Wdl};
 use crate::timeman::{budget, Limits, TimeBudget};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
+use crate::turns::{cores, Turns, TURN};
 use crate::variant::Variant;
 
 /// A won game, `ply` plies from the root, scores `MATE - ply`.
@@ -42,8 +43,11 @@ const INFINITE: Score = MATE + 1;
 const ASPIRATION_DELTA: Score = 40;
 /// Aspiration windows start at this depth.
 const ASPIRATION_MIN_DEPTH: u32 = 4;
-/// Nodes between two looks at the clock and the stop flag.
-const CHECK_EVERY: u64 = 1024;
+/// Nodes between two additions to the shared node count.
+const FLUSH_EVERY: u64 = 1024;
+/// Nodes between two looks at the clock (about 15 µs; reading it costs
+/// 33 ns here).
+const CLOCK_EVERY: u64 = 64;
 /// Move ordering: the transposition-table move first…
 const ORDER_TT: i32 = 1 << 30;
 /// …then captures, by seeds taken…
@@ -124,8 +128,12 @@ impl Default for SearchOptions {
 pub struct SearchControl {
     stop: AtomicBool,
     pondering: AtomicBool,
-    /// When the clock started for this move (reset by `ponderhit`).
-    clock_start: Mutex<Instant>,
+    /// A fixed instant the clock is read against, so that every thread
+    /// can read it often without a lock.
+    epoch: Instant,
+    /// When the clock started for this move, in nanoseconds after `epoch`
+    /// (reset by `ponderhit`).
+    clock_start: AtomicU64,
     answer: Mutex<Answer>,
 }
 
@@ -142,7 +150,8 @@ impl Default for SearchControl {
         SearchControl {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
-            clock_start: Mutex::new(Instant::now()),
+            epoch: Instant::now(),
+            clock_start: AtomicU64::new(0),
             answer: Mutex::new(Answer::default()),
         }
     }
@@ -160,7 +169,7 @@ impl SearchControl {
 
     /// The opponent played the expected move: the clock starts now.
     pub fn ponderhit(&self) {
-        *self.clock_start.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        self.start_clock();
         self.pondering.store(false, Ordering::SeqCst);
     }
 
@@ -168,8 +177,19 @@ impl SearchControl {
     pub fn reset(&self, pondering: bool) {
         self.stop.store(false, Ordering::SeqCst);
         self.pondering.store(pondering, Ordering::SeqCst);
-        *self.clock_start.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        self.start_clock();
         *self.answer() = Answer::default();
+    }
+
+    fn start_clock(&self) {
+        let now = self.epoch.elapsed().as_nanos() as u64;
+        self.clock_start.store(now, Ordering::SeqCst);
+    }
+
+    /// Time on the clock for this move.
+    fn clock(&self) -> Duration {
+        let start = Duration::from_nanos(self.clock_start.load(Ordering::Relaxed));
+        self.epoch.elapsed().saturating_sub(start)
     }
 
     fn answer(&self) -> std::sync::MutexGuard<'_, Answer> {
@@ -209,10 +229,6 @@ impl SearchControl {
 
     fn pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)
-    }
-
-    fn clock_start(&self) -> Instant {
-        *self.clock_start.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -285,6 +301,8 @@ struct Shared<'a> {
     /// The deepest iteration any thread has finished (see [`iterate`]).
     frontier: AtomicU32,
     best: Mutex<Option<Completed>>,
+    /// With more threads than cores, their turns on the cores.
+    turns: Option<Turns>,
     report: Mutex<&'a mut (dyn FnMut(&Info) + Send)>,
 }
 
@@ -318,6 +336,14 @@ impl Shared<'_> {
         });
     }
 
+    /// Ends the search for every thread.
+    fn finish(&self) {
+        self.done.store(true, Ordering::SeqCst);
+        if let Some(turns) = &self.turns {
+            turns.end();
+        }
+    }
+
     /// Whether the threads share one frontier: with several MultiPV lines
     /// only the main thread's iterations count, as helpers search one line.
     fn shares_frontier(&self) -> bool {
@@ -340,6 +366,8 @@ struct Worker<'a> {
     seldepth: usize,
     aborted: bool,
     root_moves: Vec<RootMove>,
+    /// When this thread's turn on a core began (see [`Turns`]).
+    turn_start: Instant,
 }
 
 impl<'a> Worker<'a> {
@@ -358,6 +386,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             aborted: false,
             root_moves,
+            turn_start: Instant::now(),
         }
     }
 
@@ -365,7 +394,10 @@ impl<'a> Worker<'a> {
         self.shared.variant
     }
 
-    /// Whether to abandon the search now (checked every few nodes).
+    /// Whether to abandon the search now (checked at every node: a node
+    /// that first touches a page of a large fresh table can take
+    /// milliseconds on a virtual machine, so counting nodes between looks
+    /// at the flags is not enough).
     fn should_stop(&mut self) -> bool {
         if self.aborted {
             return true;
@@ -378,16 +410,26 @@ impl<'a> Worker<'a> {
                 return true;
             }
         }
-        if self.unflushed >= CHECK_EVERY {
+        if s.control.is_stopped() || s.done.load(Ordering::Relaxed) {
+            // The threads waiting for a turn learn it from the turns.
+            s.finish();
+            self.aborted = true;
+            return true;
+        }
+        if self.unflushed >= FLUSH_EVERY {
             s.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
             self.unflushed = 0;
-            if s.control.is_stopped() || s.done.load(Ordering::Relaxed) {
+        }
+        if self.nodes.is_multiple_of(CLOCK_EVERY) {
+            // Every thread watches the clock: with threads taking turns, the
+            // main thread may be waiting for one when the time is up.
+            if !s.control.pondering() && s.budget.is_some_and(|b| s.control.clock() >= b.hard) {
+                s.finish();
                 self.aborted = true;
-            } else if self.id == 0 && !s.control.pondering() {
-                if let Some(b) = s.budget {
-                    if s.control.clock_start().elapsed() >= b.hard {
-                        self.aborted = true;
-                    }
+            } else if let Some(turns) = &s.turns {
+                if turns.someone_waits() && self.turn_start.elapsed() >= TURN {
+                    self.aborted = !turns.pass();
+                    self.turn_start = Instant::now();
                 }
             }
         }
@@ -841,6 +883,7 @@ pub fn search_tb(
         started: Instant::now(),
         frontier: AtomicU32::new(0),
         best: Mutex::new(None),
+        turns: (threads > cores()).then(|| Turns::new(cores())),
         report: Mutex::new(report),
     };
     let main_result = std::thread::scope(|scope| {
@@ -859,7 +902,7 @@ pub fn search_tb(
         }
         let mut main = Worker::new(&shared, 0, game, root_moves);
         let result = iterate(&mut main);
-        shared.done.store(true, Ordering::SeqCst);
+        shared.finish();
         result
     });
     let deepest = shared.best.lock().unwrap_or_else(|e| e.into_inner()).take();
@@ -926,6 +969,11 @@ fn iterate(w: &mut Worker) -> SearchResult {
         depth: 0,
         nodes: 0,
     };
+    if let Some(turns) = &shared.turns {
+        // Refused when the search ended first: then the loop ends at once.
+        w.aborted = !turns.take();
+        w.turn_start = Instant::now();
+    }
     let mut depth = 0;
     loop {
         depth = next_depth(w, depth);
@@ -999,7 +1047,7 @@ fn iterate(w: &mut Worker) -> SearchResult {
             w.id == 0
         };
         if decides && iteration_ends_search(w, depth, max_depth) {
-            shared.done.store(true, Ordering::SeqCst);
+            shared.finish();
             break;
         }
     }
@@ -1009,6 +1057,9 @@ fn iterate(w: &mut Worker) -> SearchResult {
     }
     shared.nodes.fetch_add(w.unflushed, Ordering::Relaxed);
     w.unflushed = 0;
+    if let Some(turns) = &shared.turns {
+        turns.give_back(); // owed or not, harmless once the search ended
+    }
     // In infinite or ponder mode the move is owed only once we are told to stop.
     if w.id == 0 && (limits.infinite || shared.control.pondering()) {
         while !shared.control.is_stopped() && (limits.infinite || shared.control.pondering()) {
@@ -1057,7 +1108,7 @@ fn iteration_ends_search(w: &Worker, depth: u32, max_depth: u32) -> bool {
     }
     shared
         .budget
-        .is_some_and(|b| timed && shared.control.clock_start().elapsed() >= b.soft)
+        .is_some_and(|b| timed && shared.control.clock() >= b.soft)
 }
 
 /// Aspiration windows wider than this fall back to a full window.

@@ -88,6 +88,17 @@ fn more_threads_than_cores_search_and_stop() {
     let said = wait_for(&out, mark, "bestmove");
     assert!(said.contains("info depth 10 "), "{said}");
     assert_legal_bestmove(&said, &p, Variant::Songo40);
+    // The threads take turns on the cores, and whichever runs watches the
+    // clock: a timed search ends on time even if the main thread waits.
+    // (The bound is for liveness, not for the machine's speed.)
+    for go in ["go movetime 300", "go wtime 400 btime 400"] {
+        let mark = out.len();
+        let asked = std::time::Instant::now();
+        e.handle_line(go);
+        let said = wait_for(&out, mark, "bestmove");
+        assert!(asked.elapsed() < Duration::from_secs(3), "{go}: {said}");
+        assert_legal_bestmove(&said, &p, Variant::Songo40);
+    }
     let mark = out.len();
     e.handle_line("go infinite");
     std::thread::sleep(Duration::from_millis(50));
