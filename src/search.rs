@@ -458,13 +458,15 @@ impl<'a> Worker<'a> {
     }
 
     /// Makes and orders the `legal` children of `p`: TT move, captures by
-    /// size, killers.
+    /// size, killers. With `prefetch`, when the children will probe the
+    /// table, starts loading their entries.
     fn ordered_children(
         &self,
         p: &Position,
         legal: MoveList,
         tt_move: Option<Move>,
         ply: usize,
+        prefetch: bool,
     ) -> ([(i32, Move, Position); 7], usize) {
         let v = self.variant();
         let us = p.side_to_move();
@@ -472,6 +474,9 @@ impl<'a> Worker<'a> {
         let mut n = 0;
         for m in legal {
             let child = p.make_move(v, m);
+            if prefetch {
+                self.shared.tt.prefetch(child.key());
+            }
             let gain = (child.captured(us) - p.captured(us)) as i32;
             let key = if Some(m) == tt_move {
                 ORDER_TT
@@ -610,7 +615,8 @@ impl<'a> Worker<'a> {
         }
 
         // 5. Principal variation search over the ordered moves.
-        let (children, count) = self.ordered_children(p, legal, entry.and_then(|e| e.mv), ply);
+        let (children, count) =
+            self.ordered_children(p, legal, entry.and_then(|e| e.mv), ply, depth > 1);
         let alpha_orig = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
@@ -693,7 +699,7 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         let us = p.side_to_move();
-        let (children, count) = self.ordered_children(p, legal, None, ply);
+        let (children, count) = self.ordered_children(p, legal, None, ply, false);
         for &(_, m, child) in &children[..count] {
             if child.captured(us) == p.captured(us) {
                 continue;
