@@ -42,6 +42,10 @@ class Engine:
             pass
 
     def time_to_depth(self, variant, fen, depth, threads, hash_mb):
+        return self.search(variant, fen, depth, threads, hash_mb)[0]
+
+    def search(self, variant, fen, depth, threads, hash_mb):
+        """(time, nodes) of the last complete iteration of a `go depth` from a cleared table."""
         for line in [f"setoption name UCI_Variant value {variant}",
                      f"setoption name Threads value {threads}",
                      f"setoption name Hash value {hash_mb}",
@@ -55,7 +59,7 @@ class Engine:
         for line in self.p.stdout:
             t = line.split()
             if t[:2] == ["info", "depth"] and "bound" not in t:
-                result = int(t[t.index("time") + 1])
+                result = (int(t[t.index("time") + 1]), int(t[t.index("nodes") + 1]))
             if t and t[0] == "bestmove":
                 break
         return result
