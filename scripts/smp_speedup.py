@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Lazy SMP speed-up: time to depth with N threads against one thread.
 
-Usage: scripts/smp_speedup.py ENGINE [--depth D] [--threads N] [--runs R] [--hash MB]
+Usage: scripts/smp_speedup.py ENGINE [ENGINE...] [--depth D] [--threads N] [--runs R] [--runs1 R1] [--hash MB]
 
 Searches every bench position (read from src/bench.rs) to depth D, once
-with one thread and R times with N threads, each from a cleared table, and
+with one thread (R1 times, default 1) and R times with N threads, each from
+a cleared table, and
 prints per position the times and the ratio, then the ratio of the summed
 times and the geometric mean of the per-position ratios. Times are the
 engine's own `time` field of its `info depth D` line.
+
+Given several engines (builds to compare), the one-thread time is the
+first engine's (their one-thread searches must be the same: same bench
+signature), and their N-thread runs alternate position by position.
 """
 import argparse
 import math
@@ -71,29 +76,42 @@ class Engine:
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("engine")
+    ap.add_argument("engines", nargs="+", metavar="ENGINE")
     ap.add_argument("--depth", type=int, default=18)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--runs1", type=int, default=1, help="one-thread runs per position (their mean counts)")
     ap.add_argument("--hash", type=int, default=256)
     a = ap.parse_args()
-    e = Engine(a.engine)
-    total1 = totaln = 0
-    logs = []
+    engines = [Engine(cmd) for cmd in a.engines]
+    total1 = 0
+    totaln = [0.0] * len(engines)
+    logs = [[] for _ in engines]
     for variant, fen in bench_positions():
-        t1 = e.time_to_depth(variant, fen, a.depth, 1, a.hash)
-        tn = [e.time_to_depth(variant, fen, a.depth, a.threads, a.hash) for _ in range(a.runs)]
-        mean = sum(tn) / len(tn)
+        t1 = sum(engines[0].time_to_depth(variant, fen, a.depth, 1, a.hash)
+                 for _ in range(a.runs1)) // a.runs1
         total1 += t1
-        totaln += mean
-        ratio = t1 / max(mean, 1)
-        logs.append(math.log(ratio))
-        runs = " ".join(f"{t:6d}" for t in tn)
-        print(f"{variant:17} {fen:42} 1 thread {t1:6d} ms, {a.threads} threads {runs} ms: {ratio:5.2f}x",
-              flush=True)
-    e.close()
-    print(f"summed: {total1} ms against {totaln:.0f} ms: {total1 / totaln:.2f}x; "
-          f"geometric mean of ratios {math.exp(sum(logs) / len(logs)):.2f}x")
+        # Runs alternate between the engines, so that a change in the
+        # machine's speed falls on all of them alike.
+        tn = [[] for _ in engines]
+        for _ in range(a.runs):
+            for k, e in enumerate(engines):
+                tn[k].append(e.time_to_depth(variant, fen, a.depth, a.threads, a.hash))
+        cells = []
+        for k, times in enumerate(tn):
+            mean = sum(times) / len(times)
+            totaln[k] += mean
+            ratio = t1 / max(mean, 1)
+            logs[k].append(math.log(ratio))
+            cells.append(" ".join(f"{t:6d}" for t in times) + f" ms: {ratio:5.2f}x")
+        print(f"{variant:17} {fen:42} 1 thread {t1:6d} ms, {a.threads} threads "
+              + " | ".join(cells), flush=True)
+    for e in engines:
+        e.close()
+    for k, cmd in enumerate(a.engines):
+        name = f"{cmd}: " if len(engines) > 1 else ""
+        print(f"{name}summed: {total1} ms against {totaln[k]:.0f} ms: {total1 / totaln[k]:.2f}x; "
+              f"geometric mean of ratios {math.exp(sum(logs[k]) / len(logs[k])):.2f}x")
 
 
 if __name__ == "__main__":
