@@ -52,7 +52,8 @@ pub enum Command {
     Match(crate::matches::command::MatchArgs),
     /// Fit the evaluation weights to self-play results (logistic regression).
     #[command(
-        after_help = "Example:\n  songo tune --variant songo40 --games 2000 --nodes 2000 --seed 1\n\n\
+        after_help = "Examples:\n  songo tune --variant songo40 --games 2000 --nodes 2000 --seed 1\n  \
+                            songo tune --variant songo40 --without 'empty pits' --without 'capture threat'\n\n\
                             Plays the games in parallel (rayon; RAYON_NUM_THREADS sets the threads),\n\
                             fits the weights, and prints them as the Rust source of src/eval/weights.rs.\n\
                             The same arguments give the same weights."
@@ -98,6 +99,9 @@ pub struct TuneArgs {
     /// Gradient step, in centiseeds.
     #[arg(long, default_value_t = 1.0)]
     pub learning_rate: f64,
+    /// Hold this term's weight at zero (repeatable), e.g. --without "empty pits".
+    #[arg(long, value_name = "TERM")]
+    pub without: Vec<crate::eval::Feature>,
     /// Also write the weights' Rust source to this file.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
@@ -241,15 +245,19 @@ fn tune(a: &TuneArgs) -> ExitCode {
         crate::eval::weights(a.variant),
         a.epochs,
         a.learning_rate,
+        &a.without,
     );
     eprintln!(
         "K {:.4}; loss {:.5} -> {:.5}",
         f.k, f.loss_before, f.loss_after
     );
-    let command = format!(
+    let mut command = format!(
         "songo tune --variant {} --games {} --nodes {} --plies {} --seed {} --epochs {} --learning-rate {}",
         a.variant, a.games, a.nodes, a.plies, a.seed, a.epochs, a.learning_rate
     );
+    for f in &a.without {
+        command.push_str(&format!(" --without '{}'", f.name()));
+    }
     let source = weights_source(a.variant, &f.rounded(), &command);
     print!("{source}");
     if let Some(path) = &a.out {

@@ -185,9 +185,21 @@ impl Fit {
     }
 }
 
-/// Fits all weights from `start` with Adam on the full batch.
-pub fn fit(samples: &[Sample], start: &Weights, epochs: usize, lr: f64) -> Fit {
+/// Fits the weights from `start` with Adam on the full batch, holding the
+/// terms in `without` at zero (terms that measured weaker in play).
+pub fn fit(
+    samples: &[Sample],
+    start: &Weights,
+    epochs: usize,
+    lr: f64,
+    without: &[Feature],
+) -> Fit {
     let mut w: [f64; FEATURES] = start.0.map(|x| x as f64);
+    let mut held = [false; FEATURES];
+    for &f in without {
+        held[f as usize] = true;
+        w[f as usize] = 0.0;
+    }
     let k = fit_scale(samples, &w);
     let loss_before = loss(samples, &w, k);
     let (mut m, mut v) = ([0f64; FEATURES], [0f64; FEATURES]);
@@ -212,7 +224,7 @@ pub fn fit(samples: &[Sample], start: &Weights, epochs: usize, lr: f64) -> Fit {
                 *a += b;
             }
         }
-        for i in 0..FEATURES {
+        for i in (0..FEATURES).filter(|&i| !held[i]) {
             let g = grad[i] * k / eval::SEED as f64 / n;
             m[i] = ADAM_BETA1 * m[i] + (1.0 - ADAM_BETA1) * g;
             v[i] = ADAM_BETA2 * v[i] + (1.0 - ADAM_BETA2) * g * g;
@@ -248,6 +260,30 @@ pub fn weights_source(v: Variant, w: &Weights, command: &str) -> String {
 mod tests {
     use super::*;
 
+    /// A held-out term stays at zero, even when the results depend on it.
+    #[test]
+    fn held_out_terms_stay_at_zero() {
+        let samples: Vec<Sample> = (-5i16..=5)
+            .map(|x| {
+                let mut features = [0i16; FEATURES];
+                features[Feature::Empty as usize] = x;
+                features[Feature::Captured as usize] = x;
+                Sample {
+                    features,
+                    result: if x > 0 { 1.0 } else { 0.0 },
+                }
+            })
+            .collect();
+        let start = Weights([50, 0, 0, 0, 80, 0, 0, 0, 0]);
+        let f = fit(&samples, &start, 50, 2.0, &[Feature::Empty]);
+        assert_eq!(f.weights[Feature::Empty as usize], 0.0);
+        assert!(
+            f.weights[Feature::Captured as usize] > 50.0,
+            "{:?}",
+            f.weights
+        );
+    }
+
     /// Samples whose result follows a known logistic model must give back
     /// that model's weights.
     #[test]
@@ -279,7 +315,13 @@ mod tests {
         // Alternate as the tuner would over two rounds: K, then weights.
         for _ in 0..2 {
             fitk = fit_scale(&samples, &w);
-            let f = fit(&samples, &Weights(w.map(|x| x.round() as Score)), 800, 2.0);
+            let f = fit(
+                &samples,
+                &Weights(w.map(|x| x.round() as Score)),
+                800,
+                2.0,
+                &[],
+            );
             w = f.weights;
             assert!(f.loss_after <= f.loss_before + 1e-9);
         }

@@ -81,6 +81,22 @@ impl Feature {
     }
 }
 
+impl FromStr for Feature {
+    type Err = String;
+
+    /// A term by its name, e.g. `mobility` or `capture threat`.
+    fn from_str(s: &str) -> Result<Feature, String> {
+        let name = s.trim().to_ascii_lowercase();
+        Feature::ALL
+            .into_iter()
+            .find(|f| f.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Feature::ALL.iter().map(|f| f.name()).collect();
+                format!("unknown term '{s}' (terms: {})", names.join(", "))
+            })
+    }
+}
+
 /// One weight per feature, in centiseeds per unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights(pub [Score; FEATURES]);
@@ -123,7 +139,7 @@ impl FromStr for EvalKind {
             "captures" => Ok(EvalKind::Captures),
             _ => s
                 .strip_prefix("without ")
-                .and_then(|name| Feature::ALL.into_iter().find(|f| f.name() == name.trim()))
+                .and_then(|name| name.parse().ok())
                 .map(EvalKind::Without)
                 .ok_or_else(|| {
                     format!("unknown evaluation '{s}' (tuned, captures, or 'without <term>')")
@@ -134,6 +150,12 @@ impl FromStr for EvalKind {
 
 /// The per-side raw values of every feature, `[side to move, opponent]`.
 pub fn side_features(p: &Position, v: Variant) -> [[Score; FEATURES]; 2] {
+    side_features_with(p, v, true)
+}
+
+/// [`side_features`], with the threat left at zero unless `threat`: finding
+/// it makes every move of both sides, most of the evaluation's cost.
+fn side_features_with(p: &Position, v: Variant, threat: bool) -> [[Score; FEATURES]; 2] {
     let us = p.side_to_move();
     let flipped = Position {
         bits: p.bits ^ NORTH_TO_MOVE,
@@ -144,11 +166,15 @@ pub fn side_features(p: &Position, v: Variant) -> [[Score; FEATURES]; 2] {
         let first = side.first_pit();
         let row = &p.pits()[first..first + PITS_PER_ROW];
         let legal = mover.legal_moves(v);
-        let threat = legal
-            .into_iter()
-            .map(|m| mover.make_move(v, m).captured(side) - mover.captured(side))
-            .max()
-            .unwrap_or(0);
+        let threat = if threat {
+            legal
+                .into_iter()
+                .map(|m| mover.make_move(v, m).captured(side) - mover.captured(side))
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
         let f = &mut out[k];
         f[Feature::Captured as usize] = p.captured(side) as Score;
         f[Feature::CapturedLate as usize] = p.captured(side) as Score * gone;
@@ -170,8 +196,17 @@ pub fn side_features(p: &Position, v: Variant) -> [[Score; FEATURES]; 2] {
 
 /// Every feature as the side to move's value minus the opponent's.
 pub fn features(p: &Position, v: Variant) -> [Score; FEATURES] {
-    let [us, them] = side_features(p, v);
+    features_with(p, v, true)
+}
+
+fn features_with(p: &Position, v: Variant, threat: bool) -> [Score; FEATURES] {
+    let [us, them] = side_features_with(p, v, threat);
     std::array::from_fn(|i| us[i] - them[i])
+}
+
+/// `w · f(p)`, without finding the features a zero weight ignores.
+fn weighted(w: &Weights, p: &Position, v: Variant) -> Score {
+    dot(w, &features_with(p, v, w.0[Feature::Threat as usize] != 0))
 }
 
 /// The tuned weights of a variant.
@@ -196,11 +231,11 @@ pub fn evaluate(p: &Position, v: Variant) -> Score {
 /// Evaluates `p` for the side to move.
 pub fn evaluate_with(p: &Position, v: Variant, kind: EvalKind) -> Score {
     match kind {
-        EvalKind::Tuned => dot(weights(v), &features(p, v)),
+        EvalKind::Tuned => weighted(weights(v), p, v),
         EvalKind::Without(f) => {
             let mut w = *weights(v);
             w.0[f as usize] = 0;
-            dot(&w, &features(p, v))
+            weighted(&w, p, v)
         }
         EvalKind::Captures => {
             let us: Side = p.side_to_move();
@@ -237,6 +272,30 @@ mod tests {
         assert_eq!(fp[Feature::Weak as usize], 3 - 4);
         assert_eq!(fp[Feature::Empty as usize], 2 - 3);
         assert_eq!(fp[Feature::BigPiles as usize], 14);
+    }
+
+    /// The evaluation skips the features its weights ignore, and still
+    /// equals the full dot product.
+    #[test]
+    fn skipping_ignored_features_keeps_the_value() {
+        let with_threat = Weights([10, 20, 30, 40, 50, 60, 70, 80, 90]);
+        for v in Variant::ALL {
+            let mut p = Position::startpos();
+            for ply in 0..60 {
+                let f = features(&p, v);
+                assert_eq!(evaluate(&p, v), dot(weights(v), &f), "{v} {p}");
+                assert_eq!(
+                    weighted(&with_threat, &p, v),
+                    dot(&with_threat, &f),
+                    "{v} {p}"
+                );
+                let legal = p.legal_moves(v);
+                let Some(m) = legal.into_iter().nth(ply % legal.len().max(1)) else {
+                    break;
+                };
+                p = p.make_move(v, m);
+            }
+        }
     }
 
     #[test]

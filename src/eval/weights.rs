@@ -3,45 +3,50 @@
 //!
 //! Fitted by `songo tune` (the command is above each table) from self-play
 //! games of the previous, hand-set material evaluation (captured seeds, and
-//! half a seed per seed in one's own row in `songo36-*`).
+//! half a seed per seed in one's own row in `songo36-*`). Then each term was
+//! left out in turn, in play at equal nodes (`scripts/ablation.sh`): the
+//! engine without "empty pits", "capture threat" or "big piles" was the
+//! stronger or no weaker in every variant, so those weights are zero. (Fitting
+//! again with them held at zero, `--without`, played 60–90 Elo weaker than
+//! these.) Figures in the README.
 
 use super::Weights;
 
-/// Tuned by `songo tune --variant songo36-beginner --games 4000 --nodes 2000 --plies 6 --seed 1 --epochs 3000 --learning-rate 1`.
+/// Tuned by `songo tune --variant songo36-beginner --games 4000 --nodes 2000 --plies 6 --seed 1 --epochs 3000 --learning-rate 1`, then the three terms the ablation dropped set to zero.
 pub const SONGO36_BEGINNER: Weights = Weights([
     12,  // captured
     42,  // captured late
     24,  // seeds in row
     266, // weak pits
-    195, // empty pits
-    5,   // big piles
+    0,   // empty pits
+    0,   // big piles
     209, // mobility
-    111, // capture threat
+    0,   // capture threat
     0,   // pit 7 unplayed
 ]);
 
-/// Tuned by `songo tune --variant songo36-amateur --games 4000 --nodes 2000 --plies 6 --seed 1 --epochs 3000 --learning-rate 1`.
+/// Tuned by `songo tune --variant songo36-amateur --games 4000 --nodes 2000 --plies 6 --seed 1 --epochs 3000 --learning-rate 1`, then the three terms the ablation dropped set to zero.
 pub const SONGO36_AMATEUR: Weights = Weights([
     27,  // captured
     40,  // captured late
     22,  // seeds in row
     246, // weak pits
-    102, // empty pits
-    5,   // big piles
+    0,   // empty pits
+    0,   // big piles
     131, // mobility
-    103, // capture threat
+    0,   // capture threat
     0,   // pit 7 unplayed
 ]);
 
-/// Tuned by `songo tune --variant songo40 --games 4000 --nodes 2000 --plies 6 --seed 1 --epochs 3000 --learning-rate 1`.
+/// Tuned by `songo tune --variant songo40 --games 4000 --nodes 2000 --plies 6 --seed 1 --epochs 3000 --learning-rate 1`, then the three terms the ablation dropped set to zero.
 pub const SONGO40: Weights = Weights([
     1,   // captured
     28,  // captured late
     16,  // seeds in row
     49,  // weak pits
-    116, // empty pits
-    2,   // big piles
+    0,   // empty pits
+    0,   // big piles
     183, // mobility
-    51,  // capture threat
+    0,   // capture threat
     28,  // pit 7 unplayed
 ]);
