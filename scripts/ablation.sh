@@ -8,7 +8,7 @@
 set -euo pipefail
 songo=${1:-target/release/songo}
 games=${2:-400}
-shift 2 || true
+shift $(($# < 2 ? $# : 2)) # the rest, if any, are variants
 variants=${*:-songo36-beginner songo36-amateur songo40}
 terms=("captured" "captured late" "seeds in row" "weak pits" "empty pits"
        "big piles" "mobility" "capture threat" "pit 7 unplayed")

@@ -3,11 +3,10 @@
 
 Usage: scripts/smp_speedup.py ENGINE [ENGINE...] [--depth D] [--threads N] [--runs R] [--runs1 R1] [--hash MB]
 
-Searches every bench position (read from src/bench.rs) to depth D, once
-with one thread (R1 times, default 1) and R times with N threads, each from
-a cleared table, and
-prints per position the times and the ratio, then the ratio of the summed
-times and the geometric mean of the per-position ratios. Times are the
+Searches every bench position (read from src/bench.rs) to depth D with one
+thread (R1 times, default 1) and R times with N threads, each from a cleared
+table, and prints per position the times and the ratio, then the ratio of
+the summed times and the geometric mean of the per-position ratios. Times are the
 engine's own `time` field of its `info depth D` line.
 
 Given several engines (builds to compare), the one-thread time is the
