@@ -7,11 +7,14 @@ Searches every bench position (read from src/bench.rs) to depth D with one
 thread (R1 times, default 1) and R times with N threads, each from a cleared
 table, and prints per position the times and the ratio, then the ratio of
 the summed times and the geometric mean of the per-position ratios. Times are the
-engine's own `time` field of its `info depth D` line.
+engine's own `time` field of its `info depth D` line. The summed speed-up is
+then split into its two factors: the nodes the N threads searched together
+(their mean, against one thread's) and their nodes per second.
 
 Given several engines (builds to compare), the one-thread time is the
 first engine's (their one-thread searches must be the same: same bench
-signature), and their N-thread runs alternate position by position.
+signature). For each position the one-thread runs and every engine's
+N-thread runs take turns.
 """
 import argparse
 import math
@@ -44,9 +47,6 @@ class Engine:
         self.send("isready")
         while self.p.stdout.readline().strip() != "readyok":
             pass
-
-    def time_to_depth(self, variant, fen, depth, threads, hash_mb):
-        return self.search(variant, fen, depth, threads, hash_mb)[0]
 
     def search(self, variant, fen, depth, threads, hash_mb):
         """(time, nodes) of the last complete iteration of a `go depth` from a cleared table."""
@@ -84,18 +84,26 @@ def main():
     a = ap.parse_args()
     engines = [Engine(cmd) for cmd in a.engines]
     total1 = 0
+    nodes1 = 0
     totaln = [0.0] * len(engines)
+    nodesn = [0.0] * len(engines)
     logs = [[] for _ in engines]
     for variant, fen in bench_positions():
-        t1 = sum(engines[0].time_to_depth(variant, fen, a.depth, 1, a.hash)
-                 for _ in range(a.runs1)) // a.runs1
-        total1 += t1
-        # Runs alternate between the engines, so that a change in the
-        # machine's speed falls on all of them alike.
+        # One-thread runs and the engines' N-thread runs alternate, so that
+        # a change in the machine's speed falls on all of them alike.
+        one = []
         tn = [[] for _ in engines]
-        for _ in range(a.runs):
+        for r in range(max(a.runs, a.runs1)):
+            if r < a.runs1:
+                one.append(engines[0].search(variant, fen, a.depth, 1, a.hash))
             for k, e in enumerate(engines):
-                tn[k].append(e.time_to_depth(variant, fen, a.depth, a.threads, a.hash))
+                if r < a.runs:
+                    t, n = e.search(variant, fen, a.depth, a.threads, a.hash)
+                    tn[k].append(t)
+                    nodesn[k] += n / a.runs
+        t1 = sum(t for t, _ in one) // a.runs1
+        total1 += t1
+        nodes1 += one[0][1]
         cells = []
         for k, times in enumerate(tn):
             mean = sum(times) / len(times)
@@ -110,7 +118,9 @@ def main():
     for k, cmd in enumerate(a.engines):
         name = f"{cmd}: " if len(engines) > 1 else ""
         print(f"{name}summed: {total1} ms against {totaln[k]:.0f} ms: {total1 / totaln[k]:.2f}x; "
-              f"geometric mean of ratios {math.exp(sum(logs[k]) / len(logs[k])):.2f}x")
+              f"geometric mean of ratios {math.exp(sum(logs[k]) / len(logs[k])):.2f}x; "
+              f"nodes {nodesn[k] / nodes1:.2f}x, nodes per second "
+              f"{(nodesn[k] / totaln[k]) / (nodes1 / total1):.2f}x")
 
 
 if __name__ == "__main__":

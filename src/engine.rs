@@ -285,8 +285,14 @@ impl Engine {
                 }
                 "hash" => {
                     let mb = spin(value, 1, HASH_MAX_MB as u64)? as usize;
-                    let tt = TranspositionTable::new(mb).map_err(|e| e.to_string())?;
-                    self.tt = Arc::new(tt);
+                    if mb == self.tt.megabytes() {
+                        // The memory is already the process's: a fresh
+                        // block would cost the next search its page faults.
+                        self.clear_hash();
+                    } else {
+                        let tt = TranspositionTable::new(mb).map_err(|e| e.to_string())?;
+                        self.tt = Arc::new(tt);
+                    }
                 }
                 "threads" => self.options.threads = spin(value, 1, THREADS_MAX as u64)? as usize,
                 "multipv" => self.options.multipv = spin(value, 1, MULTIPV_MAX as u64)? as usize,

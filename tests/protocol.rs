@@ -243,34 +243,67 @@ fn go_perft_divides() {
     assert_eq!(lines.last().unwrap(), "Nodes searched: 1503");
 }
 
+/// The lines of a finished search without its times and speeds, which
+/// differ between runs.
+fn search_lines(e: &mut Engine, go: &str) -> Vec<String> {
+    e.send(go);
+    e.until("bestmove")
+        .iter()
+        .map(|l| {
+            let t: Vec<&str> = l.split_whitespace().collect();
+            let mut out = Vec::new();
+            let mut i = 0;
+            while i < t.len() {
+                if t[i] == "nps" || t[i] == "time" {
+                    i += 2;
+                    continue;
+                }
+                out.push(t[i]);
+                i += 1;
+            }
+            out.join(" ")
+        })
+        .collect()
+}
+
 #[test]
 fn fixed_nodes_search_is_deterministic() {
     let run = || {
         let mut e = Engine::start();
         e.send("setoption name Threads value 1");
         e.send("position startpos moves E");
-        e.send("go nodes 20000");
-        let lines = e.until("bestmove");
-        // Times and speeds differ between runs; everything else must not.
-        lines
-            .iter()
-            .map(|l| {
-                let t: Vec<&str> = l.split_whitespace().collect();
-                let mut out = Vec::new();
-                let mut i = 0;
-                while i < t.len() {
-                    if t[i] == "nps" || t[i] == "time" {
-                        i += 2;
-                        continue;
-                    }
-                    out.push(t[i]);
-                    i += 1;
-                }
-                out.join(" ")
-            })
-            .collect::<Vec<_>>()
+        search_lines(&mut e, "go nodes 20000")
     };
     assert_eq!(run(), run());
+}
+
+#[test]
+fn a_cleared_table_searches_like_a_new_one() {
+    // 64 MB is mapped from the system and cleared page by page; setting
+    // the size the table has already clears it without a new mapping.
+    let mut e = Engine::start();
+    e.send("setoption name Hash value 64");
+    e.send("position startpos moves E");
+    let first = search_lines(&mut e, "go nodes 50000");
+    for clear in [
+        "ucinewgame",
+        "setoption name Clear Hash",
+        "setoption name Hash value 64",
+    ] {
+        e.send(clear);
+        e.send("position startpos moves E");
+        assert_eq!(
+            search_lines(&mut e, "go nodes 50000"),
+            first,
+            "after {clear}"
+        );
+    }
+    e.send("position startpos moves E");
+    let warm = search_lines(&mut e, "go nodes 50000");
+    assert_ne!(
+        warm, first,
+        "a table that was not cleared searches differently"
+    );
 }
 
 #[test]
