@@ -25,6 +25,7 @@ pub use movegen::{EndReason, Outcome};
 pub use moves::{IllegalMoveError, Move, MoveList, ParseMoveError};
 pub use position::{ParsePositionError, Position, Side};
 pub use variant::{ParseVariantError, Variant};
+pub mod abdada;
 pub mod engine;
 pub mod eval;
 pub mod protocol;

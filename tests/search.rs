@@ -57,11 +57,19 @@ fn endgame(rng: &mut StdRng) -> Position {
 }
 
 fn search_depth(v: Variant, p: Position, depth: u32) -> i32 {
+    search_threads(v, p, depth, 1)
+}
+
+fn search_threads(v: Variant, p: Position, depth: u32, threads: usize) -> i32 {
     let tt = TranspositionTable::new(4).unwrap();
+    let options = SearchOptions {
+        threads,
+        ..SearchOptions::default()
+    };
     let r = search(
         &Game::new(v, p),
         &Limits::depth(depth),
-        &SearchOptions::default(),
+        &options,
         &tt,
         &SearchControl::default(),
         &mut |_| {},
@@ -70,7 +78,7 @@ fn search_depth(v: Variant, p: Position, depth: u32) -> i32 {
 }
 
 #[test]
-fn search_equals_exhaustive_minimax_on_small_endgames() {
+fn search_equals_exhaustive_minimax_on_small_endgames_with_one_and_two_threads() {
     let mut rng = StdRng::seed_from_u64(99);
     let mut checked = 0;
     let mut decisive = 0;
@@ -86,8 +94,14 @@ fn search_equals_exhaustive_minimax_on_small_endgames() {
             };
             found += 1;
             // Deep enough to see every line end: the value must be exact.
-            let got = search_depth(v, p, D + 2);
-            assert_eq!(got, exact, "{v} {p}: search {got}, minimax {exact}");
+            // Two threads put off each other's moves: all still count.
+            for threads in [1, 2] {
+                let got = search_threads(v, p, D + 2, threads);
+                assert_eq!(
+                    got, exact,
+                    "{v} {p}, {threads} threads: search {got}, minimax {exact}"
+                );
+            }
             checked += 1;
             if exact != 0 {
                 decisive += 1;
