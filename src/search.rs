@@ -645,8 +645,9 @@ impl<'a> Worker<'a> {
         let mut visits = Visits::new(count);
         while let Some((i, may_defer)) = visits.next() {
             let (order, m, child) = children[i];
-            let key = child.key();
-            if let Some(busy) = busy {
+            // Keyed only with other threads about: one thread hashes nothing here.
+            let marked = busy.map(|b| (b, child.key()));
+            if let Some((busy, key)) = marked {
                 // The first move is searched at once: the others wait on it.
                 if may_defer && i > 0 && busy.is_busy(key) {
                     visits.defer(i);
@@ -661,7 +662,7 @@ impl<'a> Worker<'a> {
             };
             let score =
                 self.search_child(&child, depth, alpha, beta, ply, i == 0, pv_node, reduction);
-            if let Some(busy) = busy {
+            if let Some((busy, key)) = marked {
                 busy.leave(key);
             }
             if self.aborted {
