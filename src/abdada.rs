@@ -13,6 +13,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::position::PITS_PER_ROW;
+
 /// Slots of the table: far more than the nodes deep enough to be marked
 /// that two threads are inside at once, and small enough (256 KB) to stay
 /// in the cache.
@@ -59,19 +61,17 @@ impl BusyTable {
 pub struct Visits {
     len: usize,
     turn: usize,
-    deferred: [usize; MAX_MOVES],
+    /// At most one move per pit of a row.
+    deferred: [usize; PITS_PER_ROW],
     deferrals: usize,
 }
-
-/// Moves a position can have: one per pit of a row.
-const MAX_MOVES: usize = 7;
 
 impl Visits {
     pub fn new(len: usize) -> Visits {
         Visits {
             len,
             turn: 0,
-            deferred: [0; MAX_MOVES],
+            deferred: [0; PITS_PER_ROW],
             deferrals: 0,
         }
     }
