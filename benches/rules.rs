@@ -11,7 +11,7 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reference::{RefPos, RefVariant};
-use songo::{Position, Variant};
+use songo_core::{Position, Variant};
 
 /// Positions met in random games, so the mix of piles and captures is realistic.
 fn sample_positions(v: Variant, count: usize) -> Vec<Position> {

@@ -35,13 +35,15 @@ use clap::Args;
 
 use crate::cli::PositionArgs;
 use crate::engine::{board_lines, tablebase_line, wdl, HASH_DEFAULT_MB, MULTIPV_MAX, THREADS_MAX};
-use crate::eval::{Score, SEED};
-use crate::game::{Game, GameStatus};
-use crate::moves::Move;
-use crate::search::{mate_in, search_tb, Info, ScoreBound, SearchControl, SearchOptions, MAX_PLY};
-use crate::tb::{Tablebases, Wdl};
-use crate::timeman::Limits;
-use crate::tt::TranspositionTable;
+use songo_core::game::{Game, GameStatus};
+use songo_core::moves::Move;
+use songo_engine::eval::{Score, SEED};
+use songo_engine::search::{
+    mate_in, search_tb, Info, ScoreBound, SearchControl, SearchOptions, MAX_PLY,
+};
+use songo_engine::tb::{Tablebases, Wdl};
+use songo_engine::timeman::Limits;
+use songo_engine::tt::TranspositionTable;
 
 /// Depth searched when neither `--depth` nor `--movetime` is given: about a
 /// second from the opening on this project's reference machine, far less in
@@ -184,7 +186,7 @@ fn bound_name(b: ScoreBound) -> &'static str {
 }
 
 /// The JSON `info` object of one line.
-pub fn json_info(info: &Info, variant: crate::Variant) -> String {
+pub fn json_info(info: &Info, variant: songo_core::Variant) -> String {
     let (w, d, l) = wdl(info.score, variant);
     format!(
         "{{\"type\":\"info\",\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{},\
@@ -212,7 +214,7 @@ fn header() -> String {
 }
 
 /// One table row of the human output.
-pub fn text_info(info: &Info, variant: crate::Variant, multipv: bool) -> String {
+pub fn text_info(info: &Info, variant: songo_core::Variant, multipv: bool) -> String {
     let (w, d, l) = wdl(info.score, variant);
     let bound = match info.bound {
         ScoreBound::Exact => "  ",
@@ -446,8 +448,8 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::MATE;
-    use crate::Variant;
+    use songo_core::Variant;
+    use songo_engine::search::MATE;
 
     #[test]
     fn seeds_and_mates_read_as_a_person_says_them() {
@@ -467,17 +469,17 @@ mod tests {
 
     #[test]
     fn bad_moves_are_named_with_the_legal_ones() {
-        let mut g = Game::new(Variant::Songo40, crate::Position::startpos());
+        let mut g = Game::new(Variant::Songo40, songo_core::Position::startpos());
         let e = play_moves(&mut g, "C d X").unwrap_err();
         assert!(e.contains("move 3 'X'"), "{e}");
         assert!(e.contains("legal here: A B D E F"), "{e}");
-        let mut g = Game::new(Variant::Songo40, crate::Position::startpos());
+        let mut g = Game::new(Variant::Songo40, songo_core::Position::startpos());
         let e = play_moves(&mut g, "C C").unwrap_err();
         assert!(
             e.contains("move 2 'C'") && e.contains("legal: a b c d e f"),
             "{e}"
         );
-        let mut g = Game::new(Variant::Songo40, crate::Position::startpos());
+        let mut g = Game::new(Variant::Songo40, songo_core::Position::startpos());
         play_moves(&mut g, "C 4").unwrap();
         assert_eq!(g.moves().len(), 2);
         assert_eq!(g.moves()[1].to_string(), "d");

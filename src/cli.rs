@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 
 use crate::engine::{Engine, Output};
-use crate::{Position, Variant};
+use songo_core::{Position, Variant};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -73,7 +73,7 @@ pub enum Command {
     Sparring(SparringArgs),
     /// Endgame tablebases: generate them, or look a position up.
     #[command(subcommand)]
-    Tb(crate::tb::cli::TbCommand),
+    Tb(crate::tb_cli::TbCommand),
 }
 
 #[derive(Args, Debug)]
@@ -101,7 +101,7 @@ pub struct TuneArgs {
     pub learning_rate: f64,
     /// Hold this term's weight at zero (repeatable), e.g. --without "empty pits".
     #[arg(long, value_name = "TERM")]
-    pub without: Vec<crate::eval::Feature>,
+    pub without: Vec<songo_engine::eval::Feature>,
     /// Also write the weights' Rust source to this file.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
@@ -123,7 +123,7 @@ pub struct SparringArgs {
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Search depth for every position.
-    #[arg(long, short = 'd', default_value_t = crate::bench::BENCH_DEPTH)]
+    #[arg(long, short = 'd', default_value_t = songo_engine::bench::BENCH_DEPTH)]
     pub depth: u32,
 }
 
@@ -179,9 +179,9 @@ pub fn run(cli: Cli) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Some(Command::Tb(command)) => crate::tb::cli::run(command),
+        Some(Command::Tb(command)) => crate::tb_cli::run(command),
         Some(Command::Bench(args)) => {
-            let r = crate::bench::run(args.depth, &mut |i, p, n| {
+            let r = songo_engine::bench::run(args.depth, &mut |i, p, n| {
                 eprintln!("position {:>2}: {p}: {n} nodes", i + 1)
             });
             println!("{} nodes {} nps", r.nodes, r.nps());
@@ -242,7 +242,7 @@ fn tune(a: &TuneArgs) -> ExitCode {
     );
     let f = fit(
         &samples,
-        crate::eval::weights(a.variant),
+        songo_engine::eval::weights(a.variant),
         a.epochs,
         a.learning_rate,
         &a.without,

@@ -6,20 +6,20 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::bench;
-use crate::eval::{self, EvalKind, Score};
-use crate::game::{Game, GameStatus};
-use crate::movegen::Outcome;
-use crate::moves::Move;
-use crate::position::{Position, Side};
 use crate::protocol::{Command, Dialect, GoParams, Query, StartSpec};
-use crate::search::{
+use songo_core::game::{Game, GameStatus};
+use songo_core::movegen::Outcome;
+use songo_core::moves::Move;
+use songo_core::position::{Position, Side};
+use songo_core::variant::Variant;
+use songo_engine::bench;
+use songo_engine::eval::{self, EvalKind, Score};
+use songo_engine::search::{
     mate_in, search_tb, Info, ScoreBound, SearchControl, SearchOptions, SearchResult, TB_BOUND,
 };
-use crate::tb::Tablebases;
-use crate::timeman::{Clock, Limits};
-use crate::tt::TranspositionTable;
-use crate::variant::Variant;
+use songo_engine::tb::Tablebases;
+use songo_engine::timeman::{Clock, Limits};
+use songo_engine::tt::TranspositionTable;
 
 pub const ENGINE_NAME: &str = concat!("songo ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the songo developers";
@@ -632,7 +632,7 @@ pub fn tablebase_line(tb: &Tablebases, game: &Game) -> String {
             }
         );
     }
-    match (tb.probe(&p, v), crate::tb::history_is_clean(game.positions())) {
+    match (tb.probe(&p, v), songo_engine::tb::history_is_clean(game.positions())) {
         (Some(verdict), true) => format!("{verdict} for {}", p.side_to_move()),
         (Some(verdict), false) => format!(
             "{verdict} for {} without this history (a position of this seed count occurred twice: not exact here)",

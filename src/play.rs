@@ -21,14 +21,14 @@ use rand::{Rng, SeedableRng};
 use crate::analyze::format_seeds;
 use crate::cli::PositionArgs;
 use crate::engine::{ENGINE_NAME, HASH_DEFAULT_MB, MULTIPV_MAX};
-use crate::eval::Score;
-use crate::game::{Game, GameStatus};
-use crate::moves::Move;
-use crate::position::Side;
-use crate::record::{GameRecord, Termination};
-use crate::search::{search, ScoreBound, SearchControl, SearchOptions};
-use crate::timeman::Limits;
-use crate::tt::TranspositionTable;
+use songo_core::game::{Game, GameStatus};
+use songo_core::moves::Move;
+use songo_core::position::Side;
+use songo_core::record::{GameRecord, Termination};
+use songo_engine::eval::Score;
+use songo_engine::search::{search, ScoreBound, SearchControl, SearchOptions};
+use songo_engine::timeman::Limits;
+use songo_engine::tt::TranspositionTable;
 
 /// The weakest and strongest levels.
 pub const LEVEL_MIN: u32 = 1;
@@ -455,9 +455,9 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), String> 
                 who(Side::North, human),
                 scores[1],
                 match outcome {
-                    crate::Outcome::Win(s) if s == human => "You win!",
-                    crate::Outcome::Win(_) => "songo wins.",
-                    crate::Outcome::Draw => "A draw.",
+                    songo_core::Outcome::Win(s) if s == human => "You win!",
+                    songo_core::Outcome::Win(_) => "songo wins.",
+                    songo_core::Outcome::Draw => "A draw.",
                 }
             );
             out!("Result: {}", outcome.score_text());
@@ -556,7 +556,7 @@ fn offer_save(reader: &mut Reader<impl BufRead>, record: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Position, Variant};
+    use songo_core::{Position, Variant};
 
     fn game(moves: &str) -> Game {
         let mut g = Game::new(Variant::Songo40, Position::startpos());
@@ -577,7 +577,7 @@ mod tests {
         let r = game_record(&g, Side::North, "songo", false);
         assert!(r.contains("[FEN \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 n 0 0 Gg\"]"));
         assert!(r.contains("\n1... c 2. A d *\n"), "{r}");
-        let back = crate::record::parse_records(&r).unwrap();
+        let back = songo_core::record::parse_records(&r).unwrap();
         assert_eq!(back[0].moves, g.moves());
     }
 
@@ -617,7 +617,7 @@ mod tests {
             };
             assert!(AFTER_HELP.contains(&entry), "{entry}");
             if spec.margin > 0 {
-                let seeds = spec.margin as f64 / crate::eval::SEED as f64;
+                let seeds = spec.margin as f64 / songo_engine::eval::SEED as f64;
                 let unit = if seeds == 1.0 { "seed" } else { "seeds" };
                 assert!(
                     AFTER_HELP.contains(&format!("{entry}{seeds} {unit}")),
@@ -648,7 +648,7 @@ mod tests {
 #[cfg(test)]
 mod strength {
     use super::*;
-    use crate::{Outcome, Position, Variant};
+    use songo_core::{Outcome, Position, Variant};
 
     /// Plays `level` (as North) against a plain search of `depth` (South).
     fn duel(v: Variant, level_index: usize, depth: u32, seed: u64) -> Outcome {

@@ -6,6 +6,8 @@
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use songo_core::Variant;
+use songo_engine::tb::generate::Progress;
 
 /// How often the bar redraws itself even when nothing advances.
 const TICK: Duration = Duration::from_millis(200);
@@ -32,4 +34,35 @@ pub fn spinner(label: &str) -> ProgressBar {
     bar.set_prefix(label.to_string());
     bar.enable_steady_tick(TICK);
     bar
+}
+
+/// A tablebase count's progress as a bar on standard error, drawn only
+/// when standard error is a terminal.
+pub fn generation_bar(variant: Variant, seeds: u8) -> Box<dyn Progress> {
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        Box::new(GenerationBar(bar(
+            0,
+            &format!("{variant} {seeds:>2} seeds"),
+        )))
+    } else {
+        Box::new(GenerationBar(ProgressBar::hidden()))
+    }
+}
+
+struct GenerationBar(ProgressBar);
+
+impl Progress for GenerationBar {
+    fn begin(&self, steps: u64) {
+        self.0.set_length(steps);
+    }
+    fn advance(&self, steps: u64) {
+        self.0.inc(steps);
+    }
+    fn pass(&self, threshold: i32, sweeps: u64) {
+        self.0
+            .set_message(format!("threshold {threshold}, {sweeps} sweeps"));
+    }
+    fn end(&self) {
+        self.0.finish_and_clear();
+    }
 }

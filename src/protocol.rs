@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::position::{ParsePositionError, Position};
+use songo_core::position::{ParsePositionError, Position};
 
 /// The two greetings; they differ only in the final `uciok` / `ugiok`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::engine::board_lines;
-use crate::game::Game;
-use crate::record::{parse_records, GameRecord, GameResult};
+use songo_core::game::Game;
+use songo_core::record::{parse_records, GameRecord, GameResult};
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {

@@ -14,14 +14,14 @@ use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 
 use crate::engine::{game_from, limits_of, Output, ENGINE_AUTHOR};
-use crate::eval::{self, Score};
-use crate::game::Game;
-use crate::moves::Move;
-use crate::position::Position;
 use crate::protocol::{Command, Dialect, GoParams};
-use crate::search::{game_end_score, MATE, MAX_PLY};
-use crate::timeman::{budget, Limits};
-use crate::variant::Variant;
+use songo_core::game::Game;
+use songo_core::moves::Move;
+use songo_core::position::Position;
+use songo_core::variant::Variant;
+use songo_engine::eval::{self, Score};
+use songo_engine::search::{game_end_score, MATE, MAX_PLY};
+use songo_engine::timeman::{budget, Limits};
 
 /// What a sparring partner does on `go`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,7 +308,7 @@ impl Plain {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Side;
+    use songo_core::position::Side;
 
     #[test]
     fn kinds_parse_by_name() {

@@ -70,8 +70,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::movegen::Outcome;
-use crate::position::Side;
+use songo_core::movegen::Outcome;
+use songo_core::position::Side;
 
 /// The confidence of every interval here.
 pub const CONFIDENCE: f64 = 0.95;

@@ -13,14 +13,14 @@
 
 use rayon::prelude::*;
 
-use crate::eval::{self, Feature, Score, Weights, FEATURES};
-use crate::game::{Game, GameStatus};
 use crate::matches::openings;
-use crate::movegen::Outcome;
-use crate::search::{search, SearchControl, SearchOptions};
-use crate::timeman::Limits;
-use crate::tt::TranspositionTable;
-use crate::variant::Variant;
+use songo_core::game::{Game, GameStatus};
+use songo_core::movegen::Outcome;
+use songo_core::variant::Variant;
+use songo_engine::eval::{self, Feature, Score, Weights, FEATURES};
+use songo_engine::search::{search, SearchControl, SearchOptions};
+use songo_engine::timeman::Limits;
+use songo_engine::tt::TranspositionTable;
 
 /// Self-play games are stopped and counted (5.2) after this many plies.
 pub const MAX_GAME_PLIES: usize = 400;
@@ -80,7 +80,7 @@ pub fn self_play(cfg: &TuneConfig, progress: &(dyn Fn() + Sync)) -> Result<Vec<S
 fn play_one(
     cfg: &TuneConfig,
     opening_plies: usize,
-    game: Result<Game, (usize, crate::game::PlayError)>,
+    game: Result<Game, (usize, songo_core::game::PlayError)>,
 ) -> Vec<Sample> {
     let Ok(mut game) = game else {
         return Vec::new();

@@ -6,7 +6,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-use songo::{Game, GameStatus, Move, Position, Variant};
+use songo_core::{Game, GameStatus, Move, Position, Variant};
 
 fn songo(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_songo"))
@@ -701,7 +701,7 @@ fn a_whole_game_ends_with_the_result_and_a_saved_record() {
     assert_eq!(tags[4], format!("[Result \"{result}\"]"));
     assert_eq!(tags[5], "[TimeControl \"-\"]");
     assert!(tags[6].starts_with("[Termination \""), "{record}");
-    let parsed = songo::record::parse_records(&record).expect("the saved record reads back");
+    let parsed = songo_core::record::parse_records(&record).expect("the saved record reads back");
     assert_eq!(parsed.len(), 1);
     let movetext: Vec<&str> = record
         .lines()

@@ -12,7 +12,7 @@ mod reference;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reference::{letter, perft as ref_perft, pit_of_letter, RefPos, RefVariant};
-use songo::{Move, Position, Side, Variant};
+use songo_core::{Move, Position, Side, Variant};
 
 // ---------------------------------------------------------------------------
 // Shared vectors

@@ -51,7 +51,7 @@ fn position_parser() {
             }
         };
         check_position_text(&text);
-        accepted += text.parse::<songo::Position>().is_ok() as u64;
+        accepted += text.parse::<songo_core::Position>().is_ok() as u64;
     }
     // The mutations must reach both sides of the parser (about 1.5% valid).
     assert!(

@@ -2,7 +2,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use songo::{EndReason, Game, GameStatus, Move, PlayError, Position, Side, Variant};
+use songo_core::{EndReason, Game, GameStatus, Move, PlayError, Position, Side, Variant};
 
 fn random_game(v: Variant, start: Position, rng: &mut StdRng, max_plies: usize) -> Game {
     let mut g = Game::new(v, start);

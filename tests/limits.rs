@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use fuzz_support::Sink;
 use songo::engine::{Engine, Output};
-use songo::{Move, Position, Variant};
+use songo_core::{Move, Position, Variant};
 
 /// Long enough for any machine; a liveness bound, not a speed test.
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -50,7 +50,7 @@ fn a_hash_that_cannot_be_had_leaves_the_old_table() {
     e.handle_line("setoption name Hash value 32");
     assert_eq!(e.hash_megabytes(), 32);
     let mut refused = vec![1_000_000];
-    if let Some(avail) = songo::tt::available_bytes() {
+    if let Some(avail) = songo_engine::tt::available_bytes() {
         // Just over what the system has: Linux would promise it, then fail
         // when the table is filled.
         refused.push((avail >> 20) as usize + 1);

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use songo::matches::{play_game, Ending, EngineSpec, Fault, GameSettings, Opening, TimeControl};
-use songo::{Game, GameStatus, Outcome, Position, Side, Variant};
+use songo_core::{Game, GameStatus, Outcome, Position, Side, Variant};
 
 fn exe() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_songo"))
@@ -224,7 +224,7 @@ fn match_command_reports_faults_and_writes_a_readable_record() {
     assert!(out.contains("engine: no faults"), "{out}");
     assert!(out.contains("engine vs random: "), "{out}");
     let text = std::fs::read_to_string(&record).unwrap();
-    let games = songo::record::parse_records(&text).expect("the record reads back");
+    let games = songo_core::record::parse_records(&text).expect("the record reads back");
     assert_eq!(games.len(), 12);
     for g in &games {
         g.replay().expect("every recorded game replays");

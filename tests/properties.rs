@@ -4,7 +4,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use songo::{Move, ParsePositionError, Position, Side, Variant};
+use songo_core::{Move, ParsePositionError, Position, Side, Variant};
 use std::collections::HashMap;
 
 const START: &str = "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg";

@@ -4,10 +4,10 @@ use std::process::Command;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use songo::record::{
+use songo_core::record::{
     parse_records, Adjudication, EndMismatch, GameRecord, GameResult, RecordError, Termination,
 };
-use songo::{EndReason, Game, Move, Position, Side, Variant};
+use songo_core::{EndReason, Game, Move, Position, Side, Variant};
 
 fn moves(text: &str) -> Vec<Move> {
     text.split_whitespace()
@@ -419,7 +419,7 @@ fn result_and_termination_must_agree_with_the_board() {
     assert!(matches!(
         with("1-0", "no seeds", full),
         Err(RecordError::End(EndMismatch::WrongResult {
-            rules: songo::Outcome::Win(Side::North),
+            rules: songo_core::Outcome::Win(Side::North),
             ..
         }))
     ));

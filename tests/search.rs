@@ -3,10 +3,10 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use songo::search::{mate_in, search, SearchControl, SearchOptions, MATE};
-use songo::timeman::Limits;
-use songo::tt::TranspositionTable;
-use songo::{Game, Outcome, Position, Side, Variant};
+use songo_core::{Game, Outcome, Position, Side, Variant};
+use songo_engine::search::{mate_in, search, SearchControl, SearchOptions, MATE};
+use songo_engine::timeman::Limits;
+use songo_engine::tt::TranspositionTable;
 
 /// Exact value for the side to move, in the search's scale (win = MATE - plies
 /// to the end, shortest; loss = -(MATE - plies), longest; draw 0), or `None`
@@ -144,8 +144,8 @@ fn fixed_depth_search_is_deterministic() {
 
 #[test]
 fn bench_signature_is_reproducible() {
-    let a = songo::bench::run(6, &mut |_, _, _| {});
-    let b = songo::bench::run(6, &mut |_, _, _| {});
+    let a = songo_engine::bench::run(6, &mut |_, _, _| {});
+    let b = songo_engine::bench::run(6, &mut |_, _, _| {});
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 1000);
 }

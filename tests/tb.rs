@@ -24,9 +24,9 @@ use fxhash::FxHashMap as HashMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use songo::tb::generate::build;
-use songo::tb::{file, Tablebases, TbError, Wdl};
-use songo::{Outcome, Position, Side, Variant};
+use songo_core::{Outcome, Position, Side, Variant};
+use songo_engine::tb::generate::{build, no_progress};
+use songo_engine::tb::{file, Tablebases, TbError, Wdl};
 
 /// Largest seed count solved for the tests, per variant (kept small so the
 /// whole file runs in well under a minute in release).
@@ -39,7 +39,7 @@ fn tables() -> &'static Tablebases {
     TB.get_or_init(|| {
         let mut all = Vec::new();
         for v in Variant::ALL {
-            let t = build(v, test_max(v), None, false, &mut |_| {}).expect("in memory");
+            let t = build(v, test_max(v), None, &no_progress, &mut |_| {}).expect("in memory");
             all.extend(t.into_iter().flatten());
         }
         Tablebases::from_tables(all)
@@ -464,12 +464,12 @@ impl Drop for TempDir {
 fn files_round_trip_and_report_damage() {
     let dir = TempDir::new("files");
     let v = Variant::Songo40;
-    let made = build(v, 11, Some(&dir.0), false, &mut |_| {}).unwrap();
+    let made = build(v, 11, Some(&dir.0), &no_progress, &mut |_| {}).unwrap();
     let t10 = made[10].as_ref().unwrap();
     assert_eq!(&file::read(&dir.0, v, 10).unwrap(), t10);
     // Building again reads the files instead of solving.
     let mut reused = 0;
-    build(v, 11, Some(&dir.0), false, &mut |r| {
+    build(v, 11, Some(&dir.0), &no_progress, &mut |r| {
         reused += r.reused as usize
     })
     .unwrap();
@@ -590,10 +590,10 @@ fn random_position(rng: &mut rand::rngs::StdRng, v: Variant, seeds: u8) -> Posit
 #[test]
 fn search_never_contradicts_the_tables() {
     use rand::SeedableRng;
-    use songo::search::{search, search_tb, SearchControl, SearchOptions, TB_BOUND};
-    use songo::timeman::Limits;
-    use songo::tt::TranspositionTable;
-    use songo::Game;
+    use songo_core::Game;
+    use songo_engine::search::{search, search_tb, SearchControl, SearchOptions, TB_BOUND};
+    use songo_engine::timeman::Limits;
+    use songo_engine::tt::TranspositionTable;
     let tb = tables();
     let mut rng = rand::rngs::StdRng::seed_from_u64(40);
     let (mut proven, mut tb_proven) = (0, 0);
@@ -675,7 +675,14 @@ fn engine_reads_tables_and_reports_them() {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let dir = TempDir::new("engine");
-    build(Variant::Songo40, 11, Some(&dir.0), false, &mut |_| {}).unwrap();
+    build(
+        Variant::Songo40,
+        11,
+        Some(&dir.0),
+        &no_progress,
+        &mut |_| {},
+    )
+    .unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_songo"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -727,7 +734,7 @@ fn analyze_shows_the_tables_verdict() {
     use std::process::Command;
     let dir = TempDir::new("analyze");
     let v = Variant::Songo40;
-    build(v, 11, Some(&dir.0), false, &mut |_| {}).unwrap();
+    build(v, 11, Some(&dir.0), &no_progress, &mut |_| {}).unwrap();
     let fen = "1,1,1,1,1,1,1/1,1,1,1,0,0,0 s 30 29 -";
     let p: Position = fen.parse().unwrap();
     let tb = Tablebases::open(&dir.0).unwrap();
@@ -790,10 +797,10 @@ fn analyze_shows_the_tables_verdict() {
 #[ignore]
 fn conversion_of_won_positions() {
     use rand::SeedableRng;
-    use songo::search::{search_tb, SearchControl, SearchOptions};
-    use songo::timeman::Limits;
-    use songo::tt::TranspositionTable;
-    use songo::{Game, GameStatus};
+    use songo_core::{Game, GameStatus};
+    use songo_engine::search::{search_tb, SearchControl, SearchOptions};
+    use songo_engine::timeman::Limits;
+    use songo_engine::tt::TranspositionTable;
     let dir = std::env::var("TB_DIR").expect("TB_DIR");
     let tb = Tablebases::open(std::path::Path::new(&dir)).unwrap();
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
@@ -858,10 +865,10 @@ fn conversion_of_won_positions() {
 #[ignore]
 fn flags_in_endgames() {
     use rand::{Rng, SeedableRng};
-    use songo::search::{search, SearchControl, SearchOptions};
-    use songo::timeman::Limits;
-    use songo::tt::TranspositionTable;
-    use songo::Game;
+    use songo_core::Game;
+    use songo_engine::search::{search, SearchControl, SearchOptions};
+    use songo_engine::timeman::Limits;
+    use songo_engine::tt::TranspositionTable;
     let v = Variant::Songo40;
     let mut rng = rand::rngs::StdRng::seed_from_u64(3);
     let (mut reached, mut flagged) = (0, 0);

@@ -1,6 +1,6 @@
 //! The shared rule cases and perft vectors (copied byte for byte into tests/data).
 
-use songo::{Move, Position, Variant};
+use songo_core::{Move, Position, Variant};
 
 const CASES: &str = include_str!("data/cases.txt");
 const PERFT: &str = include_str!("data/perft.txt");

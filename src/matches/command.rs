@@ -13,7 +13,7 @@ use super::referee::{Ending, Fault, GameReport, GameSettings};
 use super::spec::{EngineSpec, TimeControl};
 use super::{openings, run, schedule, Job, MatchConfig, Verdict};
 use crate::stats::{GameScore, MatchStats, Sprt};
-use crate::variant::Variant;
+use songo_core::variant::Variant;
 
 /// When standard error is not a terminal, a text progress line is printed
 /// this many times over a match.
@@ -132,9 +132,9 @@ impl Standing {
         let [south, north] = job.engines;
         let (a, b) = (south.min(north), south.max(north));
         let a_side = if a == south {
-            crate::position::Side::South
+            songo_core::position::Side::South
         } else {
-            crate::position::Side::North
+            songo_core::position::Side::North
         };
         let score = GameScore::from_outcome(r.outcome, a_side);
         let stats = &mut self

@@ -19,7 +19,7 @@ use std::sync::mpsc::channel;
 pub use referee::{play_game, Ending, Fault, GameReport, GameSettings, Opening};
 pub use spec::{EngineSpec, SpecError, TimeControl};
 
-use crate::record::{Adjudication, GameRecord, GameResult};
+use songo_core::record::{Adjudication, GameRecord, GameResult};
 
 /// One game to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

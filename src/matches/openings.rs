@@ -9,10 +9,10 @@ use rand::SeedableRng;
 
 use super::referee::Opening;
 use super::spec::SpecError;
-use crate::game::Game;
-use crate::moves::Move;
-use crate::position::Position;
-use crate::variant::Variant;
+use songo_core::game::Game;
+use songo_core::moves::Move;
+use songo_core::position::Position;
+use songo_core::variant::Variant;
 
 /// Random tries per opening before giving up on games that keep ending.
 const MAX_TRIES: u64 = 1000;

@@ -7,7 +7,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::spec::EngineSpec;
-use crate::variant::Variant;
+use songo_core::variant::Variant;
 
 /// How long `quit` may take before the process is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(200);

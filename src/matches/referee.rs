@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use super::process::{EngineProcess, ProcessError};
 use super::spec::{EngineSpec, TimeControl};
-use crate::game::{Game, GameStatus};
-use crate::movegen::{EndReason, Outcome};
-use crate::moves::Move;
-use crate::position::{Position, Side};
-use crate::variant::Variant;
+use songo_core::game::{Game, GameStatus};
+use songo_core::movegen::{EndReason, Outcome};
+use songo_core::moves::Move;
+use songo_core::position::{Position, Side};
+use songo_core::variant::Variant;
 
 /// After a flag falls the engine still gets this long to answer `stop`;
 /// answering tells a time loss from a stall.

@@ -16,7 +16,7 @@ use rand::Rng;
 
 use songo::engine::{Engine, Output};
 use songo::protocol::{Command, StartSpec};
-use songo::{Game, Move, Position, Side, Variant};
+use songo_core::{Game, Move, Position, Side, Variant};
 
 /// Seeds on the board plus both captured counts, for every position.
 pub const TOTAL: u32 = 70;

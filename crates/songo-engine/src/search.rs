@@ -17,15 +17,15 @@ use std::time::{Duration, Instant};
 
 use crate::abdada::{BusyTable, Visits};
 use crate::eval::{evaluate_with, EvalKind, Score};
-use crate::game::{Game, REPETITION_LIMIT};
-use crate::movegen::Outcome;
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
 use crate::tb::{history_is_clean, Tablebases, Wdl};
 use crate::timeman::{budget, Limits, TimeBudget};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 use crate::turns::{cores, Turns, TURN};
-use crate::variant::Variant;
+use songo_core::game::{Game, REPETITION_LIMIT};
+use songo_core::movegen::Outcome;
+use songo_core::moves::{Move, MoveList};
+use songo_core::position::Position;
+use songo_core::variant::Variant;
 
 /// A won game, `ply` plies from the root, scores `MATE - ply`.
 pub const MATE: Score = 30_000;
@@ -1200,7 +1200,7 @@ fn make_info(w: &Worker, depth: u32, pv_index: usize, score: Score, bound: Score
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Side;
+    use songo_core::position::Side;
 
     #[test]
     fn threads_leapfrog_the_frontier_up_to_the_last_depth() {

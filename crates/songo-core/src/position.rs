@@ -93,21 +93,21 @@ pub const PITS: usize = 14;
 /// Seeds each pit holds at the start.
 pub const START_SEEDS: u8 = 5;
 
-pub(crate) const LANE_BITS: u32 = 8;
+pub const LANE_BITS: u32 = 8;
 /// Lane holding a side's captured count.
-pub(crate) const CAPTURED_LANE: [u32; 2] = [14, 15];
+pub const CAPTURED_LANE: [u32; 2] = [14, 15];
 /// One in the low bit of each of the 14 pit lanes.
-pub(crate) const PIT_ONES: u128 = lane_ones(0, PITS);
+pub const PIT_ONES: u128 = lane_ones(0, PITS);
 /// The 7-bit count field of each lane of a row.
-pub(crate) const ROW_COUNTS: [u128; 2] = [
+pub const ROW_COUNTS: [u128; 2] = [
     lane_ones(0, PITS_PER_ROW) * 0x7F,
     lane_ones(PITS_PER_ROW, PITS_PER_ROW) * 0x7F,
 ];
-pub(crate) const NORTH_TO_MOVE: u128 = 0x80;
-pub(crate) const UNPLAYED7: [u128; 2] = [0x80 << (14 * 8), 0x80 << (15 * 8)];
+pub const NORTH_TO_MOVE: u128 = 0x80;
+pub const UNPLAYED7: [u128; 2] = [0x80 << (14 * 8), 0x80 << (15 * 8)];
 
 /// `count` lanes holding 1, starting at lane `first` (no wrap).
-pub(crate) const fn lane_ones(first: usize, count: usize) -> u128 {
+pub const fn lane_ones(first: usize, count: usize) -> u128 {
     let mut mask = 0u128;
     let mut i = 0;
     while i < count {
@@ -126,6 +126,20 @@ pub struct Position {
 const _: () = assert!(std::mem::size_of::<Position>() == 16);
 
 impl Position {
+    /// The packed form: 8-bit lanes, pits `A`–`G` then `a`–`g`, the
+    /// captured counts in lanes 14 and 15; the top bit of lane 0 is North to
+    /// move, the top bits of lanes 14 and 15 the pit-7 flags.
+    pub const fn bits(&self) -> u128 {
+        self.bits
+    }
+
+    /// A position from its packed form ([`Position::bits`]). Nothing is
+    /// checked: this is for code that indexes positions itself (tablebases,
+    /// evaluation) and keeps the layout's invariants.
+    pub const fn from_bits(bits: u128) -> Position {
+        Position { bits }
+    }
+
     /// Five seeds in every pit, South to move, nothing captured, both pit 7s unplayed.
     pub const fn startpos() -> Position {
         Position {

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use super::index::boards;
 use super::Table;
-use crate::variant::Variant;
+use songo_core::variant::Variant;
 
 pub const MAGIC: &[u8; 8] = b"SONGOTB\0";
 /// Bumped whenever the layout or the meaning of the values changes.

@@ -13,7 +13,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::position::PITS_PER_ROW;
+use songo_core::position::PITS_PER_ROW;
 
 /// Slots of the table: far more than the nodes deep enough to be marked
 /// that two threads are inside at once, and small enough (256 KB) to stay

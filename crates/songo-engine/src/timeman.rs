@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-use crate::moves::Move;
-use crate::position::Side;
+use songo_core::moves::Move;
+use songo_core::position::Side;
 
 /// The clock of a timed game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -136,7 +136,7 @@ static SPREAD: [u64; 128] = {
 
 /// The side to move, known at compile time: perft and search alternate
 /// between the two instantiations, so every row offset is a constant.
-pub(crate) trait Mover {
+pub trait Mover {
     const SIDE: Side;
     type Next: Mover;
     /// Bit offset of the mover's row in the packed position.
@@ -145,8 +145,8 @@ pub(crate) trait Mover {
     const OPP_SHIFT: u32 = Self::SIDE.opponent().first_pit() as u32 * LANE_BITS;
 }
 
-pub(crate) struct SouthMoves;
-pub(crate) struct NorthMoves;
+pub struct SouthMoves;
+pub struct NorthMoves;
 
 impl Mover for SouthMoves {
     const SIDE: Side = Side::South;
@@ -287,7 +287,7 @@ fn small_noble_captures(p: &Position, side: Side, n7: u8) -> bool {
 
 /// Legal moves as a row mask (bit `i`: the mover's pit `i + 1`).
 #[inline(always)]
-pub(crate) fn legal_mask<R: Rules, M: Mover>(p: &Position) -> u8 {
+pub fn legal_mask<R: Rules, M: Mover>(p: &Position) -> u8 {
     let v = R::VARIANT;
     if count_end::<R>(p).is_some() {
         return 0;
@@ -353,7 +353,7 @@ fn feeding_mask<R: Rules>(p: &Position, side: Side, own: u8) -> u8 {
 /// rules 2, 3 and Capture Solo. Branch-free but for the rare Capture Solo:
 /// whether a move captures is data the branch predictor cannot guess.
 #[inline(always)]
-pub(crate) fn make<R: Rules, M: Mover>(p: &Position, o: usize) -> Position {
+pub fn make<R: Rules, M: Mover>(p: &Position, o: usize) -> Position {
     let side = M::SIDE;
     debug_assert_eq!(o / PITS_PER_ROW, side.index());
     let n = p.pit(o) as usize;
@@ -396,12 +396,12 @@ pub(crate) fn make<R: Rules, M: Mover>(p: &Position, o: usize) -> Position {
 }
 
 #[inline(always)]
-pub(crate) fn legal_moves<R: Rules, M: Mover>(p: &Position) -> MoveList {
+pub fn legal_moves<R: Rules, M: Mover>(p: &Position) -> MoveList {
     MoveList::new(M::SIDE, legal_mask::<R, M>(p))
 }
 
 /// Why the game is over at `p` (rule 5.1 items 1–4), if it is.
-pub(crate) fn end_reason<R: Rules>(p: &Position) -> Option<EndReason> {
+pub fn end_reason<R: Rules>(p: &Position) -> Option<EndReason> {
     basic_end::<R>(p).or_else(|| {
         let none = with_mover!(p, M => legal_mask::<R, M>(p)) == 0;
         none.then_some(EndReason::CannotFeed)

@@ -21,8 +21,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::moves::Move;
-use crate::position::PITS;
+use songo_core::moves::Move;
+use songo_core::position::PITS;
 
 /// Kind of bound a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -631,10 +631,8 @@ mod tests {
 
     #[test]
     fn more_than_the_machine_has_is_refused_at_once() {
-        let err = TranspositionTable::new(crate::engine::HASH_MAX_MB)
-            .err()
-            .unwrap();
-        assert_eq!(err.megabytes, crate::engine::HASH_MAX_MB);
+        let err = TranspositionTable::new(1 << 20).err().unwrap();
+        assert_eq!(err.megabytes, 1 << 20);
         assert!(err
             .to_string()
             .starts_with("cannot allocate a 1048576 MB hash table"));

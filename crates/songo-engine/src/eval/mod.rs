@@ -15,8 +15,8 @@ pub mod weights;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::position::{Position, Side, NORTH_TO_MOVE, PITS_PER_ROW};
-use crate::variant::Variant;
+use songo_core::position::{Position, Side, NORTH_TO_MOVE, PITS_PER_ROW};
+use songo_core::variant::Variant;
 
 /// A search or evaluation score.
 pub type Score = i32;
@@ -160,9 +160,7 @@ pub fn side_features(p: &Position, v: Variant) -> [[Score; FEATURES]; 2] {
 /// it makes every move of both sides, most of the evaluation's cost.
 fn side_features_with(p: &Position, v: Variant, threat: bool) -> [[Score; FEATURES]; 2] {
     let us = p.side_to_move();
-    let flipped = Position {
-        bits: p.bits ^ NORTH_TO_MOVE,
-    };
+    let flipped = Position::from_bits(p.bits() ^ NORTH_TO_MOVE);
     let gone = (70 - p.seeds_on_board() as Score) / 10;
     let mut out = [[0; FEATURES]; 2];
     for (k, (side, mover)) in [(us, p), (us.opponent(), &flipped)].into_iter().enumerate() {
@@ -258,9 +256,7 @@ mod tests {
             assert_eq!(features(&p, v), [0; FEATURES], "{v}");
         }
         let p: Position = "0,1,2,3,14,0,5/1,1,1,0,0,0,2 s 30 10 Gg".parse().unwrap();
-        let q = Position {
-            bits: p.bits ^ NORTH_TO_MOVE,
-        };
+        let q = Position::from_bits(p.bits() ^ NORTH_TO_MOVE);
         let v = Variant::Songo36Beginner;
         let (fp, fq) = (features(&p, v), features(&q, v));
         for f in Feature::ALL {

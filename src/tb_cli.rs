@@ -5,11 +5,11 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use super::generate::{build, CountReport};
-use super::Tablebases;
 use crate::cli::PositionArgs;
-use crate::movegen::MIN_BOARD_SEEDS;
-use crate::variant::Variant;
+use songo_core::movegen::MIN_BOARD_SEEDS;
+use songo_core::variant::Variant;
+use songo_engine::tb::generate::{build, CountReport};
+use songo_engine::tb::Tablebases;
 
 /// Where tables go when no directory is given.
 pub const DEFAULT_DIR: &str = "tablebases";
@@ -91,16 +91,21 @@ pub fn run(command: TbCommand) -> ExitCode {
 
 fn generate(args: &GenerateArgs) -> ExitCode {
     let variants = args.variant.map_or(Variant::ALL.to_vec(), |v| vec![v]);
-    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
     for v in variants {
         let started = std::time::Instant::now();
         let (mut boards, mut bytes, mut solved) = (0u64, 0u64, 0u64);
-        let result = build(v, args.max_seeds, Some(&args.dir), progress, &mut |r| {
-            print_count(r);
-            boards += r.boards;
-            bytes += r.file_bytes;
-            solved += (!r.reused) as u64;
-        });
+        let result = build(
+            v,
+            args.max_seeds,
+            Some(&args.dir),
+            &crate::progress::generation_bar,
+            &mut |r| {
+                print_count(r);
+                boards += r.boards;
+                bytes += r.file_bytes;
+                solved += (!r.reused) as u64;
+            },
+        );
         if let Err(e) = result {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
@@ -112,7 +117,7 @@ fn generate(args: &GenerateArgs) -> ExitCode {
             started.elapsed().as_secs_f64(),
             gib(bytes),
             args.dir.display(),
-            super::generate::peak_rss().map_or("unknown".to_string(), |m| format!("{:.2} GiB", gib(m))),
+            songo_engine::tb::generate::peak_rss().map_or("unknown".to_string(), |m| format!("{:.2} GiB", gib(m))),
         );
     }
     ExitCode::SUCCESS

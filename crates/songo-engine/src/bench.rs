@@ -3,12 +3,12 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::Game;
-use crate::position::Position;
 use crate::search::{search, SearchControl, SearchOptions};
 use crate::timeman::Limits;
 use crate::tt::TranspositionTable;
-use crate::variant::Variant;
+use songo_core::game::Game;
+use songo_core::position::Position;
+use songo_core::variant::Variant;
 
 /// Depth of the default bench.
 pub const BENCH_DEPTH: u32 = 14;

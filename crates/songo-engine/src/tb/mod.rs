@@ -75,10 +75,9 @@
 //! - Capture Solo (amateur) and the direct gain (`songo40`) capture one
 //!   seed: they are exits to the count below, like any capture.
 //! - Feeding, Interdit Solo/Duo, the grand slam and the C1 exception are
-//!   all decided by the rules core ([`crate::movegen`]), which the
+//!   all decided by the rules core ([`songo_core::movegen`]), which the
 //!   generator calls for every move: the tables know no rule of their own.
 
-pub mod cli;
 pub mod file;
 pub mod generate;
 pub mod index;
@@ -89,21 +88,21 @@ use std::sync::{Arc, OnceLock};
 
 pub use file::TbError;
 
-use crate::game::Game;
-use crate::movegen::{Outcome, MIN_BOARD_SEEDS};
-use crate::moves::Move;
-use crate::position::{Position, Side, LANE_BITS, TOTAL_SEEDS};
-use crate::variant::Variant;
+use songo_core::game::Game;
+use songo_core::movegen::{Outcome, MIN_BOARD_SEEDS};
+use songo_core::moves::Move;
+use songo_core::position::{Position, Side, LANE_BITS, TOTAL_SEEDS};
+use songo_core::variant::Variant;
 
 /// The 7-bit counts of the pit lanes of a packed position (without the
 /// side-to-move bit that lane 0 carries).
-pub(crate) const BOARD_MASK: u128 = crate::position::PIT_ONES * 0x7F;
+pub(crate) const BOARD_MASK: u128 = songo_core::position::PIT_ONES * 0x7F;
 /// The lanes of one row.
 const ROW_MASK: u128 = (1u128 << (7 * LANE_BITS)) - 1;
 
 /// The board of a position, as it stands (not rotated).
 pub(crate) fn board_of(p: &Position) -> u128 {
-    p.bits & BOARD_MASK
+    p.bits() & BOARD_MASK
 }
 
 /// The board seen from the other side.
@@ -121,9 +120,9 @@ pub(crate) fn tb_position(board: u128, seeds: u8) -> Position {
     let captured = TOTAL_SEEDS - seeds;
     let south = captured / 2;
     let north = captured - south;
-    Position {
-        bits: board | (south as u128) << (14 * LANE_BITS) | (north as u128) << (15 * LANE_BITS),
-    }
+    Position::from_bits(
+        board | (south as u128) << (14 * LANE_BITS) | (north as u128) << (15 * LANE_BITS),
+    )
 }
 
 /// One solved seed count of one variant.
@@ -260,9 +259,9 @@ impl Verdict {
                 }
             } else {
                 let margin = p.captured(us) as i32 - p.captured(us.opponent()) as i32 + value;
-                if margin >= crate::movegen::FORTY_WIN_MARGIN {
+                if margin >= songo_core::movegen::FORTY_WIN_MARGIN {
                     Wdl::Win
-                } else if margin <= -crate::movegen::FORTY_WIN_MARGIN {
+                } else if margin <= -songo_core::movegen::FORTY_WIN_MARGIN {
                     Wdl::Loss
                 } else {
                     Wdl::Draw

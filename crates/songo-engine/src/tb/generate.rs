@@ -41,15 +41,14 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
-use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use super::index::{boards, rank, successor, unrank};
 use super::{board_of, swap_rows, tb_position, Table, BOARD_MASK};
-use crate::movegen::{legal_mask, make, SouthMoves, MIN_BOARD_SEEDS};
-use crate::position::{Side, LANE_BITS, PITS, PITS_PER_ROW, TOTAL_SEEDS};
-use crate::variant::{Rules, Variant};
-use crate::with_rules;
+use songo_core::movegen::{legal_mask, make, SouthMoves, MIN_BOARD_SEEDS};
+use songo_core::position::{Side, LANE_BITS, PITS, PITS_PER_ROW, TOTAL_SEEDS};
+use songo_core::variant::{Rules, Variant};
+use songo_core::with_rules;
 
 /// Set in a working byte once its value is final.
 const DETERMINED: u8 = 0x80;
@@ -146,7 +145,7 @@ fn unmoves<R: Rules>(board: u128, seeds: u8, mut f: impl FnMut(u128)) {
                 continue;
             }
             let child = make::<R, SouthMoves>(&p, o);
-            if child.bits & BOARD_MASK == after
+            if child.bits() & BOARD_MASK == after
                 && child.captured(Side::South) == p.captured(Side::South)
             {
                 f(parent);
@@ -339,7 +338,7 @@ impl<'a> Work<'a> {
             if gained == 0 {
                 stay += 1;
             } else {
-                let (a, b) = self.exit_value(gained, child.bits & BOARD_MASK);
+                let (a, b) = self.exit_value(gained, child.bits() & BOARD_MASK);
                 best_lo = best_lo.max(enc(a));
                 best_hi = best_hi.max(enc(b));
             }
@@ -351,7 +350,7 @@ impl<'a> Work<'a> {
         cell.fetch_or(stay << shift, Ordering::Relaxed);
     }
 
-    fn init<R: Rules>(&self, bar: &ProgressBar) {
+    fn init<R: Rules>(&self, bar: &dyn Progress) {
         (0..self.chunks()).into_par_iter().for_each(|c| {
             let start = c * CHUNK;
             let end = (start + CHUNK).min(self.size);
@@ -362,7 +361,7 @@ impl<'a> Work<'a> {
                     board = successor(board).expect("not the last board");
                 }
             }
-            bar.inc(end - start);
+            bar.advance(end - start);
         });
     }
 
@@ -533,9 +532,33 @@ impl<'a> Work<'a> {
     }
 }
 
+/// Where generation reports its progress: the front end draws it (a bar on
+/// a terminal), the library never prints. Every method may be called from
+/// several threads at once.
+pub trait Progress: Sync {
+    /// The count's work is `steps` steps in all.
+    fn begin(&self, _steps: u64) {}
+    /// `steps` more steps are done.
+    fn advance(&self, _steps: u64) {}
+    /// The pass for `threshold` is finished, after `sweeps` sweeps in all.
+    fn pass(&self, _threshold: i32, _sweeps: u64) {}
+    /// The count is solved.
+    fn end(&self) {}
+}
+
+/// Progress that nobody watches.
+pub struct NoProgress;
+
+impl Progress for NoProgress {}
+
+/// For [`build`]: no progress shown for any count.
+pub fn no_progress(_: Variant, _: u8) -> Box<dyn Progress> {
+    Box::new(NoProgress)
+}
+
 /// Solves the boards of `seeds` seeds of `variant`. `lower[k]` must hold the
 /// table of every count `k` from 10 to `seeds - 1`.
-pub fn generate(variant: Variant, seeds: u8, lower: &[Option<Table>], bar: &ProgressBar) -> Table {
+pub fn generate(variant: Variant, seeds: u8, lower: &[Option<Table>], bar: &dyn Progress) -> Table {
     generate_counted(variant, seeds, lower, bar).0
 }
 
@@ -544,18 +567,18 @@ pub fn generate_counted(
     variant: Variant,
     seeds: u8,
     lower: &[Option<Table>],
-    bar: &ProgressBar,
+    bar: &dyn Progress,
 ) -> (Table, u64) {
     assert!((MIN_BOARD_SEEDS..TOTAL_SEEDS).contains(&seeds));
     with_rules!(variant, R => generate_with::<R>(seeds, lower, bar))
 }
 
-fn generate_with<R: Rules>(seeds: u8, lower: &[Option<Table>], bar: &ProgressBar) -> (Table, u64) {
+fn generate_with<R: Rules>(seeds: u8, lower: &[Option<Table>], bar: &dyn Progress) -> (Table, u64) {
     let work = Work::new(R::VARIANT, seeds, lower);
     let size = work.size;
     // Progress: the forward pass counts one per board, each threshold one
     // per board again (a rough share of the time it takes).
-    bar.set_length(size * (1 + seeds as u64));
+    bar.begin(size * (1 + seeds as u64));
     work.init::<R>(bar);
     let mut sweeps = 0u64;
     for t in (1..=seeds as i32).rev() {
@@ -567,14 +590,14 @@ fn generate_with<R: Rules>(seeds: u8, lower: &[Option<Table>], bar: &ProgressBar
                 break;
             }
         }
-        bar.inc(size);
-        bar.set_message(format!("threshold {t}, {sweeps} sweeps"));
+        bar.advance(size);
+        bar.pass(t, sweeps);
     }
     (Table::new(R::VARIANT, seeds, work.finish()), sweeps)
 }
 
 /// Reads the mover's board from a real position (rotated when North moves).
-pub(super) fn normalise(p: &crate::Position) -> u128 {
+pub(super) fn normalise(p: &songo_core::Position) -> u128 {
     let b = board_of(p);
     match p.side_to_move() {
         Side::South => b,
@@ -643,7 +666,7 @@ pub fn build(
     variant: Variant,
     max_seeds: u8,
     dir: Option<&std::path::Path>,
-    show_progress: bool,
+    progress: &dyn Fn(Variant, u8) -> Box<dyn Progress>,
     report: &mut dyn FnMut(&CountReport),
 ) -> Result<Vec<Option<Table>>, super::TbError> {
     let mut tables: Vec<Option<Table>> = vec![None; max_seeds as usize + 1];
@@ -655,13 +678,9 @@ pub fn build(
         let (table, reused, sweeps) = match (existing, dir) {
             (Some(_), Some(d)) => (super::file::read(d, variant, seeds)?, true, 0),
             _ => {
-                let bar = if show_progress {
-                    crate::progress::bar(boards(seeds), &format!("{variant} {seeds:>2} seeds"))
-                } else {
-                    ProgressBar::hidden()
-                };
-                let (t, sweeps) = generate_counted(variant, seeds, &tables, &bar);
-                bar.finish_and_clear();
+                let bar = progress(variant, seeds);
+                let (t, sweeps) = generate_counted(variant, seeds, &tables, bar.as_ref());
+                bar.end();
                 (t, false, sweeps)
             }
         };

@@ -3,7 +3,7 @@
 //!
 //! A board is the 14 pit counts of a position seen from the side to move:
 //! lanes 0..7 are the mover's pits 1..7, lanes 7..14 the opponent's, in the
-//! 8-bit lanes of a `u128` like [`crate::Position`] (pit lanes only: no side,
+//! 8-bit lanes of a `u128` like [`songo_core::Position`] (pit lanes only: no side,
 //! captured counts or flags). Boards are ranked in lexicographic order of
 //! `(pit 0, pit 1, …, pit 13)`, so the rank of `s` seeds is in
 //! `0..boards(s)`, with `boards(s) = C(s + 13, 13)`: no index is wasted.
@@ -14,7 +14,7 @@
 //! boards of `r` seeds in the last `14 - i` pits), so the rank is a sum of
 //! 13 differences of table entries.
 
-use crate::position::{LANE_BITS, PITS, TOTAL_SEEDS};
+use songo_core::position::{LANE_BITS, PITS, TOTAL_SEEDS};
 
 /// Most seeds a board can hold.
 const MAX_SEEDS: usize = TOTAL_SEEDS as usize;

@@ -1,0 +1,21 @@
+//! songo-core: the rules of Songo, the mancala game of the Fang and Beti.
+//!
+//! The rules are those of `RULES.md` (three variants). One concern per
+//! module: [`variant`], [`position`] (the packed position and its text
+//! form), [`moves`], [`movegen`] (legal moves, sowing, captures, game end),
+//! [`game`] (history, repetition, undo), [`perft`], and [`record`] (game
+//! records: read, write, verify). No front-end dependency.
+
+pub mod game;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod record;
+pub mod variant;
+
+pub use game::{Game, GameStatus, PlayError};
+pub use movegen::{EndReason, Outcome};
+pub use moves::{IllegalMoveError, Move, MoveList, ParseMoveError};
+pub use position::{ParsePositionError, Position, Side};
+pub use variant::{ParseVariantError, Variant};
