@@ -33,17 +33,17 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
+use crate::board::{board_lines, tablebase_line};
 use crate::cli::PositionArgs;
-use crate::engine::{board_lines, tablebase_line, wdl, HASH_DEFAULT_MB, MULTIPV_MAX, THREADS_MAX};
+use crate::session::format::wdl;
 use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
+use songo_engine::engine::{Engine, EngineError, Event};
 use songo_engine::eval::{Score, SEED};
-use songo_engine::search::{
-    mate_in, search_tb, Info, ScoreBound, SearchControl, SearchOptions, MAX_PLY,
-};
+use songo_engine::options::{Setting, HASH_DEFAULT_MB, HASH_MAX_MB, MULTIPV_MAX, THREADS_MAX};
+use songo_engine::search::{mate_in, Info, ScoreBound, MAX_PLY};
 use songo_engine::tb::{Tablebases, Wdl};
 use songo_engine::timeman::Limits;
-use songo_engine::tt::TranspositionTable;
 
 /// Depth searched when neither `--depth` nor `--movetime` is given: about a
 /// second from the opening on this project's reference machine, far less in
@@ -75,7 +75,7 @@ pub struct AnalyzeArgs {
     pub threads: u32,
     /// Transposition table size in MB.
     #[arg(long, value_name = "MB", default_value_t = HASH_DEFAULT_MB as u64,
-          value_parser = clap::value_parser!(u64).range(1..=crate::engine::HASH_MAX_MB as u64))]
+          value_parser = clap::value_parser!(u64).range(1..=HASH_MAX_MB as u64))]
     pub hash: u64,
     /// One JSON object per line instead of the table (fields: see protocol.md).
     #[arg(long)]
@@ -318,11 +318,24 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
     if let Some(moves) = &args.moves {
         play_moves(&mut game, moves)?;
     }
-    let tt = TranspositionTable::new(args.hash as usize).map_err(|e| e.to_string())?;
-    let tb = match &args.tablebases {
-        Some(dir) => Some(Tablebases::open(dir).map_err(|e| format!("--tablebases: {e}"))?),
-        None => None,
-    };
+    let (mut engine, events) = Engine::with_channel();
+    for setting in [
+        Setting::Variant(v),
+        Setting::Hash(args.hash as usize),
+        Setting::Threads(args.threads as usize),
+        Setting::MultiPv(args.multipv as usize),
+        // Nothing to communicate with: the whole movetime is thinking time.
+        Setting::MoveOverhead(Duration::ZERO),
+    ] {
+        engine.apply(setting).map_err(|e| e.to_string())?;
+    }
+    if let Some(dir) = &args.tablebases {
+        engine
+            .set_tablebases(dir)
+            .map_err(|e| format!("--tablebases: {e}"))?;
+    }
+    engine.set_game(game.clone()).map_err(|e| e.to_string())?;
+    let tb = engine.tablebases();
     let limits = match args.movetime {
         Some(ms) => Limits {
             movetime: Some(Duration::from_millis(ms)),
@@ -330,13 +343,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
         },
         None => Limits::depth(args.depth.unwrap_or(DEFAULT_DEPTH)),
     };
-    let options = SearchOptions {
-        threads: args.threads as usize,
-        multipv: args.multipv as usize,
-        // Nothing to communicate with: the whole movetime is thinking time.
-        move_overhead: Duration::ZERO,
-        ..SearchOptions::default()
-    };
+    let threads = args.threads;
     let p = game.position();
     if args.json {
         say(&format!(
@@ -349,12 +356,12 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
             json_moves(p.legal_moves(v)),
             game.is_over()
         ))?;
-        if let Some(tb) = &tb {
+        if let Some(tb) = tb {
             say(&json_tablebase(tb, &game))?;
         }
     } else {
         say(&board_lines(&game))?;
-        if let Some(tb) = &tb {
+        if let Some(tb) = tb {
             say(&format!("Tablebase: {}", tablebase_line(tb, &game)))?;
             if let Some(moves) = tablebase_moves(tb, &game) {
                 say(&format!("Tablebase moves: {moves}"))?;
@@ -392,29 +399,38 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
         say(&format!(
             "Analysing for {} ({limit}, {} thread{}, {} MB hash)",
             p.side_to_move(),
-            options.threads,
-            if options.threads == 1 { "" } else { "s" },
+            threads,
+            if threads == 1 { "" } else { "s" },
             args.hash
         ))?;
         say(&header())?;
     }
-    let control = SearchControl::default();
     let started = Instant::now();
-    let multi = options.multipv > 1;
+    let multi = args.multipv > 1;
     let mut failed = None;
-    let report = &mut |info: &Info| {
-        let line = if args.json {
-            json_info(info, v)
-        } else {
-            text_info(info, v, multi)
-        };
-        if let Err(e) = say(&line) {
-            // Nobody is reading any more: stop searching.
-            failed = Some(e);
-            control.stop();
+    engine.go(limits);
+    let result = loop {
+        match events.recv() {
+            Ok(Event::Info(info)) if failed.is_none() => {
+                let line = if args.json {
+                    json_info(&info, v)
+                } else {
+                    text_info(&info, v, multi)
+                };
+                if let Err(e) = say(&line) {
+                    // Nobody is reading any more: stop searching.
+                    failed = Some(e);
+                    engine.stop();
+                }
+            }
+            Ok(Event::SearchDone(result)) => break result,
+            Ok(Event::Problem(e @ EngineError::ThreadFailed)) => return Err(e.to_string()),
+            Ok(Event::Problem(e)) => eprintln!("songo analyze: warning: {e}"),
+            Ok(_) => {}
+            Err(_) => return Err("the engine ended without an answer".to_string()),
         }
     };
-    let result = search_tb(&game, &limits, &options, &tt, &control, tb.as_ref(), report);
+    engine.wait();
     if let Some(e) = failed {
         return Err(e);
     }

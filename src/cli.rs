@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::engine::{Engine, Output};
+use crate::output::Output;
+use crate::session::Session;
 use songo_core::{Position, Variant};
 
 #[derive(Parser, Debug)]
@@ -157,8 +158,7 @@ pub struct PerftArgs {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None => {
-            let mut engine = Engine::new(Output::new(Box::new(std::io::stdout())));
-            engine.run(std::io::stdin().lock());
+            Session::new(Output::stdout()).run(std::io::stdin().lock());
             ExitCode::SUCCESS
         }
         Some(Command::Analyze(args)) => crate::analyze::run(&args),
@@ -172,11 +172,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 seed: a.seed,
                 after: a.after,
             };
-            crate::sparring::run(
-                s,
-                std::io::stdin().lock(),
-                Output::new(Box::new(std::io::stdout())),
-            );
+            crate::sparring::run(s, std::io::stdin().lock(), Output::stdout());
             ExitCode::SUCCESS
         }
         Some(Command::Tb(command)) => crate::tb_cli::run(command),

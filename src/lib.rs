@@ -3,13 +3,15 @@
 //! tools (analyze, play, replay, match, tune, tablebases) and progress bars.
 
 pub mod analyze;
+pub mod board;
 pub mod cli;
-pub mod engine;
+pub mod input;
 pub mod matches;
+pub mod output;
 pub mod play;
 pub mod progress;
-pub mod protocol;
 pub mod replay;
+pub mod session;
 pub mod sparring;
 pub mod stats;
 pub mod tb_cli;

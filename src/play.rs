@@ -20,15 +20,16 @@ use rand::{Rng, SeedableRng};
 
 use crate::analyze::format_seeds;
 use crate::cli::PositionArgs;
-use crate::engine::{ENGINE_NAME, HASH_DEFAULT_MB, MULTIPV_MAX};
+use crate::session::ENGINE_NAME;
 use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
 use songo_core::position::Side;
 use songo_core::record::{GameRecord, Termination};
+use songo_engine::engine::{Engine, Event};
 use songo_engine::eval::Score;
-use songo_engine::search::{search, ScoreBound, SearchControl, SearchOptions};
+use songo_engine::options::{Setting, HASH_DEFAULT_MB, MULTIPV_MAX};
+use songo_engine::search::{Info, ScoreBound, SearchResult};
 use songo_engine::timeman::Limits;
-use songo_engine::tt::TranspositionTable;
 
 /// The weakest and strongest levels.
 pub const LEVEL_MIN: u32 = 1;
@@ -210,46 +211,78 @@ Commands:
   help   this text
   quit   leave the game";
 
-/// The engine's side of the game: its table, level and random source.
+/// The engine's side of the game: the engine, its level and random source.
 struct Opponent {
     spec: LevelSpec,
-    tt: TranspositionTable,
+    engine: Engine,
+    events: std::sync::mpsc::Receiver<Event>,
     rng: StdRng,
 }
 
 impl Opponent {
+    fn new(spec: LevelSpec, seed: u64, hash_mb: usize) -> Result<Opponent, String> {
+        let (mut engine, events) = Engine::with_channel();
+        engine
+            .apply(Setting::Hash(hash_mb))
+            .map_err(|e| e.to_string())?;
+        engine
+            .apply(Setting::MoveOverhead(Duration::ZERO))
+            .map_err(|e| e.to_string())?;
+        Ok(Opponent {
+            spec,
+            engine,
+            events,
+            rng: StdRng::seed_from_u64(seed),
+        })
+    }
+
+    /// Searches `game`'s position, handing each line to `on_info`.
+    fn search(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        multipv: usize,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        if self.engine.options().variant != game.variant() {
+            let _ = self.engine.apply(Setting::Variant(game.variant()));
+        }
+        let _ = self.engine.apply(Setting::MultiPv(multipv));
+        self.engine
+            .set_game(game.clone())
+            .expect("the engine plays the game's variant");
+        self.engine.go(limits);
+        let result = loop {
+            match self.events.recv() {
+                Ok(Event::Info(info)) => on_info(&info),
+                Ok(Event::SearchDone(r)) => break r,
+                Ok(_) => {}
+                Err(_) => unreachable!("the engine holds the sender"),
+            }
+        };
+        self.engine.wait();
+        result
+    }
+
     /// The engine's move, and the score it saw for it.
     fn choose(&mut self, game: &Game) -> Option<(Move, Score)> {
         let legal = game.position().legal_moves(game.variant());
         let randomised = self.spec.margin > 0 && legal.len() > 1;
-        let options = SearchOptions {
-            threads: 1,
-            multipv: if randomised { MULTIPV_MAX } else { 1 },
-            move_overhead: Duration::ZERO,
-            ..SearchOptions::default()
-        };
         // Scores of the root moves from the deepest exact lines.
         let mut lines: Vec<(u32, Move, Score)> = Vec::new();
-        let control = SearchControl::default();
         let spinner = self
             .spec
             .movetime_ms
             .map(|_| crate::progress::spinner("songo thinks"));
-        let result = search(
-            game,
-            &self.spec.limits(),
-            &options,
-            &self.tt,
-            &control,
-            &mut |info| {
-                if info.bound == ScoreBound::Exact {
-                    if let Some(&m) = info.pv.first() {
-                        lines.retain(|l| l.1 != m);
-                        lines.push((info.depth, m, info.score));
-                    }
+        let multipv = if randomised { MULTIPV_MAX } else { 1 };
+        let result = self.search(game, self.spec.limits(), multipv, &mut |info| {
+            if info.bound == ScoreBound::Exact {
+                if let Some(&m) = info.pv.first() {
+                    lines.retain(|l| l.1 != m);
+                    lines.push((info.depth, m, info.score));
                 }
-            },
-        );
+            }
+        });
         if let Some(s) = spinner {
             s.finish_and_clear();
         }
@@ -275,42 +308,40 @@ impl Opponent {
         Some(near[self.rng.random_range(0..near.len())])
     }
 
-    fn hint(&self, game: &Game) -> Option<(Move, Score)> {
-        let r = search(
-            game,
-            &Limits::depth(HINT_DEPTH),
-            &SearchOptions::default(),
-            &self.tt,
-            &SearchControl::default(),
-            &mut |_| {},
-        );
+    fn hint(&mut self, game: &Game) -> Option<(Move, Score)> {
+        let r = self.search(game, Limits::depth(HINT_DEPTH), 1, &mut |_| {});
         r.best.map(|m| (m, r.score))
     }
 }
 
 /// Reads lines, echoing them when the input is not a person at a terminal.
 struct Reader<R> {
-    input: R,
+    input: crate::input::Lines<R>,
     echo: bool,
 }
 
 impl<R: BufRead> Reader<R> {
-    /// Prompts and reads one line; `None` at the end of input.
+    /// Prompts and reads one line; `None` at the end of input. A line that
+    /// is not text is explained and asked again: a stray byte loses no game.
     fn ask(&mut self, prompt: &str) -> Option<String> {
-        outp!("{prompt}");
-        let _ = std::io::stdout().flush();
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                out!();
-                None
-            }
-            Ok(_) => {
-                let line = line.trim_end_matches(['\n', '\r']).to_string();
-                if self.echo {
-                    out!("{line}");
+        loop {
+            outp!("{prompt}");
+            let _ = std::io::stdout().flush();
+            match self.input.next_line() {
+                Ok(None) | Err(_) => {
+                    out!();
+                    return None;
                 }
-                Some(line)
+                Ok(Some(Ok(line))) => {
+                    if self.echo {
+                        out!("{line}");
+                    }
+                    return Some(line.to_string());
+                }
+                Ok(Some(Err(e))) => {
+                    out!();
+                    out!("That is not text ({e}); type a pit letter or 'help'.");
+                }
             }
         }
     }
@@ -330,38 +361,14 @@ fn who(side: Side, human: Side) -> &'static str {
 pub fn draw(game: &Game, human: Side) -> String {
     let p = game.position();
     let last = game.moves().last().copied();
-    let row = |side: Side| -> String {
-        let first = side.first_pit();
-        let pits: Vec<usize> = match side {
-            Side::North => (first..first + 7).rev().collect(),
-            Side::South => (first..first + 7).collect(),
-        };
-        let cells: Vec<String> = pits
-            .iter()
-            .map(|&i| {
-                if last.is_some_and(|m| m.pit() == i) {
-                    format!("[{:>2}]", p.pit(i))
-                } else {
-                    format!(" {:>2} ", p.pit(i))
-                }
-            })
-            .collect();
+    let beside = |side: Side| {
         format!(
-            "  |{}|   {:<14} captured {:>2}",
-            cells.join("|"),
+            "   {:<14} captured {:>2}",
             format!("{side} ({})", who(side, human)),
             p.captured(side)
         )
     };
-    let sep = "  +----+----+----+----+----+----+----+";
-    let mut s = String::new();
-    s.push_str("     g    f    e    d    c    b    a\n");
-    s.push_str(&format!(
-        "{sep}\n{}\n{sep}\n{}\n{sep}\n",
-        row(Side::North),
-        row(Side::South)
-    ));
-    s.push_str("     A    B    C    D    E    F    G\n");
+    let mut s = crate::board::grid(&p, last.map(|m| m.pit()), "  ", &beside, &|_| String::new());
     if let (Some(m), [.., before, after]) = (last, game.positions()) {
         let mover = m.side();
         let gain = after.captured(mover) - before.captured(mover);
@@ -419,13 +426,12 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), String> 
         Some(ms) => format!("{ENGINE_NAME} ({ms} ms)"),
         None => format!("{ENGINE_NAME} (level {})", args.level),
     };
-    let mut engine = Opponent {
-        spec,
-        tt: TranspositionTable::new(HASH_DEFAULT_MB).map_err(|e| e.to_string())?,
-        rng: StdRng::seed_from_u64(seed),
-    };
+    let mut engine = Opponent::new(spec, seed, HASH_DEFAULT_MB)?;
     let mut game = Game::new(args.at.variant, args.at.position());
-    let mut reader = Reader { input, echo };
+    let mut reader = Reader {
+        input: crate::input::Lines::new(input),
+        echo,
+    };
     out!(
         "{} against {opponent_name}: {}.",
         game.variant(),
@@ -631,11 +637,7 @@ mod tests {
     fn low_levels_are_deterministic_for_a_seed() {
         let g = game("");
         let pick = |seed| {
-            let mut o = Opponent {
-                spec: LEVELS[0],
-                tt: TranspositionTable::new(1).unwrap(),
-                rng: StdRng::seed_from_u64(seed),
-            };
+            let mut o = Opponent::new(LEVELS[0], seed, 1).unwrap();
             (0..8).map(|_| o.choose(&g).unwrap().0).collect::<Vec<_>>()
         };
         assert_eq!(pick(3), pick(3));
@@ -652,25 +654,15 @@ mod strength {
 
     /// Plays `level` (as North) against a plain search of `depth` (South).
     fn duel(v: Variant, level_index: usize, depth: u32, seed: u64) -> Outcome {
-        let mut o = Opponent {
-            spec: LEVELS[level_index],
-            tt: TranspositionTable::new(1).unwrap(),
-            rng: StdRng::seed_from_u64(seed),
-        };
-        let tt = TranspositionTable::new(1).unwrap();
+        let mut o = Opponent::new(LEVELS[level_index], seed, 1).unwrap();
+        let mut plain = Opponent::new(LEVELS[9], seed, 1).unwrap();
         let mut g = Game::new(v, Position::startpos());
         while !g.is_over() {
             let m = if g.position().side_to_move() == Side::South {
-                search(
-                    &g,
-                    &Limits::depth(depth),
-                    &SearchOptions::default(),
-                    &tt,
-                    &SearchControl::default(),
-                    &mut |_| {},
-                )
-                .best
-                .unwrap()
+                plain
+                    .search(&g, Limits::depth(depth), 1, &mut |_| {})
+                    .best
+                    .unwrap()
             } else {
                 o.choose(&g).unwrap().0
             };

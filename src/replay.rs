@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::engine::board_lines;
+use crate::board::board_lines;
 use songo_core::game::Game;
 use songo_core::record::{parse_records, GameRecord, GameResult};
 

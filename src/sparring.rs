@@ -13,8 +13,10 @@ use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 
-use crate::engine::{game_from, limits_of, Output, ENGINE_AUTHOR};
-use crate::protocol::{Command, Dialect, GoParams};
+use crate::input::Lines;
+use crate::output::Output;
+use crate::session::command::{game_from, Command, Dialect, GoParams};
+use crate::session::ENGINE_AUTHOR;
 use songo_core::game::Game;
 use songo_core::moves::Move;
 use songo_core::position::Position;
@@ -78,17 +80,19 @@ impl std::fmt::Display for Kind {
     }
 }
 
-impl FromStr for Kind {
-    type Err = String;
+/// A sparring kind's name that is none of [`Kind::ALL`].
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+#[error("unknown sparring kind '{0}' (one of random, greedy, plain, illegal, garbage, crash, stall, slow)")]
+pub struct ParseKindError(pub String);
 
-    fn from_str(s: &str) -> Result<Kind, String> {
+impl FromStr for Kind {
+    type Err = ParseKindError;
+
+    fn from_str(s: &str) -> Result<Kind, ParseKindError> {
         Kind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-                format!("unknown sparring kind '{s}' (one of {})", names.join(", "))
-            })
+            .ok_or_else(|| ParseKindError(s.to_string()))
     }
 }
 
@@ -111,12 +115,16 @@ pub fn run(s: Sparring, input: impl BufRead, out: Output) {
     let mut variant = Variant::Songo40;
     let mut game = Game::new(variant, Position::startpos());
     let mut moves_played = 0u32;
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        let command = match line.parse::<Command>() {
-            Ok(c) => c,
+    let mut lines = Lines::new(input);
+    while let Ok(Some(line)) = lines.next_line() {
+        let command = match line.map(str::parse::<Command>) {
+            Ok(Ok(c)) => c,
+            Ok(Err(e)) => {
+                out.error(&e);
+                continue;
+            }
             Err(e) => {
-                out.error(&e.to_string());
+                out.error(&e);
                 continue;
             }
         };
@@ -142,7 +150,7 @@ pub fn run(s: Sparring, input: impl BufRead, out: Output) {
                 }
             }
             Command::NewGame => game = Game::new(variant, Position::startpos()),
-            Command::Position { start, moves } => match game_from(variant, start, &moves) {
+            Command::Position { start, moves } => match game_from(variant, &start, &moves) {
                 Ok(g) => game = g,
                 Err(e) => out.error(&format!("position: {e}")),
             },
@@ -222,9 +230,9 @@ fn plain_search(root: &Position, v: Variant, g: &GoParams) -> Option<Move> {
         infinite: false,
         ponder: false,
         mate: None,
-        ..limits_of(g)
+        ..g.limits()
     };
-    let overhead = Duration::from_millis(crate::engine::MOVE_OVERHEAD_DEFAULT_MS);
+    let overhead = Duration::from_millis(songo_engine::options::MOVE_OVERHEAD_DEFAULT_MS);
     let deadline = budget(&limits, root.side_to_move(), overhead).map(|b| Instant::now() + b.hard);
     let mut plain = Plain {
         v,

@@ -134,6 +134,35 @@ fn protocol_loop() {
     assert!(lines > 3000, "{lines}");
 }
 
+/// Sessions whose lines are raw bytes: valid commands, commands with bytes
+/// that are not text spliced in, and random bytes. Each bad line is refused
+/// with an error and the session goes on; only `quit` ends it.
+#[test]
+fn protocol_loop_bytes() {
+    let mut rng = rng(5);
+    let mut refused = 0;
+    for _ in 0..iterations(12) {
+        let mut h = Harness::new();
+        for _ in 0..100 {
+            let command = random_command(&mut rng);
+            let raw = match rng.random_range(0..3) {
+                0 => command.into_bytes(),
+                1 => mutate_bytes(&mut rng, &command),
+                _ => (0..rng.random_range(0..24))
+                    .map(|_| rng.random::<u8>())
+                    .filter(|&b| b != b'\n')
+                    .collect(),
+            };
+            refused += songo::input::text_of(&raw, 1).is_err() as u32;
+            if !h.bytes(&raw) {
+                h = Harness::new();
+            }
+        }
+        h.finish();
+    }
+    assert!(refused > 100, "only {refused} lines were not text");
+}
+
 /// Regression cases: lines the fuzzers or reviews found worth keeping.
 #[test]
 fn protocol_regressions() {
@@ -172,6 +201,19 @@ fn protocol_regressions() {
         "query resuefquery rMove Ovsearch thread failedsuefquery rMove Overheadyuer restop",
     ] {
         h.line(line);
+    }
+    // Input that used to end the engine at once and silently (the loop
+    // read UTF-8 lines): one of each class of bytes that are not text.
+    for raw in [
+        &b"isready\xff"[..],
+        b"\xc3",
+        b"position startpos moves \xed\xa0\x80",
+        b"go depth 2\x00",
+        b"setoption name Hash\x1b value 8",
+        b"\x7f",
+        b"\xef\xbb\xbfisready",
+    ] {
+        assert!(h.bytes(raw), "{raw:?}");
     }
     h.finish();
 }

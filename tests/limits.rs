@@ -11,15 +11,16 @@ use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 use fuzz_support::Sink;
-use songo::engine::{Engine, Output};
+use songo::output::Output;
+use songo::session::Session;
 use songo_core::{Move, Position, Variant};
 
 /// Long enough for any machine; a liveness bound, not a speed test.
 const PATIENCE: Duration = Duration::from_secs(120);
 
-fn engine() -> (Engine, Sink) {
+fn engine() -> (Session, Sink) {
     let out = Sink::default();
-    (Engine::new(Output::new(Box::new(out.clone()))), out)
+    (Session::new(Output::new(Box::new(out.clone()))), out)
 }
 
 /// Waits until the output from byte `mark` on has a line starting with `prefix`.

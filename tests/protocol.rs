@@ -45,6 +45,12 @@ impl Engine {
         stdin.flush().unwrap();
     }
 
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
     /// Lines up to and including the first one that starts with `prefix`.
     fn until(&mut self, prefix: &str) -> Vec<String> {
         let deadline = Instant::now() + WAIT;
@@ -436,4 +442,66 @@ fn eval_and_bench_commands() {
         assert!(l.starts_with("info string bench position"), "{l}");
     };
     assert!(summary.contains(" nodes "), "{summary}");
+}
+
+/// A GUI that sends one stray byte must not lose its opponent: each line
+/// that is not text is refused with an error, and the engine plays on.
+#[test]
+fn bytes_that_are_not_text_are_refused_and_the_engine_plays_on() {
+    let mut e = Engine::start();
+    e.send_bytes(b"\xef\xbb\xbfuci\r\n");
+    e.until("uciok");
+    for (bad, what) in [
+        (&b"isready\xff\n"[..], "line 2: not valid UTF-8 (byte 8)"),
+        (b"\xc3\n", "line 3: not valid UTF-8 (byte 1)"),
+        (b"go depth 2\x00\n", "line 4: control byte 0x00 at byte 11"),
+        (
+            b"position startpos moves \xed\xa0\x80\n",
+            "line 5: not valid UTF-8",
+        ),
+    ] {
+        e.send_bytes(bad);
+        let l = e.line();
+        assert!(l.starts_with(&format!("info string error: {what}")), "{l}");
+    }
+    let mut long = vec![b'x'; 100_000];
+    long.push(b'\n');
+    e.send_bytes(&long);
+    assert!(e.line().contains("line 6: longer than"));
+    e.send("isready");
+    assert_eq!(e.line(), "readyok");
+    e.send("position startpos moves C");
+    e.send("go depth 4");
+    let best = e.until("bestmove").pop().unwrap();
+    assert!(best.starts_with("bestmove "), "{best}");
+    e.send_bytes(b"quit\xff\n");
+    assert!(e.line().starts_with("info string error: line 10"));
+    e.send("quit");
+    e.close_and_wait();
+}
+
+/// `go movetime` keeps at least half its time after the move overhead, so
+/// a short fixed time is a real search, not a one-ply answer. Measured in
+/// depth, with a bound a loaded machine still meets: a 5 ms search reaches
+/// depth 6 or more from the opening on an idle one, the old 1 ms plan
+/// depth 1 or 2.
+#[test]
+fn a_short_movetime_is_a_real_search() {
+    let mut e = Engine::start();
+    // A first search touches the table's pages, which a timed one should
+    // not pay for.
+    e.send("go depth 8");
+    e.until("bestmove");
+    let deepest = (0..5)
+        .map(|_| {
+            e.send("position startpos moves C");
+            search_lines(&mut e, "go movetime 10")
+                .iter()
+                .filter_map(|l| l.split_whitespace().nth(2)?.parse::<u32>().ok())
+                .max()
+                .unwrap_or(0)
+        })
+        .max()
+        .unwrap();
+    assert!(deepest >= 4, "depth {deepest} in 10 ms");
 }

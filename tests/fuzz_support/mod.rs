@@ -14,8 +14,9 @@ use std::sync::{Arc, Mutex};
 use rand::rngs::StdRng;
 use rand::Rng;
 
-use songo::engine::{Engine, Output};
-use songo::protocol::{Command, StartSpec};
+use songo::output::Output;
+use songo::session::command::{Command, StartSpec};
+use songo::session::Session;
 use songo_core::{Game, Move, Position, Side, Variant};
 
 /// Seeds on the board plus both captured counts, for every position.
@@ -143,6 +144,8 @@ pub fn tame(line: &str) -> String {
 
 /// The game `position` should set, or `None` if it must be refused.
 fn expected_game(variant: Variant, line: &str) -> Option<Game> {
+    // A line with a control byte is not a command at all.
+    songo::input::text_of(line.as_bytes(), 1).ok()?;
     let Ok(Command::Position { start, moves }) = line.parse::<Command>() else {
         return None;
     };
@@ -160,7 +163,7 @@ fn expected_game(variant: Variant, line: &str) -> Option<Game> {
 
 /// An engine fed lines one at a time, its invariants checked after each.
 pub struct Harness {
-    pub engine: Engine,
+    pub session: Session,
     pub out: Sink,
     pub lines: usize,
 }
@@ -175,7 +178,7 @@ impl Harness {
     pub fn new() -> Harness {
         let out = Sink::default();
         Harness {
-            engine: Engine::new(Output::new(Box::new(out.clone()))),
+            session: Session::new(Output::new(Box::new(out.clone()))),
             out,
             lines: 0,
         }
@@ -185,12 +188,12 @@ impl Harness {
     pub fn line(&mut self, raw: &str) -> bool {
         let line = tame(raw);
         self.lines += 1;
-        let before = self.engine.game().clone();
+        let before = self.session.game().clone();
         let variant = before.variant();
         let mark = self.out.len();
-        let go_on = self.engine.handle_line(&line);
+        let go_on = self.session.handle_line(&line);
         let said = self.out.since(mark);
-        let game = self.engine.game();
+        let game = self.session.game();
         for p in game.positions() {
             assert_eq!(seeds(p), TOTAL, "after {line:?}: {p}");
         }
@@ -227,10 +230,32 @@ impl Harness {
         true
     }
 
+    /// Runs one line given as raw bytes, as a pipe delivers it: text goes
+    /// through [`Harness::line`]; anything else (not UTF-8, control bytes)
+    /// must be refused with an error and change nothing, and the session
+    /// goes on.
+    pub fn bytes(&mut self, raw: &[u8]) -> bool {
+        if let Ok(text) = songo::input::text_of(raw, 1) {
+            return self.line(text);
+        }
+        self.lines += 1;
+        let before = self.session.game().clone();
+        let mark = self.out.len();
+        assert!(self.session.handle_bytes(raw), "{raw:?} ended the session");
+        let said = self.out.since(mark);
+        assert!(
+            said.contains("info string error: line 1: "),
+            "{raw:?}: {said}"
+        );
+        assert_eq!(self.session.game(), &before, "{raw:?} changed the game");
+        self.ready();
+        true
+    }
+
     /// The engine answers `isready` with `readyok` at once.
     pub fn ready(&mut self) {
         let mark = self.out.len();
-        assert!(self.engine.handle_line("isready"));
+        assert!(self.session.handle_line("isready"));
         // `readyok` is written before `handle_line` returns; a search
         // thread may write around it.
         let said = self.out.since(mark);
@@ -242,7 +267,7 @@ impl Harness {
 
     /// Stops whatever runs, checks the engine still answers, and quits.
     pub fn finish(mut self) {
-        assert!(self.engine.handle_line("stop"));
+        assert!(self.session.handle_line("stop"));
         self.ready();
         let all = self.out.since(0);
         for l in all.lines() {
@@ -251,7 +276,7 @@ impl Harness {
                 assert!(m == "(none)" || m.parse::<Move>().is_ok(), "{l}");
             }
         }
-        assert!(!self.engine.handle_line("quit"));
+        assert!(!self.session.handle_line("quit"));
     }
 }
 
@@ -555,6 +580,40 @@ pub fn random_command(rng: &mut StdRng) -> String {
 }
 
 /// A command line mutated by words or by characters.
+/// Bytes that break text: lone continuation and lead bytes, an encoded
+/// surrogate, an overlong encoding, bytes never valid in UTF-8, and control
+/// bytes.
+const BAD_BYTES: &[&[u8]] = &[
+    b"\x80",
+    b"\xc3",
+    b"\xed\xa0\x80",
+    b"\xc0\xaf",
+    b"\xff",
+    b"\xfe",
+    b"\x00",
+    b"\x1b[2J",
+    b"\r",
+    b"\x7f",
+    b"\xef\xbb\xbf",
+];
+
+/// A command line with raw bytes spliced in: what a confused GUI or a
+/// noisy pipe may send.
+pub fn mutate_bytes(rng: &mut StdRng, line: &str) -> Vec<u8> {
+    let mut bytes = line.as_bytes().to_vec();
+    for _ in 0..rng.random_range(1..3) {
+        let at = rng.random_range(0..=bytes.len());
+        if rng.random_bool(0.7) {
+            let bad = BAD_BYTES[rng.random_range(0..BAD_BYTES.len())];
+            bytes.splice(at..at, bad.iter().copied());
+        } else {
+            bytes.insert(at, rng.random());
+        }
+    }
+    bytes.retain(|&b| b != b'\n');
+    bytes
+}
+
 pub fn mutate_command(rng: &mut StdRng, line: &str) -> String {
     if rng.random_bool(0.5) {
         return mutate(rng, line);

@@ -64,7 +64,7 @@ pub struct BenchResult {
 
 impl BenchResult {
     pub fn nps(&self) -> u64 {
-        (self.nodes as f64 / self.time.as_secs_f64().max(1e-9)) as u64
+        crate::speed::nps(self.nodes, self.time)
     }
 }
 

@@ -60,6 +60,9 @@ const EXPECTED_MOVES_LEFT: u32 = 30;
 const HARD_OVER_SOFT: u32 = 4;
 /// …but never more than this fraction of the remaining time.
 const HARD_MAX_FRACTION: u32 = 3;
+/// A fixed move time loses at most 1/this of itself to the move overhead:
+/// a GUI that asks for 10 ms gets a 5 ms search, not a 1 ms one.
+const MOVETIME_OVERHEAD_SHARE: u32 = 2;
 /// Never plan below this, so that even a flagging engine returns a move.
 const MIN_THINK: Duration = Duration::from_millis(1);
 /// Clock time never planned for, on top of the move overhead: a cushion
@@ -75,7 +78,9 @@ pub fn budget(limits: &Limits, side: Side, overhead: Duration) -> Option<TimeBud
         return None;
     }
     let fixed = limits.movetime.map(|t| {
-        let t = t.saturating_sub(overhead).max(MIN_THINK);
+        let t = t
+            .saturating_sub(overhead.min(t / MOVETIME_OVERHEAD_SHARE))
+            .max(MIN_THINK);
         TimeBudget { soft: t, hard: t }
     });
     let clocked = limits.clock.time[side.index()].map(|left| {
@@ -131,5 +136,22 @@ mod tests {
             }
         }
         assert_eq!(budget(&Limits::depth(3), Side::South, Duration::ZERO), None);
+    }
+
+    #[test]
+    fn the_overhead_takes_at_most_half_a_fixed_move_time() {
+        let ms = Duration::from_millis;
+        let fixed = |movetime, overhead| {
+            let limits = Limits {
+                movetime: Some(ms(movetime)),
+                ..Limits::default()
+            };
+            budget(&limits, Side::North, ms(overhead)).unwrap()
+        };
+        assert_eq!(fixed(10, 10).hard, ms(5));
+        assert_eq!(fixed(10, 3).hard, ms(7));
+        assert_eq!(fixed(1000, 10).hard, ms(990));
+        assert_eq!(fixed(100, 10_000).soft, ms(50));
+        assert_eq!(fixed(1, 10).hard, MIN_THINK);
     }
 }

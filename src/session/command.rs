@@ -1,10 +1,14 @@
-//! The text protocol's commands, parsed into types. Parsing only: running
-//! them is `engine`'s job, so this module knows nothing of the search.
+//! The text protocol's commands, parsed into types, and the typed values
+//! they stand for (a game, search limits). Parsing only: running them is
+//! the session's job, through the engine façade.
 
 use std::fmt;
 use std::time::Duration;
 
 use songo_core::position::{ParsePositionError, Position};
+use songo_core::{Game, Move, ParseMoveError, PlayError, Variant};
+use songo_engine::timeman::{Clock, Limits};
+use thiserror::Error;
 
 /// The two greetings; they differ only in the final `uciok` / `ugiok`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -309,6 +313,86 @@ impl std::str::FromStr for Command {
             other => Err(ProtocolError::UnknownCommand(other.to_string())),
         }
     }
+}
+
+impl GoParams {
+    /// The limits these parameters give, all but `searchmoves` (which need
+    /// the position: see [`searchmoves`]).
+    pub fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime,
+            clock: Clock {
+                time: self.time,
+                inc: self.inc.map(|i| i.unwrap_or(Duration::ZERO)),
+                moves_to_go: self.movestogo,
+            },
+            infinite: self.infinite,
+            ponder: self.ponder,
+            mate: self.mate,
+            searchmoves: Vec::new(),
+        }
+    }
+}
+
+/// `go searchmoves`: the legal moves among `texts`, and the texts that are
+/// not legal moves of `game`'s position.
+pub fn searchmoves<'a>(game: &Game, texts: &'a [String]) -> (Vec<Move>, Vec<&'a str>) {
+    let root = game.position();
+    let legal = root.legal_moves(game.variant());
+    let mut moves = Vec::new();
+    let mut refused = Vec::new();
+    for text in texts {
+        match Move::parse(text, root.side_to_move()) {
+            Ok(m) if legal.contains(m) => moves.push(m),
+            _ => refused.push(text.as_str()),
+        }
+    }
+    (moves, refused)
+}
+
+/// Why a move of a `position` command was refused.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum MoveTextError {
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    #[error(transparent)]
+    Play(#[from] PlayError),
+}
+
+/// Why a `position` command was refused.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("move {} '{text}': {error}", index + 1)]
+pub struct PositionError {
+    pub index: usize,
+    pub text: String,
+    pub error: MoveTextError,
+}
+
+/// The game a `position` command describes, or the first move that is wrong.
+pub fn game_from(
+    variant: Variant,
+    start: &StartSpec,
+    moves: &[String],
+) -> Result<Game, PositionError> {
+    let start = match start {
+        StartSpec::StartPos => Position::startpos(),
+        StartSpec::Fen(p) => *p,
+    };
+    let mut game = Game::new(variant, start);
+    for (index, text) in moves.iter().enumerate() {
+        let side = game.position().side_to_move();
+        Move::parse(text, side)
+            .map_err(MoveTextError::from)
+            .and_then(|m| game.play(m).map_err(MoveTextError::from))
+            .map_err(|error| PositionError {
+                index,
+                text: text.clone(),
+                error,
+            })?;
+    }
+    Ok(game)
 }
 
 #[cfg(test)]

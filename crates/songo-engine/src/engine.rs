@@ -1,0 +1,463 @@
+//! The engine façade, in the manner of Stockfish's `Engine`: options, a new
+//! game, a position set atomically, `go` with typed limits, `stop`,
+//! `ponderhit`, and waiting. What the engine has to say — lines as the
+//! search deepens, the best move, perft and bench counts, problems — goes
+//! to one callback as [`Event`]s. It never prints and knows no protocol
+//! text: the protocol session, `songo analyze`, `songo play` and the GUI
+//! are all front ends of this one type.
+
+use std::path::Path;
+use std::sync::mpsc::Receiver;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use songo_core::movegen::MIN_BOARD_SEEDS;
+use songo_core::{Game, Move, PlayError, Position, Variant};
+use thiserror::Error;
+
+use crate::bench::{self, BenchResult};
+use crate::options::{OptionError, Options, Setting};
+use crate::search::{search_tb, Info, SearchControl, SearchOptions, SearchResult};
+use crate::tb::{Tablebases, TbError};
+use crate::timeman::Limits;
+use crate::tt::TranspositionTable;
+
+/// Something the engine reports, from whichever thread it happens on.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A line of the search: one per finished (or failed-high/low) depth
+    /// and principal variation.
+    Info(Info),
+    /// The answer of a search. `best` is `None` when the game is over.
+    BestMove {
+        best: Option<Move>,
+        ponder: Option<Move>,
+    },
+    /// A search ended (after its [`Event::BestMove`]): what it found.
+    SearchDone(SearchResult),
+    /// `perft`: the leaf count below one root move.
+    PerftMove { mv: Move, leaves: u64 },
+    /// `perft`: the total.
+    PerftDone { leaves: u64 },
+    /// `bench`: one position searched.
+    BenchPosition {
+        index: usize,
+        position: Position,
+        nodes: u64,
+    },
+    /// `bench`: every position searched.
+    BenchDone(BenchResult),
+    /// A perft or bench was stopped before its end.
+    Stopped(JobKind),
+    /// `TablebasePath` was set: the deepest table found for each variant
+    /// (0 for none).
+    TablebasesOpened {
+        path: std::path::PathBuf,
+        max_seeds: Vec<(Variant, u8)>,
+    },
+    /// The tables of a variant were read (`TablebasePath`, or a variant
+    /// change with tables set).
+    TablebasesRead {
+        variant: Variant,
+        seeds: std::ops::RangeInclusive<u8>,
+        time: Duration,
+    },
+    /// Something went wrong that does not stop the engine.
+    Problem(EngineError),
+}
+
+/// The kinds of work the engine does on its own thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKind {
+    Search,
+    Perft,
+    Bench,
+}
+
+/// What the engine reports as [`Event::Problem`].
+#[derive(Clone, Debug, Error)]
+pub enum EngineError {
+    #[error("the search thread failed")]
+    ThreadFailed,
+    #[error("TablebasePath: {0}")]
+    Tablebases(#[from] TbError),
+}
+
+/// Where events go. Called from the engine's threads: it must not block
+/// for long, and must not call back into the engine.
+pub type Listener = Arc<dyn Fn(Event) + Send + Sync>;
+
+/// Subtrees this deep are counted without looking at the stop flag: at
+/// hundreds of millions of leaves a second they take well under a
+/// millisecond, so `stop` still ends a perft at once.
+const PERFT_UNCHECKED_DEPTH: u32 = 6;
+
+/// The engine: its options, its game, its table, and at most one job.
+pub struct Engine {
+    listener: Listener,
+    options: Options,
+    game: Game,
+    tt: Arc<TranspositionTable>,
+    control: Arc<SearchControl>,
+    job: Option<Job>,
+    tb: Option<Arc<Tablebases>>,
+}
+
+/// Work running on its own thread, so that `stop`, `isready` and the like
+/// are answered at once.
+struct Job {
+    kind: JobKind,
+    handle: JoinHandle<()>,
+}
+
+impl Engine {
+    /// An engine with the default options, at the start of a `songo40` game.
+    ///
+    /// # Panics
+    /// If the default 16 MB table cannot be allocated.
+    pub fn new(listener: Listener) -> Engine {
+        let options = Options::default();
+        Engine {
+            listener,
+            game: Game::new(options.variant, Position::startpos()),
+            tt: Arc::new(TranspositionTable::new(options.hash_mb).expect("the default table fits")),
+            options,
+            control: Arc::new(SearchControl::default()),
+            job: None,
+            tb: None,
+        }
+    }
+
+    /// An engine whose events arrive on a channel, for a front end that
+    /// handles them on its own thread.
+    pub fn with_channel() -> (Engine, Receiver<Event>) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let engine = Engine::new(Arc::new(move |event| {
+            // A front end that dropped its receiver wants no more events.
+            let _ = tx.send(event);
+        }));
+        (engine, rx)
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The current game: its start, its moves and its position.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The tables in use, if `TablebasePath` is set.
+    pub fn tablebases(&self) -> Option<&Tablebases> {
+        self.tb.as_deref()
+    }
+
+    /// The size of the transposition table in use, in MB.
+    pub fn hash_megabytes(&self) -> usize {
+        self.tt.megabytes()
+    }
+
+    /// Whether a search, perft or bench is running.
+    pub fn is_busy(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| !j.handle.is_finished())
+    }
+
+    /// Sets an option by its listed name (see [`crate::options::table`]).
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        let setting = Setting::parse(name, value)?;
+        self.apply(setting)
+    }
+
+    /// Applies a checked setting; a running job is stopped first. On an
+    /// error nothing changes.
+    pub fn apply(&mut self, setting: Setting) -> Result<(), OptionError> {
+        self.stop_and_wait();
+        match setting {
+            Setting::Variant(v) => {
+                self.options.variant = v;
+                self.game = Game::new(v, Position::startpos());
+                self.preload_tablebases();
+            }
+            Setting::Hash(mb) => {
+                if mb == self.tt.megabytes() {
+                    // The memory is already the process's: a fresh block
+                    // would cost the next search its page faults.
+                    self.clear_hash();
+                } else {
+                    self.tt = Arc::new(TranspositionTable::new(mb)?);
+                }
+                self.options.hash_mb = mb;
+            }
+            Setting::Threads(n) => self.options.threads = n,
+            Setting::MultiPv(n) => self.options.multipv = n,
+            Setting::MoveOverhead(d) => self.options.move_overhead = d,
+            Setting::Ponder(b) => self.options.ponder = b,
+            Setting::ClearHash => self.clear_hash(),
+            Setting::ShowWdl(b) => self.options.show_wdl = b,
+            Setting::Evaluation(e) => self.options.eval = e,
+            Setting::TablebasePath(None) => {
+                self.tb = None;
+                self.options.tablebase_path = None;
+            }
+            Setting::TablebasePath(Some(path)) => {
+                let tb = Tablebases::open(&path)?;
+                self.emit(Event::TablebasesOpened {
+                    path: path.clone(),
+                    max_seeds: Variant::ALL.iter().map(|&v| (v, tb.max_seeds(v))).collect(),
+                });
+                for e in tb.problems() {
+                    self.emit(Event::Problem(EngineError::Tablebases(e.clone())));
+                }
+                self.tb = Some(Arc::new(tb));
+                self.options.tablebase_path = Some(path);
+                self.preload_tablebases();
+            }
+        }
+        Ok(())
+    }
+
+    /// Opens tables without going through a path string (for tools).
+    pub fn set_tablebases(&mut self, dir: &Path) -> Result<(), OptionError> {
+        self.apply(Setting::TablebasePath(Some(dir.to_path_buf())))
+    }
+
+    /// Reads the current variant's tables now, so that no search stalls on
+    /// a file read in the middle of a timed move.
+    fn preload_tablebases(&self) {
+        let Some(tb) = &self.tb else {
+            return;
+        };
+        let v = self.options.variant;
+        let started = Instant::now();
+        match tb.preload(v) {
+            Ok(()) if tb.max_seeds(v) > 0 => self.emit(Event::TablebasesRead {
+                variant: v,
+                seeds: MIN_BOARD_SEEDS..=tb.max_seeds(v),
+                time: started.elapsed(),
+            }),
+            Ok(()) => {}
+            Err(e) => self.emit(Event::Problem(e.into())),
+        }
+    }
+
+    fn clear_hash(&mut self) {
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            None => {
+                if let Ok(tt) = TranspositionTable::new(self.tt.megabytes().max(1)) {
+                    self.tt = Arc::new(tt);
+                }
+            }
+        }
+    }
+
+    /// A new game of the current variant from the start position; the
+    /// table is cleared.
+    pub fn new_game(&mut self) {
+        self.stop_and_wait();
+        self.game = Game::new(self.options.variant, Position::startpos());
+        self.clear_hash();
+    }
+
+    /// Replaces the game, whole. A game of another variant is refused
+    /// (set `UCI_Variant` first).
+    pub fn set_game(&mut self, game: Game) -> Result<(), SetGameError> {
+        if game.variant() != self.options.variant {
+            return Err(SetGameError::Variant {
+                game: game.variant(),
+                engine: self.options.variant,
+            });
+        }
+        self.stop_and_wait();
+        self.game = game;
+        Ok(())
+    }
+
+    /// Sets the game to `start` followed by `moves`, all or nothing.
+    pub fn set_position(&mut self, start: Position, moves: &[Move]) -> Result<(), SetGameError> {
+        let mut game = Game::new(self.options.variant, start);
+        for (i, &m) in moves.iter().enumerate() {
+            game.play(m)
+                .map_err(|error| SetGameError::Move { index: i, error })?;
+        }
+        self.set_game(game)
+    }
+
+    /// Searches the current position within `limits`; events report its
+    /// lines and, at its end (or on [`Engine::stop`]), its best move.
+    pub fn go(&mut self, limits: Limits) {
+        self.stop_and_wait();
+        let options = SearchOptions {
+            threads: self.options.threads,
+            multipv: self.options.multipv,
+            move_overhead: self.options.move_overhead,
+            eval: self.options.eval,
+        };
+        let game = self.game.clone();
+        let tt = Arc::clone(&self.tt);
+        let control = Arc::clone(&self.control);
+        let listener = Arc::clone(&self.listener);
+        let tb = self.tb.clone();
+        control.reset(limits.ponder);
+        self.spawn(JobKind::Search, move || {
+            let result = search_tb(
+                &game,
+                &limits,
+                &options,
+                &tt,
+                &control,
+                tb.as_deref(),
+                &mut |info| listener(Event::Info(info.clone())),
+            );
+            // A `stop` may have given the answer already.
+            if control.take_answer_duty() {
+                listener(Event::BestMove {
+                    best: result.best,
+                    ponder: result.ponder,
+                });
+            }
+            listener(Event::SearchDone(result));
+        });
+    }
+
+    /// Counts the leaves of the move tree `depth` plies below the current
+    /// position, split by first move.
+    pub fn perft(&mut self, depth: u32) {
+        self.stop_and_wait();
+        let game = self.game.clone();
+        let control = Arc::clone(&self.control);
+        let listener = Arc::clone(&self.listener);
+        control.reset(false);
+        self.spawn(JobKind::Perft, move || {
+            let (p, v) = (game.position(), game.variant());
+            let mut total = if depth == 0 { 1 } else { 0 };
+            for m in p.legal_moves(v).into_iter().take_while(|_| depth > 0) {
+                match perft_until(&p.make_move(v, m), v, depth - 1, &control) {
+                    Some(n) => {
+                        listener(Event::PerftMove { mv: m, leaves: n });
+                        total += n;
+                    }
+                    None => return listener(Event::Stopped(JobKind::Perft)),
+                }
+            }
+            listener(Event::PerftDone { leaves: total });
+        });
+    }
+
+    /// Searches the bench positions to `depth` (its default when `None`).
+    pub fn bench(&mut self, depth: Option<u32>) {
+        self.stop_and_wait();
+        let depth = depth.unwrap_or(bench::BENCH_DEPTH);
+        let control = Arc::clone(&self.control);
+        let listener = Arc::clone(&self.listener);
+        control.reset(false);
+        self.spawn(JobKind::Bench, move || {
+            let r = bench::run_with(depth, &control, &mut |index, p, nodes| {
+                listener(Event::BenchPosition {
+                    index,
+                    position: *p,
+                    nodes,
+                })
+            });
+            listener(match r {
+                Some(r) => Event::BenchDone(r),
+                None => Event::Stopped(JobKind::Bench),
+            });
+        });
+    }
+
+    fn spawn(&mut self, kind: JobKind, work: impl FnOnce() + Send + 'static) {
+        self.job = Some(Job {
+            kind,
+            handle: std::thread::spawn(work),
+        });
+    }
+
+    /// The opponent played the move the engine was pondering on: the
+    /// search goes on as a timed one.
+    pub fn ponderhit(&self) {
+        self.control.ponderhit();
+    }
+
+    /// Stops the running job. A search gives its best move at once, from
+    /// the deepest iteration finished; its threads may take a moment more
+    /// to wind down (many threads on few cores), which the next call that
+    /// changes state (or [`Engine::wait`]) waits for. A perft or bench
+    /// ends at once, and is waited for here.
+    pub fn stop(&mut self) {
+        let Some(job) = &self.job else {
+            return;
+        };
+        if job.kind != JobKind::Search {
+            self.control.stop();
+            return self.wait();
+        }
+        if let Some((best, ponder)) = self.control.stop_and_take_answer() {
+            self.emit(Event::BestMove {
+                best: Some(best),
+                ponder,
+            });
+        }
+        self.control.stop();
+    }
+
+    /// Stops the running job and waits for its threads to end.
+    pub fn stop_and_wait(&mut self) {
+        self.stop();
+        self.wait();
+    }
+
+    /// Waits for the running job to end by itself (a search within its
+    /// limits, a perft, a bench). A search without limits runs until
+    /// stopped: call [`Engine::stop`] first.
+    pub fn wait(&mut self) {
+        if let Some(job) = self.job.take() {
+            if job.handle.join().is_err() {
+                self.emit(Event::Problem(EngineError::ThreadFailed));
+            }
+        }
+    }
+
+    /// What kind of job is running or finished but not yet waited for.
+    pub fn job(&self) -> Option<JobKind> {
+        self.job.as_ref().map(|j| j.kind)
+    }
+
+    fn emit(&self, event: Event) {
+        (self.listener)(event)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.control.stop();
+        // Detached threads end at their next stop check; waiting here would
+        // make quitting as slow as the slowest of many threads.
+    }
+}
+
+/// Why a game was not set.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum SetGameError {
+    #[error("the game is {game}, the engine plays {engine}; set UCI_Variant first")]
+    Variant { game: Variant, engine: Variant },
+    #[error("move {}: {error}", index + 1)]
+    Move { index: usize, error: PlayError },
+}
+
+/// Perft of `p`, or `None` as soon as `control` is stopped.
+fn perft_until(p: &Position, v: Variant, depth: u32, control: &SearchControl) -> Option<u64> {
+    if depth <= PERFT_UNCHECKED_DEPTH {
+        return Some(p.perft(v, depth));
+    }
+    if control.is_stopped() {
+        return None;
+    }
+    let mut total = 0;
+    for m in p.legal_moves(v) {
+        total += perft_until(&p.make_move(v, m), v, depth - 1, control)?;
+    }
+    Some(total)
+}

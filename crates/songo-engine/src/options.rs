@@ -1,0 +1,356 @@
+//! The engine's options, declared once: the table that a front end lists
+//! (`uci` / `ugi` print it) is the table that [`Setting::parse`] checks a
+//! `setoption` against, so the two cannot drift apart.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use songo_core::Variant;
+use thiserror::Error;
+
+use crate::eval::EvalKind;
+use crate::tb::TbError;
+use crate::tt::AllocError;
+
+/// `Hash`: the default fits any machine and a blitz game; the maximum is
+/// what the table's index arithmetic allows, not what a machine has.
+pub const HASH_DEFAULT_MB: usize = 16;
+pub const HASH_MAX_MB: usize = 1 << 20;
+/// `Threads`: beyond the cores, threads take turns (see `turns`).
+pub const THREADS_MAX: usize = 1024;
+/// `MultiPV`: a position has at most seven legal moves.
+pub const MULTIPV_MAX: usize = 7;
+/// `Move Overhead`: time kept back per move for the pipe and the GUI.
+pub const MOVE_OVERHEAD_DEFAULT_MS: u64 = 10;
+pub const MOVE_OVERHEAD_MAX_MS: u64 = 10_000;
+
+/// Which option an entry of the table is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionId {
+    Variant,
+    Hash,
+    Threads,
+    MultiPv,
+    MoveOverhead,
+    Ponder,
+    ClearHash,
+    ShowWdl,
+    Evaluation,
+    TablebasePath,
+}
+
+/// An option's type, with its default and range, as the protocols list them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionType {
+    Spin {
+        default: u64,
+        min: u64,
+        max: u64,
+    },
+    Check {
+        default: bool,
+    },
+    Combo {
+        default: String,
+        choices: Vec<String>,
+    },
+    Button,
+    /// Free text; `<empty>` stands for the empty string.
+    Text {
+        default: String,
+    },
+}
+
+/// One entry of the option table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub id: OptionId,
+    /// The name as listed; `setoption` matches it without regard to case.
+    pub name: &'static str,
+    pub kind: OptionType,
+}
+
+/// Every option, in the order a front end lists them.
+pub fn table() -> Vec<OptionSpec> {
+    use OptionType::*;
+    let spec = |id, name, kind| OptionSpec { id, name, kind };
+    vec![
+        spec(
+            OptionId::Variant,
+            "UCI_Variant",
+            Combo {
+                default: Variant::Songo40.to_string(),
+                choices: Variant::ALL.iter().map(Variant::to_string).collect(),
+            },
+        ),
+        spec(
+            OptionId::Hash,
+            "Hash",
+            Spin {
+                default: HASH_DEFAULT_MB as u64,
+                min: 1,
+                max: HASH_MAX_MB as u64,
+            },
+        ),
+        spec(
+            OptionId::Threads,
+            "Threads",
+            Spin {
+                default: 1,
+                min: 1,
+                max: THREADS_MAX as u64,
+            },
+        ),
+        spec(
+            OptionId::MultiPv,
+            "MultiPV",
+            Spin {
+                default: 1,
+                min: 1,
+                max: MULTIPV_MAX as u64,
+            },
+        ),
+        spec(
+            OptionId::MoveOverhead,
+            "Move Overhead",
+            Spin {
+                default: MOVE_OVERHEAD_DEFAULT_MS,
+                min: 0,
+                max: MOVE_OVERHEAD_MAX_MS,
+            },
+        ),
+        spec(OptionId::Ponder, "Ponder", Check { default: false }),
+        spec(OptionId::ClearHash, "Clear Hash", Button),
+        spec(OptionId::ShowWdl, "UCI_ShowWDL", Check { default: false }),
+        spec(
+            OptionId::Evaluation,
+            "Evaluation",
+            Combo {
+                default: EvalKind::Tuned.to_string(),
+                choices: EvalKind::ALL.iter().map(EvalKind::to_string).collect(),
+            },
+        ),
+        spec(
+            OptionId::TablebasePath,
+            "TablebasePath",
+            Text {
+                default: "<empty>".to_string(),
+            },
+        ),
+    ]
+}
+
+/// The engine's settings, typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub variant: Variant,
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead: Duration,
+    pub ponder: bool,
+    pub show_wdl: bool,
+    pub eval: EvalKind,
+    pub tablebase_path: Option<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            variant: Variant::Songo40,
+            hash_mb: HASH_DEFAULT_MB,
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(MOVE_OVERHEAD_DEFAULT_MS),
+            ponder: false,
+            show_wdl: false,
+            eval: EvalKind::Tuned,
+            tablebase_path: None,
+        }
+    }
+}
+
+/// One option set to a checked value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Variant(Variant),
+    Hash(usize),
+    Threads(usize),
+    MultiPv(usize),
+    MoveOverhead(Duration),
+    Ponder(bool),
+    ClearHash,
+    ShowWdl(bool),
+    Evaluation(EvalKind),
+    /// `None`: no tables.
+    TablebasePath(Option<PathBuf>),
+}
+
+/// Why a setting was refused. Nothing changes when one is.
+#[derive(Debug, Error)]
+pub enum OptionError {
+    #[error("unknown option '{0}'")]
+    Unknown(String),
+    #[error("option '{name}' needs a value")]
+    MissingValue { name: &'static str },
+    #[error("{name} takes a whole number from {min} to {max}, not '{text}'")]
+    OutOfRange {
+        name: &'static str,
+        min: u64,
+        max: u64,
+        text: String,
+    },
+    #[error("{name} takes true or false, not '{text}'")]
+    NotABool { name: &'static str, text: String },
+    #[error("{name}: '{text}' is not one of {expected}")]
+    BadChoice {
+        name: &'static str,
+        text: String,
+        expected: String,
+    },
+    #[error(transparent)]
+    Hash(#[from] AllocError),
+    #[error("TablebasePath: {0}")]
+    Tablebases(#[from] TbError),
+}
+
+impl Setting {
+    /// The setting a `setoption name NAME [value VALUE]` asks for, checked
+    /// against the option table.
+    pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, OptionError> {
+        let spec = table()
+            .into_iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+        let name = spec.name;
+        let text = || {
+            value
+                .map(str::trim)
+                .ok_or(OptionError::MissingValue { name })
+        };
+        let spin = || -> Result<u64, OptionError> {
+            let OptionType::Spin { min, max, .. } = spec.kind else {
+                unreachable!("only spin options are read as numbers")
+            };
+            let t = text()?;
+            t.parse::<u64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| OptionError::OutOfRange {
+                    name,
+                    min,
+                    max,
+                    text: t.to_string(),
+                })
+        };
+        let check = || -> Result<bool, OptionError> {
+            let t = text()?;
+            match t.to_ascii_lowercase().as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(OptionError::NotABool {
+                    name,
+                    text: t.to_string(),
+                }),
+            }
+        };
+        Ok(match spec.id {
+            OptionId::Variant => {
+                let t = text()?;
+                Setting::Variant(t.parse().map_err(|_| OptionError::BadChoice {
+                    name,
+                    text: t.to_string(),
+                    expected: choices_text(&spec.kind),
+                })?)
+            }
+            OptionId::Hash => Setting::Hash(spin()? as usize),
+            OptionId::Threads => Setting::Threads(spin()? as usize),
+            OptionId::MultiPv => Setting::MultiPv(spin()? as usize),
+            OptionId::MoveOverhead => Setting::MoveOverhead(Duration::from_millis(spin()?)),
+            OptionId::Ponder => Setting::Ponder(check()?),
+            OptionId::ClearHash => Setting::ClearHash,
+            OptionId::ShowWdl => Setting::ShowWdl(check()?),
+            OptionId::Evaluation => {
+                let t = text()?;
+                Setting::Evaluation(t.parse().map_err(|_| OptionError::BadChoice {
+                    name,
+                    text: t.to_string(),
+                    expected: format!("{}, or 'without <term>'", choices_text(&spec.kind)),
+                })?)
+            }
+            OptionId::TablebasePath => {
+                let t = value.map(str::trim).unwrap_or("");
+                Setting::TablebasePath(match t {
+                    "" | "<empty>" => None,
+                    path => Some(PathBuf::from(path)),
+                })
+            }
+        })
+    }
+}
+
+fn choices_text(kind: &OptionType) -> String {
+    match kind {
+        OptionType::Combo { choices, .. } => choices.join(", "),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_option_can_be_set_to_its_default() {
+        for spec in table() {
+            let value = match &spec.kind {
+                OptionType::Spin { default, .. } => Some(default.to_string()),
+                OptionType::Check { default } => Some(default.to_string()),
+                OptionType::Combo { default, choices } => {
+                    assert!(choices.contains(default), "{}", spec.name);
+                    Some(default.clone())
+                }
+                OptionType::Button => None,
+                OptionType::Text { default } => Some(default.clone()),
+            };
+            let upper = spec.name.to_ascii_uppercase();
+            assert!(
+                Setting::parse(&upper, value.as_deref()).is_ok(),
+                "{}",
+                spec.name
+            );
+        }
+    }
+
+    #[test]
+    fn values_outside_the_table_are_refused() {
+        assert!(matches!(
+            Setting::parse("Hash", Some("0")),
+            Err(OptionError::OutOfRange { min: 1, .. })
+        ));
+        assert!(matches!(
+            Setting::parse("MultiPV", Some("8")),
+            Err(OptionError::OutOfRange { max: 7, .. })
+        ));
+        assert!(matches!(
+            Setting::parse("Ponder", Some("yes")),
+            Err(OptionError::NotABool { .. })
+        ));
+        assert!(matches!(
+            Setting::parse("UCI_Variant", Some("chess")),
+            Err(OptionError::BadChoice { .. })
+        ));
+        assert!(matches!(
+            Setting::parse("Threads", None),
+            Err(OptionError::MissingValue { .. })
+        ));
+        assert!(matches!(
+            Setting::parse("Contempt", Some("1")),
+            Err(OptionError::Unknown(_))
+        ));
+        assert_eq!(
+            Setting::parse("tablebasepath", Some("<empty>")).unwrap(),
+            Setting::TablebasePath(None)
+        );
+    }
+}

@@ -1,0 +1,156 @@
+//! Engine events and state as protocol lines (protocol.md): the only place
+//! that knows how the protocol writes a score, a line or a best move.
+
+use songo_core::{Move, Variant};
+use songo_engine::eval::{self, EvalKind, Score};
+use songo_engine::options::{table, OptionType};
+use songo_engine::search::{mate_in, Info, ScoreBound, TB_BOUND};
+
+use super::command::Dialect;
+
+/// How lines are written: what the greeting and the options chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    pub dialect: Dialect,
+    pub show_wdl: bool,
+    pub variant: Variant,
+}
+
+/// The score as the protocol writes it: `cp X` or `mate N`.
+pub fn format_score(score: Score) -> String {
+    match mate_in(score) {
+        Some(n) => format!("mate {n}"),
+        None => format!("cp {score}"),
+    }
+}
+
+/// A win/draw/loss estimate in permille for a score. Mate scores are
+/// certain; otherwise a logistic curve of the margin, with a draw band in
+/// `songo40` where margins under 5 seeds are drawn.
+pub fn wdl(score: Score, v: Variant) -> (u32, u32, u32) {
+    if let Some(m) = mate_in(score) {
+        return if m > 0 { (1000, 0, 0) } else { (0, 0, 1000) };
+    }
+    if score.abs() >= TB_BOUND {
+        // A tablebase win or loss: certain, distance unknown.
+        return if score > 0 {
+            (1000, 0, 0)
+        } else {
+            (0, 0, 1000)
+        };
+    }
+    let margin = if v.is_songo36() { 50.0 } else { 450.0 };
+    let scale = 150.0;
+    let s = score as f64;
+    let win = 1.0 / (1.0 + (-(s - margin) / scale).exp());
+    let loss = 1.0 / (1.0 + (-(-s - margin) / scale).exp());
+    let w = (win * 1000.0).round() as u32;
+    let l = (loss * 1000.0).round() as u32;
+    let w = w.min(1000);
+    let l = l.min(1000 - w);
+    (w, 1000 - w - l, l)
+}
+
+/// An `info depth …` line.
+pub fn info_line(info: &Info, style: &Style) -> String {
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        format_score(info.score)
+    );
+    match info.bound {
+        ScoreBound::Exact => {}
+        ScoreBound::Lower => s.push_str(" lowerbound"),
+        ScoreBound::Upper => s.push_str(" upperbound"),
+    }
+    if style.show_wdl {
+        let (w, d, l) = wdl(info.score, style.variant);
+        s.push_str(&format!(" wdl {w} {d} {l}"));
+    }
+    s.push_str(&format!(
+        " nodes {} nps {} hashfull {} tbhits {} time {} pv",
+        info.nodes,
+        songo_engine::speed::nps(info.nodes, info.time),
+        info.hashfull,
+        info.tbhits,
+        info.time.as_millis()
+    ));
+    for m in &info.pv {
+        s.push_str(&format!(" {m}"));
+    }
+    s
+}
+
+/// The `bestmove` line. UGI's carries exactly one move (ugi.md: tournament
+/// managers such as cutegames read no `ponder`); UCI's names the expected
+/// reply to ponder on.
+pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, dialect: Dialect) -> String {
+    match (best, ponder, dialect) {
+        (None, _, _) => "bestmove (none)".to_string(),
+        (Some(b), Some(p), Dialect::Uci) => format!("bestmove {b} ponder {p}"),
+        (Some(b), _, _) => format!("bestmove {b}"),
+    }
+}
+
+/// The `option name …` lines of the greeting, from the option table.
+pub fn option_lines() -> Vec<String> {
+    table()
+        .into_iter()
+        .map(|spec| {
+            let kind = match spec.kind {
+                OptionType::Spin { default, min, max } => {
+                    format!("spin default {default} min {min} max {max}")
+                }
+                OptionType::Check { default } => format!("check default {default}"),
+                OptionType::Combo { default, choices } => {
+                    let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
+                    format!("combo default {default} {}", vars.join(" "))
+                }
+                OptionType::Button => "button".to_string(),
+                OptionType::Text { default } => format!("string default {default}"),
+            };
+            format!("option name {} type {kind}", spec.name)
+        })
+        .collect()
+}
+
+/// The `eval` command's table: each term for both sides, its weight and
+/// its part of the evaluation, then the whole.
+pub fn eval_lines(game: &songo_core::Game, kind: EvalKind) -> Vec<String> {
+    let p = game.position();
+    let v = game.variant();
+    let us = p.side_to_move();
+    let mut out = vec![
+        format!("variant {v}, {us} to move, evaluation {kind}"),
+        format!(
+            "{:<16}{:>6}{:>6}{:>8}{:>9}",
+            "term",
+            us,
+            us.opponent(),
+            "weight",
+            "seeds"
+        ),
+    ];
+    let [mine, theirs] = eval::side_features(&p, v);
+    let w = eval::weights(v);
+    for f in eval::Feature::ALL {
+        let i = f as usize;
+        let part = w.0[i] * (mine[i] - theirs[i]);
+        out.push(format!(
+            "{:<16}{:>6}{:>6}{:>8}{:>+9.2}",
+            f.name(),
+            mine[i],
+            theirs[i],
+            w.0[i],
+            part as f64 / eval::SEED as f64
+        ));
+    }
+    let e = eval::evaluate_with(&p, v, kind);
+    out.push(format!(
+        "evaluation {:+.2} seeds for the side to move ({us})",
+        e as f64 / eval::SEED as f64
+    ));
+    out
+}

@@ -1,0 +1,271 @@
+//! The protocol session (protocol.md): lines of input become typed
+//! commands ([`command`]), commands become calls of the engine façade
+//! ([`songo_engine::engine::Engine`]), and the façade's events become
+//! protocol lines ([`format`]).
+
+pub mod command;
+pub mod format;
+
+use std::io::BufRead;
+use std::sync::{Arc, Mutex};
+
+use songo_core::{Game, GameStatus, Outcome, Side};
+use songo_engine::engine::{Engine, Event, JobKind};
+use songo_engine::options::{OptionError, Setting};
+
+use crate::board::{board_lines, tablebase_line};
+use crate::input::Lines;
+use crate::output::Output;
+use command::{game_from, searchmoves, Command, Dialect, GoParams, Query};
+use format::{bestmove_line, eval_lines, info_line, option_lines, Style};
+
+pub const ENGINE_NAME: &str = concat!("songo ", env!("CARGO_PKG_VERSION"));
+pub const ENGINE_AUTHOR: &str = "the songo developers";
+
+/// One protocol session: an engine, and the lines it reads and writes.
+pub struct Session {
+    engine: Engine,
+    out: Output,
+    /// Read by the engine's threads as they report.
+    style: Arc<Mutex<Style>>,
+}
+
+impl Session {
+    pub fn new(out: Output) -> Session {
+        let style = Arc::new(Mutex::new(Style {
+            dialect: Dialect::Uci,
+            show_wdl: false,
+            variant: songo_core::Variant::Songo40,
+        }));
+        let engine = Engine::new(Arc::new({
+            let out = out.clone();
+            let style = Arc::clone(&style);
+            move |event| report(&out, &style, event)
+        }));
+        Session { engine, out, style }
+    }
+
+    /// Reads and runs commands until `quit` or the end of input. A line
+    /// that is not text (not UTF-8, control bytes, endless) is refused
+    /// with an error and the session goes on.
+    pub fn run(&mut self, input: impl BufRead) {
+        let mut lines = Lines::new(input);
+        loop {
+            match lines.next_line() {
+                Ok(Some(Ok(line))) => {
+                    if !self.handle_line(line) {
+                        self.engine.stop_and_wait();
+                        return;
+                    }
+                }
+                Ok(Some(Err(e))) => self.out.error(&e),
+                // End of input, or input that can no longer be read.
+                Ok(None) | Err(_) => break,
+            }
+        }
+        // The end of input is `quit`, except that a perft or bench that was
+        // asked for is finished first (as `echo "go perft 8" | songo` expects).
+        if matches!(self.engine.job(), Some(JobKind::Perft | JobKind::Bench)) {
+            self.engine.wait();
+        }
+        self.engine.stop_and_wait();
+    }
+
+    /// Runs one line given as bytes (what a pipe delivers); `false` means quit.
+    pub fn handle_bytes(&mut self, bytes: &[u8]) -> bool {
+        match crate::input::text_of(bytes, 1) {
+            Ok(line) => self.handle_line(line),
+            Err(e) => {
+                self.out.error(&e);
+                true
+            }
+        }
+    }
+
+    /// The current game (for tests and tools).
+    pub fn game(&self) -> &Game {
+        self.engine.game()
+    }
+
+    /// The size of the transposition table in use, in MB.
+    pub fn hash_megabytes(&self) -> usize {
+        self.engine.hash_megabytes()
+    }
+
+    /// Runs one line; `false` means quit.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        if let Err(e) = crate::input::text_of(line.as_bytes(), 1) {
+            self.out.error(&e);
+            return true;
+        }
+        let command = match line.parse::<Command>() {
+            Ok(c) => c,
+            Err(e) => {
+                self.out.error(&e);
+                return true;
+            }
+        };
+        match command {
+            Command::Nothing => {}
+            Command::IsReady => self.out.line("readyok"),
+            Command::Stop => self.engine.stop(),
+            Command::PonderHit => self.engine.ponderhit(),
+            Command::Quit => {
+                self.engine.stop();
+                return false;
+            }
+            Command::Query(q) => self.query(q),
+            Command::Display => self.display(),
+            Command::Eval => {
+                for line in eval_lines(self.engine.game(), self.engine.options().eval) {
+                    self.out.line(&line);
+                }
+            }
+            Command::Hello(d) => self.hello(d),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => self.engine.new_game(),
+            Command::Position { start, moves } => {
+                match game_from(self.engine.options().variant, &start, &moves) {
+                    Ok(game) => self
+                        .engine
+                        .set_game(game)
+                        .expect("the game is of the engine's variant"),
+                    Err(e) => self
+                        .out
+                        .error(&format!("position: {e}; position unchanged")),
+                }
+            }
+            Command::Go(g) => self.go(g),
+            Command::Bench { depth } => self.engine.bench(depth),
+        }
+        true
+    }
+
+    fn hello(&mut self, d: Dialect) {
+        self.engine.stop_and_wait();
+        self.style().dialect = d;
+        self.out.line(&format!("id name {ENGINE_NAME}"));
+        self.out.line(&format!("id author {ENGINE_AUTHOR}"));
+        for line in option_lines() {
+            self.out.line(&line);
+        }
+        self.out.line(match d {
+            Dialect::Uci => "uciok",
+            Dialect::Ugi => "ugiok",
+        });
+    }
+
+    fn style(&self) -> std::sync::MutexGuard<'_, Style> {
+        self.style.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let setting = match Setting::parse(name, value) {
+            Ok(s) => s,
+            Err(e) => return self.out.error(&format!("setoption: {e}")),
+        };
+        match self.engine.apply(setting) {
+            Ok(()) => {}
+            Err(e @ OptionError::Hash(_)) => return self.out.error(&e),
+            Err(e) => return self.out.error(&format!("setoption: {e}")),
+        }
+        let options = self.engine.options();
+        {
+            let mut style = self.style.lock().unwrap_or_else(|e| e.into_inner());
+            style.show_wdl = options.show_wdl;
+            style.variant = options.variant;
+        }
+    }
+
+    fn go(&mut self, g: GoParams) {
+        if let Some(depth) = g.perft {
+            return self.engine.perft(depth);
+        }
+        let (moves, refused) = searchmoves(self.engine.game(), &g.searchmoves);
+        for text in refused {
+            self.out.error(&format!(
+                "go: searchmoves '{text}' is not a legal move; ignored"
+            ));
+        }
+        self.engine.go(songo_engine::timeman::Limits {
+            searchmoves: moves,
+            ..g.limits()
+        });
+    }
+
+    fn query(&self, q: Query) {
+        let game = self.engine.game();
+        let status = game.status();
+        let answer = match q {
+            Query::GameOver => (status != GameStatus::Ongoing).to_string(),
+            Query::P1Turn => (game.position().side_to_move() == Side::South).to_string(),
+            Query::Result => match status {
+                GameStatus::Ongoing => "none".to_string(),
+                GameStatus::Over { outcome, .. } => match outcome {
+                    Outcome::Win(Side::South) => "p1win",
+                    Outcome::Win(Side::North) => "p2win",
+                    Outcome::Draw => "draw",
+                }
+                .to_string(),
+            },
+        };
+        self.out.line(&format!("response {answer}"));
+    }
+
+    fn display(&self) {
+        let game = self.engine.game();
+        for line in board_lines(game).lines() {
+            self.out.line(line);
+        }
+        if let Some(tb) = self.engine.tablebases() {
+            self.out
+                .line(&format!("Tablebase: {}", tablebase_line(tb, game)));
+        }
+    }
+}
+
+/// Writes one engine event as protocol lines.
+fn report(out: &Output, style: &Mutex<Style>, event: Event) {
+    let style = *style.lock().unwrap_or_else(|e| e.into_inner());
+    match event {
+        Event::Info(info) => out.line(&info_line(&info, &style)),
+        Event::BestMove { best, ponder } => out.line(&bestmove_line(best, ponder, style.dialect)),
+        Event::PerftMove { mv, leaves } => out.line(&format!("{mv}: {leaves}")),
+        Event::PerftDone { leaves } => out.line(&format!("Nodes searched: {leaves}")),
+        Event::BenchPosition {
+            index,
+            position,
+            nodes,
+        } => out.line(&format!(
+            "info string bench position {} {position}: {nodes} nodes",
+            index + 1
+        )),
+        Event::BenchDone(r) => out.line(&format!("{} nodes {} nps", r.nodes, r.nps())),
+        Event::Stopped(JobKind::Perft) => out.line("info string perft stopped"),
+        Event::Stopped(JobKind::Bench) => out.line("info string bench stopped"),
+        Event::Stopped(JobKind::Search) | Event::SearchDone(_) => {}
+        Event::TablebasesOpened { path, max_seeds } => {
+            let found: Vec<String> = max_seeds
+                .iter()
+                .map(|&(v, n)| match n {
+                    0 => format!("{v} none"),
+                    n => format!("{v} 10-{n} seeds"),
+                })
+                .collect();
+            out.line(&format!(
+                "info string tablebases in {}: {}",
+                path.display(),
+                found.join(", ")
+            ));
+        }
+        Event::TablebasesRead {
+            variant,
+            seeds: _,
+            time,
+        } => out.line(&format!(
+            "info string tablebases of {variant} read in {:.1} s",
+            time.as_secs_f64()
+        )),
+        Event::Problem(e) => out.error(&e),
+    }
+}
