@@ -26,7 +26,7 @@ use std::sync::OnceLock;
 
 use songo_core::{Outcome, Position, Side, Variant};
 use songo_engine::tb::generate::{build, no_progress};
-use songo_engine::tb::{file, Tablebases, TbError, Wdl};
+use songo_engine::tb::{file, Tablebases, TbError, TbValue};
 
 /// Largest seed count solved for the tests, per variant (kept small so the
 /// whole file runs in well under a minute in release).
@@ -314,11 +314,11 @@ impl Reference {
     }
 }
 
-fn to_wdl(r: R) -> Wdl {
+fn to_tb_value(r: R) -> TbValue {
     match r {
-        R::Loss => Wdl::Loss,
-        R::Draw => Wdl::Draw,
-        R::Win => Wdl::Win,
+        R::Loss => TbValue::Loss,
+        R::Draw => TbValue::Draw,
+        R::Win => TbValue::Win,
     }
 }
 
@@ -356,7 +356,7 @@ fn check_variant(v: Variant) {
             .unwrap_or_else(|| panic!("{v} {p} should be covered"));
         assert_eq!(
             (verdict.worst, verdict.best),
-            (to_wdl(pess), to_wdl(opt)),
+            (to_tb_value(pess), to_tb_value(opt)),
             "{v} {p}: tables say {verdict}, the reference {pess:?}..{opt:?}"
         );
         checked += 1;
@@ -626,16 +626,16 @@ fn search_never_contradicts_the_tables() {
                     &mut |_| {},
                 )
             };
-            let proven_wdl = |score: i32| {
+            let proven_value = |score: i32| {
                 if score >= TB_BOUND {
-                    Some(Wdl::Win)
+                    Some(TbValue::Win)
                 } else if score <= -TB_BOUND {
-                    Some(Wdl::Loss)
+                    Some(TbValue::Loss)
                 } else {
                     None
                 }
             };
-            if let Some(w) = proven_wdl(plain.score) {
+            if let Some(w) = proven_value(plain.score) {
                 proven += 1;
                 assert!(
                     verdict.worst <= w && w <= verdict.best,
@@ -644,7 +644,7 @@ fn search_never_contradicts_the_tables() {
             }
             // ...and what the search with tables proves both agree with them.
             let with = run(Some(tb));
-            if let Some(w) = proven_wdl(with.score) {
+            if let Some(w) = proven_value(with.score) {
                 tb_proven += 1;
                 assert!(
                     verdict.worst <= w && w <= verdict.best,
@@ -818,7 +818,7 @@ fn conversion_of_won_positions() {
             let Some(expected) = verdict.exact() else {
                 continue;
             };
-            if expected == Wdl::Draw {
+            if expected == TbValue::Draw {
                 continue;
             }
             games += 1;
@@ -838,7 +838,7 @@ fn conversion_of_won_positions() {
                     game.play(r.best.unwrap()).unwrap();
                 }
                 let result = match game.status() {
-                    GameStatus::Over { outcome, .. } => Some(Wdl::of_outcome(outcome, &p)),
+                    GameStatus::Over { outcome, .. } => Some(TbValue::of_outcome(outcome, &p)),
                     GameStatus::Ongoing => None,
                 };
                 (result, game.moves().len())

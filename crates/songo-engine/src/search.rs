@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use crate::abdada::{BusyTable, Visits};
 use crate::eval::{evaluate_with, EvalKind, Score};
-use crate::tb::{history_is_clean, Tablebases, Wdl};
+use crate::tb::{history_is_clean, Tablebases, TbValue};
 use crate::timeman::{budget, Limits, TimeBudget};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 use crate::turns::{cores, Turns, TURN};
@@ -815,11 +815,11 @@ impl<'a> Worker<'a> {
 }
 
 /// The search score of a tablebase result, `ply` plies from the root.
-fn tb_score(w: Wdl, ply: usize) -> Score {
+fn tb_score(w: TbValue, ply: usize) -> Score {
     match w {
-        Wdl::Win => TB_WIN - ply as Score,
-        Wdl::Draw => 0,
-        Wdl::Loss => -(TB_WIN - ply as Score),
+        TbValue::Win => TB_WIN - ply as Score,
+        TbValue::Draw => 0,
+        TbValue::Loss => -(TB_WIN - ply as Score),
     }
 }
 
