@@ -16,30 +16,17 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::abdada::{BusyTable, Visits};
-use crate::eval::{evaluate_with, EvalKind, Score};
-use crate::tb::{history_is_clean, Tablebases, TbValue};
+use crate::eval::{evaluate_with, EvalKind};
+pub use crate::score::{game_end_score, mate_in, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
+use crate::score::{score_from_tt, score_to_tt, tb_score, Score, INFINITE};
+use crate::tb::{history_is_clean, Tablebases};
 use crate::timeman::{budget, Limits, TimeBudget};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 use crate::turns::{cores, Turns, TURN};
 use songo_core::game::{Game, REPETITION_LIMIT};
-use songo_core::movegen::Outcome;
 use songo_core::moves::{Move, MoveList};
 use songo_core::position::Position;
 use songo_core::variant::Variant;
-
-/// A won game, `ply` plies from the root, scores `MATE - ply`.
-pub const MATE: Score = 30_000;
-/// Deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
-/// Scores beyond this are forced game ends.
-pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
-/// A win the tablebases prove, `ply` plies from the root, scores
-/// `TB_WIN - ply`: below every mate (whose distance is known), above every
-/// evaluation.
-pub const TB_WIN: Score = MATE_BOUND - 1;
-/// Scores beyond this are proven wins (tablebase or mate).
-pub const TB_BOUND: Score = TB_WIN - MAX_PLY as Score;
-const INFINITE: Score = MATE + 1;
 
 /// First aspiration half-window, in centiseeds.
 const ASPIRATION_DELTA: Score = 40;
@@ -243,50 +230,6 @@ impl SearchControl {
 
     fn pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)
-    }
-}
-
-/// Score of a finished game at `p`, `ply` plies from the root, for the side to move.
-pub fn game_end_score(p: &Position, v: Variant, ply: usize) -> Score {
-    match p.outcome(v) {
-        Outcome::Draw => 0,
-        Outcome::Win(side) if side == p.side_to_move() => MATE - ply as Score,
-        Outcome::Win(_) => -(MATE - ply as Score),
-    }
-}
-
-/// Mate (and tablebase) scores are stored relative to the node, not the root.
-fn score_to_tt(s: Score, ply: usize) -> i16 {
-    let s = if s >= TB_BOUND {
-        s + ply as Score
-    } else if s <= -TB_BOUND {
-        s - ply as Score
-    } else {
-        s
-    };
-    s as i16
-}
-
-fn score_from_tt(s: i16, ply: usize) -> Score {
-    let s = s as Score;
-    if s >= TB_BOUND {
-        s - ply as Score
-    } else if s <= -TB_BOUND {
-        s + ply as Score
-    } else {
-        s
-    }
-}
-
-/// Moves to a forced win (positive) or loss (negative), in the mover's own
-/// moves, for a mate score; `None` for an ordinary score.
-pub fn mate_in(score: Score) -> Option<i32> {
-    if score >= MATE_BOUND {
-        Some((MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        Some(-(MATE + score + 1) / 2)
-    } else {
-        None
     }
 }
 
@@ -811,15 +754,6 @@ impl<'a> Worker<'a> {
         // Best first; a stable sort keeps the previous order among equals.
         self.root_moves[pv_index..].sort_by_key(|r| std::cmp::Reverse(r.score));
         best
-    }
-}
-
-/// The search score of a tablebase result, `ply` plies from the root.
-fn tb_score(w: TbValue, ply: usize) -> Score {
-    match w {
-        TbValue::Win => TB_WIN - ply as Score,
-        TbValue::Draw => 0,
-        TbValue::Loss => -(TB_WIN - ply as Score),
     }
 }
 

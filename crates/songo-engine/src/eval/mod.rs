@@ -18,8 +18,7 @@ use std::str::FromStr;
 use songo_core::position::{Position, Side, NORTH_TO_MOVE, PITS_PER_ROW};
 use songo_core::variant::Variant;
 
-/// A search or evaluation score.
-pub type Score = i32;
+pub use crate::score::Score;
 
 /// One seed of final margin.
 pub const SEED: Score = 100;
