@@ -5,7 +5,10 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use super::smp::next_depth;
-use super::tunables::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, SEED_WINDOW_LIMIT};
+use super::tunables::{
+    ASPIRATION_FULL_WINDOW_THRESHOLD, ASPIRATION_MARGIN, ASPIRATION_MIN_DEPTH,
+    ASPIRATION_WIDEN_FACTOR,
+};
 use super::worker::Worker;
 use super::{Info, RootMove, ScoreBound, SearchResult};
 use crate::score::{mate_in, Score, INFINITE, MATE_BOUND, MAX_PLY};
@@ -201,9 +204,9 @@ fn search_line(w: &mut Worker, depth: u32, pv_index: usize) -> Score {
     let shared = w.shared;
     // The line's score from the previous iteration centres the window.
     let prev: Score = w.root_moves[pv_index].score;
-    let mut delta = ASPIRATION_DELTA;
+    let mut margin = ASPIRATION_MARGIN;
     let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
-        (prev - delta, prev + delta)
+        (prev - margin, prev + margin)
     } else {
         (-INFINITE, INFINITE)
     };
@@ -222,14 +225,14 @@ fn search_line(w: &mut Worker, depth: u32, pv_index: usize) -> Score {
         if w.id == 0 && depth > shared.frontier.load(Ordering::Relaxed) {
             shared.report(&make_info(w, depth, pv_index, s, bound));
         }
-        delta *= 2;
+        margin *= ASPIRATION_WIDEN_FACTOR;
         if bound == ScoreBound::Upper {
             beta = (alpha + beta) / 2;
-            alpha = (s - delta).max(-INFINITE);
+            alpha = (s - margin).max(-INFINITE);
         } else {
-            beta = (s + delta).min(INFINITE);
+            beta = (s + margin).min(INFINITE);
         }
-        if delta > SEED_WINDOW_LIMIT {
+        if margin > ASPIRATION_FULL_WINDOW_THRESHOLD {
             alpha = -INFINITE;
             beta = INFINITE;
         }

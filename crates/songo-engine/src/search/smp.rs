@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::control::SearchControl;
-use super::tunables::SMP_AHEAD;
+use super::tunables::SMP_AHEAD_PLIES;
 use super::{Info, RootMove, SearchResult};
 use crate::abdada::BusyTable;
 use crate::eval::EvalKind;
@@ -155,17 +155,15 @@ pub(super) fn run_threads<R>(
 ///
 /// Lazy SMP: the threads share one frontier, the deepest iteration any of
 /// them has finished. A thread never starts a depth at or behind it, and
-/// every other helper (odd `id`) starts `SMP_AHEAD` plies beyond it, so
-/// that the threads leapfrog each other and each iteration starts on a
+/// every other helper (odd `id`) starts `SMP_AHEAD_PLIES` plies beyond it,
+/// so that the threads leapfrog each other and each iteration starts on a
 /// table the deeper thread has already filled. A thread whose iteration
-/// another finished first still completes it: abandoning it measured
-/// slower (see the note on [`SMP_AHEAD`]). A helper that would start beyond
-/// `max_depth` joins the search of `max_depth` instead: leaving would leave
-/// the last iteration to fewer threads (with two threads, `go depth 20`
-/// over the bench positions took 1.45x less time than one thread before
-/// this, 1.60x after, in two runs of `scripts/smp_speedup.py`).
+/// another finished first still completes it: abandoning it was slower. A
+/// helper that would start beyond `max_depth` joins the search of
+/// `max_depth` instead: leaving would leave the last iteration to fewer
+/// threads.
 pub(super) fn next_depth(depth: u32, frontier: u32, id: usize, max_depth: u32) -> u32 {
-    let ahead = SMP_AHEAD * (id % 2) as u32;
+    let ahead = SMP_AHEAD_PLIES * (id % 2) as u32;
     (depth + 1).max(frontier + 1 + ahead).min(max_depth)
 }
 

@@ -7,8 +7,9 @@ use std::time::Instant;
 
 use super::smp::Shared;
 use super::tunables::{
-    ABDADA_MIN_DEPTH, CLOCK_EVERY, FLUSH_EVERY, LMR_DEEP, LMR_FIRST_MOVE, LMR_MIN_DEPTH, LMR_PLY,
-    ORDER_CAPTURE, ORDER_KILLER, ORDER_TT,
+    ABDADA_MIN_DEPTH, CAPTURE_BONUS, CLOCK_INTERVAL_NODES, FLUSH_INTERVAL_NODES, KILLER_BONUS,
+    LMR_DEEP_MIN_DEPTH, LMR_DEEP_MIN_MOVE_INDEX, LMR_MIN_DEPTH, LMR_MIN_MOVE_INDEX,
+    LMR_REDUCTION_PLIES, TT_MOVE_BONUS,
 };
 use super::RootMove;
 use crate::abdada::Visits;
@@ -93,11 +94,11 @@ impl<'a> Worker<'a> {
             self.aborted = true;
             return true;
         }
-        if self.unflushed >= FLUSH_EVERY {
+        if self.unflushed >= FLUSH_INTERVAL_NODES {
             s.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
             self.unflushed = 0;
         }
-        if self.nodes.is_multiple_of(CLOCK_EVERY) {
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL_NODES) {
             // Every thread watches the clock: with threads taking turns, the
             // main thread may be waiting for one when the time is up.
             if !s.control.pondering() && s.budget.is_some_and(|b| s.control.clock() >= b.hard) {
@@ -156,13 +157,13 @@ impl<'a> Worker<'a> {
             }
             let gain = (child.captured(us) - p.captured(us)) as i32;
             let key = if Some(m) == tt_move {
-                ORDER_TT
+                TT_MOVE_BONUS
             } else if gain > 0 {
-                ORDER_CAPTURE + gain
+                CAPTURE_BONUS + gain
             } else if Some(m) == self.killers[ply][0] {
-                ORDER_KILLER[0]
+                KILLER_BONUS[0]
             } else if Some(m) == self.killers[ply][1] {
-                ORDER_KILLER[1]
+                KILLER_BONUS[1]
             } else {
                 0
             };
@@ -316,8 +317,9 @@ impl<'a> Worker<'a> {
                 }
                 busy.enter(key);
             }
-            let reduction = if depth >= LMR_MIN_DEPTH && i >= LMR_FIRST_MOVE && order == 0 {
-                LMR_PLY + (depth >= LMR_DEEP.0 && i >= LMR_DEEP.1) as i32
+            let reduction = if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE_INDEX && order == 0 {
+                LMR_REDUCTION_PLIES
+                    + (depth >= LMR_DEEP_MIN_DEPTH && i >= LMR_DEEP_MIN_MOVE_INDEX) as i32
             } else {
                 0
             };
