@@ -5,7 +5,7 @@
 //! value minus the opponent's. The weights are fitted per variant by
 //! `songo tune` (logistic regression of self-play results, see `tune`), so
 //! each variant's threshold shapes its own weights; they live in
-//! [`weights`] with the command that produced them. A term stays only if
+//! [`weights`](mod@weights) with the command that produced them. A term stays only if
 //! the engine plays stronger with it than without it (`scripts/ablation.sh`):
 //! the terms that failed keep a zero weight, and the evaluation skips the
 //! costly ones among them.

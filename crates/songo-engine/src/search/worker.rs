@@ -18,7 +18,7 @@ use crate::score::{
     game_end_score, score_from_tt, score_to_tt, tb_score, Score, INFINITE, MATE, MAX_PLY,
 };
 use crate::tt::{Bound, TtEntry};
-use crate::turns::TURN;
+use crate::turns::TURN_DURATION;
 use songo_core::game::{Game, REPETITION_LIMIT};
 use songo_core::moves::{Move, MoveList};
 use songo_core::position::Position;
@@ -105,7 +105,7 @@ impl<'a> Worker<'a> {
                 s.finish();
                 self.aborted = true;
             } else if let Some(turns) = &s.turns {
-                if turns.someone_waits() && self.turn_start.elapsed() >= TURN {
+                if turns.someone_waits() && self.turn_start.elapsed() >= TURN_DURATION {
                     self.aborted = !turns.pass();
                     self.turn_start = Instant::now();
                 }
