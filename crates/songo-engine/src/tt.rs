@@ -105,22 +105,18 @@ pub struct TranspositionTable {
 }
 
 /// An allocation of the requested size failed; the old table is kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a {megabytes} MB hash table{}", memory_note())]
 pub struct AllocError {
     pub megabytes: usize,
 }
 
-impl std::fmt::Display for AllocError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot allocate a {} MB hash table", self.megabytes)?;
-        if let Some(mb) = available_bytes().map(|b| b >> 20) {
-            write!(f, " ({mb} MB of memory available)")?;
-        }
-        Ok(())
-    }
+/// ` (N MB of memory available)`, where that is known.
+fn memory_note() -> String {
+    available_bytes().map_or(String::new(), |b| {
+        format!(" ({} MB of memory available)", b >> 20)
+    })
 }
-
-impl std::error::Error for AllocError {}
 
 /// Tables at least this large are given back to the system on a thread of
 /// their own (see [`free_in_background`]).
