@@ -61,6 +61,7 @@ pub struct Info {
     pub seldepth: u32,
     /// 1-based index of the line among the MultiPV lines.
     pub multipv: usize,
+    /// For the side to move: [`crate::score::classify`] tells what it means.
     pub score: Score,
     pub bound: ScoreBound,
     pub nodes: u64,
@@ -102,6 +103,8 @@ impl Default for SearchOptions {
     }
 }
 
+/// A move at the root, with the score and line its last search gave it
+/// (`-INFINITE` when it failed low).
 #[derive(Clone, Debug)]
 struct RootMove {
     mv: Move,
