@@ -35,14 +35,14 @@ use clap::Args;
 
 use crate::board::{board_lines, tablebase_line};
 use crate::cli::PositionArgs;
-use crate::session::format::wdl;
+use crate::score_text;
 use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
 use songo_engine::engine::{Engine, EngineError, Event};
-use songo_engine::eval::{Score, SEED};
 use songo_engine::options::{Setting, HASH_DEFAULT_MB, HASH_MAX_MB, MULTIPV_MAX, THREADS_MAX};
-use songo_engine::search::{mate_in, Info, ScoreBound, MAX_PLY};
-use songo_engine::tb::{Tablebases, Wdl};
+use songo_engine::score::WinDrawLoss;
+use songo_engine::search::{Info, ScoreBound, MAX_PLY};
+use songo_engine::tb::{Tablebases, TbValue};
 use songo_engine::timeman::Limits;
 
 /// Depth searched when neither `--depth` nor `--movetime` is given: about a
@@ -114,16 +114,6 @@ pub fn play_moves(game: &mut Game, moves: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// A score as a person reads it: `+2.35` seeds, or `win in 7` / `loss in 4`.
-pub fn format_seeds(score: Score) -> String {
-    match mate_in(score) {
-        Some(n) if n > 0 => format!("win in {n}"),
-        Some(n) => format!("loss in {}", -n),
-        None if score == 0 => "0.00".to_string(),
-        None => format!("{:+.2}", score as f64 / SEED as f64),
-    }
-}
-
 /// A string as a JSON string literal, quotes included.
 pub fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
@@ -153,19 +143,8 @@ fn json_moves(moves: impl IntoIterator<Item = Move>) -> String {
     format!("[{}]", items.join(","))
 }
 
-fn json_score(score: Score) -> String {
-    match mate_in(score) {
-        Some(n) => format!("{{\"mate\":{n}}}"),
-        None => format!("{{\"cp\":{score}}}"),
-    }
-}
-
 fn json_opt_move(m: Option<Move>) -> String {
     m.map_or("null".to_string(), |m| json_string(&m.to_string()))
-}
-
-fn nps(nodes: u64, time: Duration) -> u64 {
-    (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
 }
 
 /// A count with a unit prefix: `950`, `12.3k`, `4.56M`.
@@ -177,17 +156,9 @@ fn short_count(n: u64) -> String {
     }
 }
 
-fn bound_name(b: ScoreBound) -> &'static str {
-    match b {
-        ScoreBound::Exact => "exact",
-        ScoreBound::Lower => "lower",
-        ScoreBound::Upper => "upper",
-    }
-}
-
 /// The JSON `info` object of one line.
 pub fn json_info(info: &Info, variant: songo_core::Variant) -> String {
-    let (w, d, l) = wdl(info.score, variant);
+    let (w, d, l) = WinDrawLoss::estimate(info.score, variant).permille();
     format!(
         "{{\"type\":\"info\",\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{},\
          \"bound\":\"{}\",\"wdl\":[{w},{d},{l}],\"nodes\":{},\"nps\":{},\"time_ms\":{},\
@@ -195,10 +166,10 @@ pub fn json_info(info: &Info, variant: songo_core::Variant) -> String {
         info.depth,
         info.seldepth,
         info.multipv,
-        json_score(info.score),
-        bound_name(info.bound),
+        score_text::json(info.score),
+        score_text::bound_name(info.bound),
         info.nodes,
-        nps(info.nodes, info.time),
+        songo_engine::speed::nps(info.nodes, info.time),
         info.time.as_millis(),
         info.hashfull,
         json_moves(info.pv.iter().copied()),
@@ -215,20 +186,19 @@ fn header() -> String {
 
 /// One table row of the human output.
 pub fn text_info(info: &Info, variant: songo_core::Variant, multipv: bool) -> String {
-    let (w, d, l) = wdl(info.score, variant);
+    let (w, d, l) = WinDrawLoss::estimate(info.score, variant).percent();
     let bound = match info.bound {
         ScoreBound::Exact => "  ",
         ScoreBound::Lower => ">=",
         ScoreBound::Upper => "<=",
     };
-    let pct = |x: u32| (x + 5) / 10;
-    let wdl = format!("{}/{}/{}", pct(w), pct(d), pct(l));
+    let wdl = format!("{w}/{d}/{l}");
     let mut s = format!(
         "{:>5} {bound}{:>8}  {wdl:<9} {:>8} {:>7} {:>6.2}s ",
         format!("{:>2}/{:<2}", info.depth, info.seldepth),
-        format_seeds(info.score),
+        score_text::seeds(info.score),
         short_count(info.nodes),
-        short_count(nps(info.nodes, info.time)),
+        short_count(songo_engine::speed::nps(info.nodes, info.time)),
         info.time.as_secs_f64(),
     );
     if multipv {
@@ -251,7 +221,7 @@ fn tablebase_moves(tb: &Tablebases, game: &Game) -> Option<String> {
     Some(items?.join(", "))
 }
 
-fn wdl_range(worst: Wdl, best: Wdl) -> String {
+fn wdl_range(worst: TbValue, best: TbValue) -> String {
     if worst == best {
         worst.to_string()
     } else {
@@ -263,7 +233,7 @@ fn wdl_range(worst: Wdl, best: Wdl) -> String {
 /// move (`null` where the tables do not speak) and after each move.
 fn json_tablebase(tb: &Tablebases, game: &Game) -> String {
     let verdict = tb.probe_game(game);
-    let range = |worst: Wdl, best: Wdl| {
+    let range = |worst: TbValue, best: TbValue| {
         format!(
             "{{\"worst\":{},\"best\":{}}}",
             json_string(worst.name()),
@@ -441,7 +411,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
              \"nodes\":{},\"time_ms\":{},\"result\":null,\"reason\":null}}",
             json_opt_move(result.best),
             json_opt_move(result.ponder),
-            json_score(result.score),
+            score_text::json(result.score),
             result.depth,
             result.nodes,
             time.as_millis()
@@ -453,7 +423,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
             .map_or(String::new(), |m| format!(", expected reply {m}"));
         format!(
             "Best move: {best} (score {} at depth {}{reply}; {} nodes in {:.2} s)",
-            format_seeds(result.score),
+            score_text::seeds(result.score),
             result.depth,
             result.nodes,
             time.as_secs_f64()
@@ -465,16 +435,6 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
 mod tests {
     use super::*;
     use songo_core::Variant;
-    use songo_engine::search::MATE;
-
-    #[test]
-    fn seeds_and_mates_read_as_a_person_says_them() {
-        assert_eq!(format_seeds(235), "+2.35");
-        assert_eq!(format_seeds(-50), "-0.50");
-        assert_eq!(format_seeds(0), "0.00");
-        assert_eq!(format_seeds(MATE - 13), "win in 7");
-        assert_eq!(format_seeds(-(MATE - 8)), "loss in 4");
-    }
 
     #[test]
     fn json_strings_are_escaped() {

@@ -11,6 +11,7 @@ pub mod output;
 pub mod play;
 pub mod progress;
 pub mod replay;
+pub mod score_text;
 pub mod session;
 pub mod sparring;
 pub mod stats;

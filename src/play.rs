@@ -15,11 +15,9 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
-use crate::analyze::format_seeds;
 use crate::cli::PositionArgs;
+use crate::score_text;
 use crate::session::ENGINE_NAME;
 use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
@@ -27,8 +25,9 @@ use songo_core::position::Side;
 use songo_core::record::{GameRecord, Termination};
 use songo_engine::engine::{Engine, Event};
 use songo_engine::eval::Score;
-use songo_engine::options::{Setting, HASH_DEFAULT_MB, MULTIPV_MAX};
-use songo_engine::search::{Info, ScoreBound, SearchResult};
+use songo_engine::options::{Setting, HASH_DEFAULT_MB};
+use songo_engine::search::{Info, SearchResult};
+use songo_engine::skill::SkillLevel;
 use songo_engine::timeman::Limits;
 
 /// The weakest and strongest levels.
@@ -54,63 +53,25 @@ macro_rules! outp {
     }};
 }
 
-/// How the engine plays at one level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LevelSpec {
-    /// Depth limit, or…
-    pub depth: Option<u32>,
-    /// …a fixed time per move, in milliseconds.
-    pub movetime_ms: Option<u64>,
-    /// Any move scoring within this many centiseeds of the best may be chosen.
-    pub margin: Score,
-}
+/// How long the engine thinks on a move at full strength (level 10); the
+/// lower levels are capped below this by the engine's `Skill Level`.
+pub const PLAY_MOVETIME: Duration = Duration::from_millis(3000);
 
-/// The level table: 1–7 are depth-limited with a shrinking random margin,
-/// 8–10 think for a fixed time at full strength (level 10: 3 s a move).
-pub const LEVELS: [LevelSpec; 10] = [
-    level(Some(1), None, 400),
-    level(Some(2), None, 300),
-    level(Some(3), None, 200),
-    level(Some(4), None, 150),
-    level(Some(6), None, 100),
-    level(Some(8), None, 50),
-    level(Some(10), None, 20),
-    level(None, Some(300), 0),
-    level(None, Some(1000), 0),
-    level(None, Some(3000), 0),
-];
-
-const fn level(depth: Option<u32>, movetime_ms: Option<u64>, margin: Score) -> LevelSpec {
-    LevelSpec {
-        depth,
-        movetime_ms,
-        margin,
-    }
-}
-
-impl LevelSpec {
-    fn limits(&self) -> Limits {
-        Limits {
-            depth: self.depth,
-            movetime: self.movetime_ms.map(Duration::from_millis),
-            ..Limits::default()
-        }
-    }
-
-    fn describe(&self) -> String {
-        let search = match (self.depth, self.movetime_ms) {
-            (Some(d), _) => format!("depth {d}"),
-            (None, Some(ms)) => format!("{ms} ms a move"),
-            (None, None) => "no limit".to_string(),
-        };
-        if self.margin > 0 {
-            format!(
-                "{search}, any move within {} seeds of the best",
-                format_seeds(self.margin).trim_start_matches('+')
-            )
-        } else {
-            search
-        }
+/// What a level plays like, for the greeting: its cap and its margin.
+fn describe(level: SkillLevel, think: Duration) -> String {
+    let spec = level.spec();
+    let search = match (spec.depth, spec.movetime) {
+        (Some(d), _) => format!("depth {d}"),
+        (None, Some(t)) => format!("{} ms a move", t.as_millis()),
+        (None, None) => format!("{} ms a move", think.as_millis()),
+    };
+    if spec.margin > 0 {
+        format!(
+            "{search}, any move within {} seeds of the best",
+            score_text::seeds(spec.margin).trim_start_matches('+')
+        )
+    } else {
+        search
     }
 }
 
@@ -211,28 +172,36 @@ Commands:
   help   this text
   quit   leave the game";
 
-/// The engine's side of the game: the engine, its level and random source.
+/// The engine's side of the game: the engine at its level, and how long
+/// it may think on a move.
 struct Opponent {
-    spec: LevelSpec,
     engine: Engine,
     events: std::sync::mpsc::Receiver<Event>,
-    rng: StdRng,
+    level: SkillLevel,
+    think: Duration,
 }
 
 impl Opponent {
-    fn new(spec: LevelSpec, seed: u64, hash_mb: usize) -> Result<Opponent, String> {
+    fn new(
+        level: SkillLevel,
+        think: Duration,
+        seed: u64,
+        hash_mb: usize,
+    ) -> Result<Opponent, String> {
         let (mut engine, events) = Engine::with_channel();
-        engine
-            .apply(Setting::Hash(hash_mb))
-            .map_err(|e| e.to_string())?;
-        engine
-            .apply(Setting::MoveOverhead(Duration::ZERO))
-            .map_err(|e| e.to_string())?;
+        for setting in [
+            Setting::Hash(hash_mb),
+            Setting::MoveOverhead(Duration::ZERO),
+            Setting::SkillLevel(level),
+        ] {
+            engine.apply(setting).map_err(|e| e.to_string())?;
+        }
+        engine.seed_skill(seed);
         Ok(Opponent {
-            spec,
             engine,
             events,
-            rng: StdRng::seed_from_u64(seed),
+            level,
+            think,
         })
     }
 
@@ -241,13 +210,11 @@ impl Opponent {
         &mut self,
         game: &Game,
         limits: Limits,
-        multipv: usize,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         if self.engine.options().variant != game.variant() {
             let _ = self.engine.apply(Setting::Variant(game.variant()));
         }
-        let _ = self.engine.apply(Setting::MultiPv(multipv));
         self.engine
             .set_game(game.clone())
             .expect("the engine plays the game's variant");
@@ -264,52 +231,26 @@ impl Opponent {
         result
     }
 
-    /// The engine's move, and the score it saw for it.
+    /// The engine's move at its level, and the score it saw for it.
     fn choose(&mut self, game: &Game) -> Option<(Move, Score)> {
-        let legal = game.position().legal_moves(game.variant());
-        let randomised = self.spec.margin > 0 && legal.len() > 1;
-        // Scores of the root moves from the deepest exact lines.
-        let mut lines: Vec<(u32, Move, Score)> = Vec::new();
-        let spinner = self
-            .spec
-            .movetime_ms
-            .map(|_| crate::progress::spinner("songo thinks"));
-        let multipv = if randomised { MULTIPV_MAX } else { 1 };
-        let result = self.search(game, self.spec.limits(), multipv, &mut |info| {
-            if info.bound == ScoreBound::Exact {
-                if let Some(&m) = info.pv.first() {
-                    lines.retain(|l| l.1 != m);
-                    lines.push((info.depth, m, info.score));
-                }
-            }
-        });
+        let spinner =
+            (self.level.spec().depth.is_none()).then(|| crate::progress::spinner("songo thinks"));
+        let limits = Limits {
+            movetime: Some(self.think),
+            ..Limits::default()
+        };
+        let result = self.search(game, limits, &mut |_| {});
         if let Some(s) = spinner {
             s.finish_and_clear();
         }
-        let best = result.best?;
-        if !randomised {
-            return Some((best, result.score));
-        }
-        let depth = lines.iter().map(|l| l.0).max().unwrap_or(0);
-        let top = lines
-            .iter()
-            .filter(|l| l.0 == depth)
-            .map(|l| l.2)
-            .max()
-            .unwrap_or(result.score);
-        let near: Vec<(Move, Score)> = lines
-            .iter()
-            .filter(|l| l.0 == depth && l.2 >= top - self.spec.margin)
-            .map(|l| (l.1, l.2))
-            .collect();
-        if near.is_empty() {
-            return Some((best, result.score));
-        }
-        Some(near[self.rng.random_range(0..near.len())])
+        result.best.map(|m| (m, result.score))
     }
 
+    /// A good move for the player: a short search at full strength.
     fn hint(&mut self, game: &Game) -> Option<(Move, Score)> {
-        let r = self.search(game, Limits::depth(HINT_DEPTH), 1, &mut |_| {});
+        let _ = self.engine.apply(Setting::SkillLevel(SkillLevel::MAX));
+        let r = self.search(game, Limits::depth(HINT_DEPTH), &mut |_| {});
+        let _ = self.engine.apply(Setting::SkillLevel(self.level));
         r.best.map(|m| (m, r.score))
     }
 }
@@ -413,9 +354,12 @@ pub fn run(args: &PlayArgs) -> ExitCode {
 
 fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), String> {
     let human = if args.north { Side::North } else { Side::South };
-    let spec = match args.movetime {
-        Some(ms) => level(None, Some(ms), 0),
-        None => LEVELS[(args.level.clamp(LEVEL_MIN, LEVEL_MAX) - 1) as usize],
+    let (level, think) = match args.movetime {
+        Some(ms) => (SkillLevel::MAX, Duration::from_millis(ms)),
+        None => (
+            SkillLevel::new(args.level as u8).ok_or("--level takes 1 to 10")?,
+            PLAY_MOVETIME,
+        ),
     };
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
@@ -426,7 +370,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), String> 
         Some(ms) => format!("{ENGINE_NAME} ({ms} ms)"),
         None => format!("{ENGINE_NAME} (level {})", args.level),
     };
-    let mut engine = Opponent::new(spec, seed, HASH_DEFAULT_MB)?;
+    let mut engine = Opponent::new(level, think, seed, HASH_DEFAULT_MB)?;
     let mut game = Game::new(args.at.variant, args.at.position());
     let mut reader = Reader {
         input: crate::input::Lines::new(input),
@@ -435,7 +379,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), String> 
     out!(
         "{} against {opponent_name}: {}.",
         game.variant(),
-        spec.describe()
+        describe(level, think)
     );
     out!(
         "You play {human}{}. Random seed {seed}. Type 'help' for the commands.\n",
@@ -512,7 +456,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), String> 
             Input::Hint => match engine.hint(&game) {
                 Some((m, score)) => out!(
                     "Hint: {m} (score {} for you at depth {HINT_DEPTH}).",
-                    format_seeds(score)
+                    score_text::seeds(score)
                 ),
                 None => out!("No hint: there is no legal move."),
             },
@@ -615,11 +559,13 @@ mod tests {
 
     #[test]
     fn the_help_table_matches_the_levels() {
-        for (i, spec) in LEVELS.iter().enumerate() {
-            let entry = match (spec.depth, spec.movetime_ms) {
+        for (i, level) in SkillLevel::all().enumerate() {
+            let spec = level.spec();
+            let ms = |t: Duration| t.as_millis() as f64 / 1000.0;
+            let entry = match (spec.depth, spec.movetime) {
                 (Some(d), _) => format!("{}: depth {d}, ", i + 1),
-                (None, Some(ms)) => format!("{}: {} s a move", i + 1, ms as f64 / 1000.0),
-                (None, None) => unreachable!(),
+                (None, Some(t)) => format!("{}: {} s a move", i + 1, ms(t)),
+                (None, None) => format!("{}: {} s a move", i + 1, ms(PLAY_MOVETIME)),
             };
             assert!(AFTER_HELP.contains(&entry), "{entry}");
             if spec.margin > 0 {
@@ -637,7 +583,7 @@ mod tests {
     fn low_levels_are_deterministic_for_a_seed() {
         let g = game("");
         let pick = |seed| {
-            let mut o = Opponent::new(LEVELS[0], seed, 1).unwrap();
+            let mut o = Opponent::new(SkillLevel::MIN, PLAY_MOVETIME, seed, 1).unwrap();
             (0..8).map(|_| o.choose(&g).unwrap().0).collect::<Vec<_>>()
         };
         assert_eq!(pick(3), pick(3));
@@ -654,13 +600,14 @@ mod strength {
 
     /// Plays `level` (as North) against a plain search of `depth` (South).
     fn duel(v: Variant, level_index: usize, depth: u32, seed: u64) -> Outcome {
-        let mut o = Opponent::new(LEVELS[level_index], seed, 1).unwrap();
-        let mut plain = Opponent::new(LEVELS[9], seed, 1).unwrap();
+        let level = SkillLevel::new(level_index as u8 + 1).unwrap();
+        let mut o = Opponent::new(level, PLAY_MOVETIME, seed, 1).unwrap();
+        let mut plain = Opponent::new(SkillLevel::MAX, PLAY_MOVETIME, seed, 1).unwrap();
         let mut g = Game::new(v, Position::startpos());
         while !g.is_over() {
             let m = if g.position().side_to_move() == Side::South {
                 plain
-                    .search(&g, Limits::depth(depth), 1, &mut |_| {})
+                    .search(&g, Limits::depth(depth), &mut |_| {})
                     .best
                     .unwrap()
             } else {

@@ -22,7 +22,7 @@ use songo_core::moves::Move;
 use songo_core::position::Position;
 use songo_core::variant::Variant;
 use songo_engine::eval::{self, Score};
-use songo_engine::search::{game_end_score, MATE, MAX_PLY};
+use songo_engine::score::{game_end_score, MATE, MATE_BOUND, MAX_PLY};
 use songo_engine::timeman::{budget, Limits};
 
 /// What a sparring partner does on `go`.
@@ -259,7 +259,7 @@ fn plain_search(root: &Position, v: Variant, g: &GoParams) -> Option<Move> {
             break;
         }
         best = iteration_best.unwrap_or(best);
-        if alpha.abs() >= MATE - MAX_PLY as Score {
+        if alpha.abs() >= MATE_BOUND {
             break; // the game's result is known
         }
     }

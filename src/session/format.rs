@@ -2,9 +2,12 @@
 //! that knows how the protocol writes a score, a line or a best move.
 
 use songo_core::{Move, Variant};
-use songo_engine::eval::{self, EvalKind, Score};
+use songo_engine::eval::{self, EvalKind};
 use songo_engine::options::{table, OptionType};
-use songo_engine::search::{mate_in, Info, ScoreBound, TB_BOUND};
+use songo_engine::score::WinDrawLoss;
+use songo_engine::search::{Info, ScoreBound};
+
+use crate::score_text;
 
 use super::command::Dialect;
 
@@ -16,41 +19,6 @@ pub struct Style {
     pub variant: Variant,
 }
 
-/// The score as the protocol writes it: `cp X` or `mate N`.
-pub fn format_score(score: Score) -> String {
-    match mate_in(score) {
-        Some(n) => format!("mate {n}"),
-        None => format!("cp {score}"),
-    }
-}
-
-/// A win/draw/loss estimate in permille for a score. Mate scores are
-/// certain; otherwise a logistic curve of the margin, with a draw band in
-/// `songo40` where margins under 5 seeds are drawn.
-pub fn wdl(score: Score, v: Variant) -> (u32, u32, u32) {
-    if let Some(m) = mate_in(score) {
-        return if m > 0 { (1000, 0, 0) } else { (0, 0, 1000) };
-    }
-    if score.abs() >= TB_BOUND {
-        // A tablebase win or loss: certain, distance unknown.
-        return if score > 0 {
-            (1000, 0, 0)
-        } else {
-            (0, 0, 1000)
-        };
-    }
-    let margin = if v.is_songo36() { 50.0 } else { 450.0 };
-    let scale = 150.0;
-    let s = score as f64;
-    let win = 1.0 / (1.0 + (-(s - margin) / scale).exp());
-    let loss = 1.0 / (1.0 + (-(-s - margin) / scale).exp());
-    let w = (win * 1000.0).round() as u32;
-    let l = (loss * 1000.0).round() as u32;
-    let w = w.min(1000);
-    let l = l.min(1000 - w);
-    (w, 1000 - w - l, l)
-}
-
 /// An `info depth …` line.
 pub fn info_line(info: &Info, style: &Style) -> String {
     let mut s = format!(
@@ -58,7 +26,7 @@ pub fn info_line(info: &Info, style: &Style) -> String {
         info.depth,
         info.seldepth,
         info.multipv,
-        format_score(info.score)
+        score_text::protocol(info.score)
     );
     match info.bound {
         ScoreBound::Exact => {}
@@ -66,7 +34,7 @@ pub fn info_line(info: &Info, style: &Style) -> String {
         ScoreBound::Upper => s.push_str(" upperbound"),
     }
     if style.show_wdl {
-        let (w, d, l) = wdl(info.score, style.variant);
+        let (w, d, l) = WinDrawLoss::estimate(info.score, style.variant).permille();
         s.push_str(&format!(" wdl {w} {d} {l}"));
     }
     s.push_str(&format!(

@@ -12,13 +12,15 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use songo_core::movegen::MIN_BOARD_SEEDS;
 use songo_core::{Game, Move, PlayError, Position, Variant};
 use thiserror::Error;
 
 use crate::bench::{self, BenchResult};
-use crate::options::{OptionError, Options, Setting};
-use crate::search::{search_tb, Info, SearchControl, SearchOptions, SearchResult};
+use crate::options::{OptionError, Options, Setting, MULTIPV_MAX};
+use crate::search::{search_tb, Info, ScoreBound, SearchControl, SearchOptions, SearchResult};
 use crate::tb::{Tablebases, TbError};
 use crate::timeman::Limits;
 use crate::tt::TranspositionTable;
@@ -102,6 +104,8 @@ pub struct Engine {
     control: Arc<SearchControl>,
     job: Option<Job>,
     tb: Option<Arc<Tablebases>>,
+    /// Draws the seed of each search's random choices (`Skill Level`).
+    rng: StdRng,
 }
 
 /// Work running on its own thread, so that `stop`, `isready` and the like
@@ -126,6 +130,7 @@ impl Engine {
             control: Arc::new(SearchControl::default()),
             job: None,
             tb: None,
+            rng: StdRng::from_os_rng(),
         }
     }
 
@@ -196,6 +201,7 @@ impl Engine {
             Setting::Ponder(b) => self.options.ponder = b,
             Setting::ClearHash => self.clear_hash(),
             Setting::ShowWdl(b) => self.options.show_wdl = b,
+            Setting::SkillLevel(l) => self.options.skill = l,
             Setting::Evaluation(e) => self.options.eval = e,
             Setting::TablebasePath(None) => {
                 self.tb = None;
@@ -285,16 +291,34 @@ impl Engine {
         self.set_game(game)
     }
 
+    /// Seeds the random choices of the weaker skill levels, so that a
+    /// game can be replayed (by default they are seeded from the system).
+    pub fn seed_skill(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
+    }
+
     /// Searches the current position within `limits`; events report its
     /// lines and, at its end (or on [`Engine::stop`]), its best move.
+    /// Below skill level 10 the level caps the limits and may choose
+    /// another move than the best (see [`crate::skill`]); a `stop` answers
+    /// with the best line's move.
     pub fn go(&mut self, limits: Limits) {
         self.stop_and_wait();
+        let level = self.options.skill.spec();
+        let limits = level.cap(limits);
+        let shown = self.options.multipv;
         let options = SearchOptions {
             threads: self.options.threads,
-            multipv: self.options.multipv,
+            // A level that chooses among moves needs every root move scored.
+            multipv: if level.is_randomised() {
+                MULTIPV_MAX
+            } else {
+                shown
+            },
             move_overhead: self.options.move_overhead,
             eval: self.options.eval,
         };
+        let mut rng = StdRng::seed_from_u64(self.rng.random());
         let game = self.game.clone();
         let tt = Arc::clone(&self.tt);
         let control = Arc::clone(&self.control);
@@ -302,15 +326,32 @@ impl Engine {
         let tb = self.tb.clone();
         control.reset(limits.ponder);
         self.spawn(JobKind::Search, move || {
-            let result = search_tb(
+            let mut lines = Vec::new();
+            let mut result = search_tb(
                 &game,
                 &limits,
                 &options,
                 &tt,
                 &control,
                 tb.as_deref(),
-                &mut |info| listener(Event::Info(info.clone())),
+                &mut |info| {
+                    if info.bound == ScoreBound::Exact {
+                        if let Some(&m) = info.pv.first() {
+                            lines.push((info.depth, m, info.score));
+                        }
+                    }
+                    if info.multipv <= shown {
+                        listener(Event::Info(info.clone()))
+                    }
+                },
             );
+            if let Some((chosen, score)) = level.choose(&lines, &result, &mut rng) {
+                if Some(chosen) != result.best {
+                    result.best = Some(chosen);
+                    result.ponder = None;
+                    result.score = score;
+                }
+            }
             // A `stop` may have given the answer already.
             if control.take_answer_duty() {
                 listener(Event::BestMove {

@@ -9,6 +9,7 @@ use songo_core::Variant;
 use thiserror::Error;
 
 use crate::eval::EvalKind;
+use crate::skill::SkillLevel;
 use crate::tb::TbError;
 use crate::tt::AllocError;
 
@@ -37,6 +38,7 @@ pub enum OptionId {
     ShowWdl,
     Evaluation,
     TablebasePath,
+    SkillLevel,
 }
 
 /// An option's type, with its default and range, as the protocols list them.
@@ -137,6 +139,15 @@ pub fn table() -> Vec<OptionSpec> {
                 default: "<empty>".to_string(),
             },
         ),
+        spec(
+            OptionId::SkillLevel,
+            "Skill Level",
+            Spin {
+                default: SkillLevel::MAX.get() as u64,
+                min: SkillLevel::MIN.get() as u64,
+                max: SkillLevel::MAX.get() as u64,
+            },
+        ),
     ]
 }
 
@@ -152,6 +163,7 @@ pub struct Options {
     pub show_wdl: bool,
     pub eval: EvalKind,
     pub tablebase_path: Option<PathBuf>,
+    pub skill: SkillLevel,
 }
 
 impl Default for Options {
@@ -166,6 +178,7 @@ impl Default for Options {
             show_wdl: false,
             eval: EvalKind::Tuned,
             tablebase_path: None,
+            skill: SkillLevel::MAX,
         }
     }
 }
@@ -184,6 +197,7 @@ pub enum Setting {
     Evaluation(EvalKind),
     /// `None`: no tables.
     TablebasePath(Option<PathBuf>),
+    SkillLevel(SkillLevel),
 }
 
 /// Why a setting was refused. Nothing changes when one is.
@@ -278,6 +292,9 @@ impl Setting {
                     expected: format!("{}, or 'without <term>'", choices_text(&spec.kind)),
                 })?)
             }
+            OptionId::SkillLevel => Setting::SkillLevel(
+                SkillLevel::new(spin()? as u8).expect("the table's range is the levels'"),
+            ),
             OptionId::TablebasePath => {
                 let t = value.map(str::trim).unwrap_or("");
                 Setting::TablebasePath(match t {

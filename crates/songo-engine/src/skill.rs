@@ -147,7 +147,7 @@ impl LevelSpec {
         }
         let depth = lines.iter().map(|l| l.0).max().unwrap_or(0);
         let mut last: Vec<(Move, Score)> = Vec::new();
-        for &(d, m, s) in lines.iter().filter(|l| l.0 == depth) {
+        for &(_, m, s) in lines.iter().filter(|l| l.0 == depth) {
             // A later line of the same move at the same depth supersedes.
             last.retain(|l| l.0 != m);
             last.push((m, s));
@@ -182,7 +182,10 @@ mod tests {
         let nine = SkillLevel::new(9).unwrap().spec();
         let capped = nine.cap(Limits::default());
         assert_eq!(capped.movetime, Some(Duration::from_millis(1000)));
-        assert_eq!(SkillLevel::MAX.spec().cap(Limits::default()), Limits::default());
+        assert_eq!(
+            SkillLevel::MAX.spec().cap(Limits::default()),
+            Limits::default()
+        );
     }
 
     #[test]

@@ -14,10 +14,8 @@
 //! search since it was stored. Ageing is a 6-bit generation counter bumped
 //! once per `go`.
 //!
-//! Buckets against one slot per key, the twelve bench positions to depth
-//! 18 (`scripts/tree_size.py 18 MB OLD NEW`): with Hash 16, 43.2 M nodes
-//! against 63.2 M; with Hash 256, where the table is not under pressure,
-//! 47.9 M against 46.5 M.
+//! Buckets keep far more of a table under pressure than one slot per key
+//! would (measurements in `docs/tuning-history.md`).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -52,14 +50,15 @@ struct Slot {
 
 const _: () = assert!(std::mem::size_of::<Slot>() == 16);
 
-/// Depth allowance for replacing a deeper entry of the same position.
+/// A shallower entry may replace a deeper one of the same position within
+/// this many plies: fresh results get in, much deeper work is kept.
 const REPLACE_DEPTH_MARGIN: u8 = 3;
 /// Slots per bucket: a key may sit in any slot of its bucket, which is one
 /// cache line.
 const BUCKET: usize = 4;
 const BUCKET_BYTES: usize = BUCKET * std::mem::size_of::<Slot>();
 /// Replacement within a bucket: each search an entry has outlived costs it
-/// this many plies of depth.
+/// this many plies of depth, so old deep entries make way in a few moves.
 const AGE_PLIES: i32 = 8;
 
 /// How much an entry is worth keeping: the victim of a store is the
@@ -99,29 +98,25 @@ fn unpack(d: u64) -> Option<(TtEntry, u8)> {
     Some((entry, ((d >> 42) & 0x3F) as u8))
 }
 
-/// The table. Its size is fixed at creation; [`TranspositionTable::resize`] replaces it.
+/// The table. Its size is fixed at creation; a new table replaces it.
 pub struct TranspositionTable {
     slots: Slots,
     generation: AtomicU64,
 }
 
 /// An allocation of the requested size failed; the old table is kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a {megabytes} MB hash table{}", memory_note())]
 pub struct AllocError {
     pub megabytes: usize,
 }
 
-impl std::fmt::Display for AllocError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot allocate a {} MB hash table", self.megabytes)?;
-        if let Some(mb) = available_bytes().map(|b| b >> 20) {
-            write!(f, " ({mb} MB of memory available)")?;
-        }
-        Ok(())
-    }
+/// ` (N MB of memory available)`, where that is known.
+fn memory_note() -> String {
+    available_bytes().map_or(String::new(), |b| {
+        format!(" ({} MB of memory available)", b >> 20)
+    })
 }
-
-impl std::error::Error for AllocError {}
 
 /// Tables at least this large are given back to the system on a thread of
 /// their own (see [`free_in_background`]).
@@ -142,11 +137,9 @@ pub fn available_bytes() -> Option<u64> {
 
 /// Size of a huge page. Large tables are mapped straight from the system
 /// and marked for huge pages: with 4 KB pages every probe of a large table
-/// misses the TLB, and every first touch of a page is a fault (tens of
-/// microseconds each on virtual machines, with the search threads queueing
-/// behind each other). `go depth 18` from the songo40 start with a fresh
-/// 256 MB table ran at 2.3–2.8 M nps on 4 KB pages and 4.1–4.3 M nps on
-/// huge pages, on a 2-core virtual machine.
+/// misses the TLB, and every first touch of a page is a fault, with the
+/// search threads queueing behind each other (measurements in
+/// `docs/tuning-history.md`).
 const HUGE_PAGE: usize = 2 << 20;
 
 /// The table's memory: `len` slots, handed out by the system already zeroed
@@ -366,8 +359,8 @@ const RELEASE_CHUNK: usize = 32 << 20;
 
 /// Hands the pages of `slots` back to the system a chunk at a time. Freeing
 /// the whole block at once would hold the process's memory-map lock for as
-/// long as it takes (about 0.1 s a GB), and the protocol loop could not map
-/// a new table meanwhile; between chunks it can.
+/// long as it takes, and the protocol loop could not map a new table
+/// meanwhile; between chunks it can.
 fn release_pages(slots: &[Slot]) {
     const PAGE: usize = 4096;
     let start = slots.as_ptr() as usize;
@@ -414,9 +407,9 @@ impl TranspositionTable {
     /// rest is left untouched, as it reads as zeros already: writing a page
     /// the system has never handed out would cost a fault (on a virtual
     /// machine, milliseconds a huge page, when the host backs it for the
-    /// first time). Zeroing resident pages is the cheapest clear there is:
-    /// 256 MB in 5-9 ms, where a fresh mapping of that size costs the next
-    /// search 35 ms of faults, or 0.9 s on memory new to the host.
+    /// first time). Zeroing resident pages is the cheapest clear there is,
+    /// far cheaper than the faults of a fresh mapping (measurements in
+    /// `docs/tuning-history.md`).
     pub fn clear(&mut self) {
         if self.slots.mapped {
             let bytes = std::mem::size_of_val(&self.slots[..]);

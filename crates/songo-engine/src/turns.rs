@@ -2,10 +2,11 @@
 //!
 //! With more search threads than cores, only as many search at once as
 //! there are cores; the others sleep in a first-come queue and a running
-//! thread hands its turn on after [`TURN`]. Left to the scheduler, 256
-//! runnable threads on 2 cores made the protocol thread wait its turn
-//! among them: `stop` took up to 172 ms and `quit` 200 ms. A sleeping
-//! thread costs nothing to wake for a `stop` and nothing to kill at exit.
+//! thread hands its turn on after [`TURN_DURATION`]. Left to the scheduler,
+//! hundreds of runnable threads on a few cores make the protocol thread
+//! wait its turn among them, and `stop` and `quit` slow (measurements in
+//! `docs/tuning-history.md`). A sleeping thread costs nothing to wake for a
+//! `stop` and nothing to kill at exit.
 //!
 //! The threads still all search, each for its share of the time, so the
 //! search behaves as Lazy SMP with that many threads; it just never has
@@ -19,7 +20,7 @@ use std::time::Duration;
 
 /// How long a thread searches before it lets a waiting one run: long next
 /// to a context switch (microseconds), short next to a move's time.
-pub const TURN: Duration = Duration::from_millis(5);
+pub const TURN_DURATION: Duration = Duration::from_millis(5);
 
 /// The number of threads the machine runs at once.
 pub fn cores() -> usize {

@@ -5,7 +5,7 @@
 //! value minus the opponent's. The weights are fitted per variant by
 //! `songo tune` (logistic regression of self-play results, see `tune`), so
 //! each variant's threshold shapes its own weights; they live in
-//! [`weights`] with the command that produced them. A term stays only if
+//! [`weights`](mod@weights) with the command that produced them. A term stays only if
 //! the engine plays stronger with it than without it (`scripts/ablation.sh`):
 //! the terms that failed keep a zero weight, and the evaluation skips the
 //! costly ones among them.
@@ -18,8 +18,7 @@ use std::str::FromStr;
 use songo_core::position::{Position, Side, NORTH_TO_MOVE, PITS_PER_ROW};
 use songo_core::variant::Variant;
 
-/// A search or evaluation score.
-pub type Score = i32;
+pub use crate::score::Score;
 
 /// One seed of final margin.
 pub const SEED: Score = 100;
@@ -84,19 +83,33 @@ impl Feature {
     }
 }
 
+/// A name that is no evaluation term or no evaluation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseEvalError {
+    /// Not the name of a term (as given).
+    #[error("unknown term '{0}' (terms: {names})", names = term_names())]
+    UnknownTerm(String),
+    /// Not `tuned`, `captures` or `without <term>` (trimmed, lowercase).
+    #[error("unknown evaluation '{0}' (tuned, captures, or 'without <term>')")]
+    UnknownEvaluation(String),
+}
+
+/// The names of every term, comma-separated.
+fn term_names() -> String {
+    let names: Vec<&str> = Feature::ALL.iter().map(|f| f.name()).collect();
+    names.join(", ")
+}
+
 impl FromStr for Feature {
-    type Err = String;
+    type Err = ParseEvalError;
 
     /// A term by its name, e.g. `mobility` or `capture threat`.
-    fn from_str(s: &str) -> Result<Feature, String> {
+    fn from_str(s: &str) -> Result<Feature, ParseEvalError> {
         let name = s.trim().to_ascii_lowercase();
         Feature::ALL
             .into_iter()
             .find(|f| f.name() == name)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Feature::ALL.iter().map(|f| f.name()).collect();
-                format!("unknown term '{s}' (terms: {})", names.join(", "))
-            })
+            .ok_or_else(|| ParseEvalError::UnknownTerm(s.to_string()))
     }
 }
 
@@ -131,11 +144,11 @@ impl fmt::Display for EvalKind {
 }
 
 impl FromStr for EvalKind {
-    type Err = String;
+    type Err = ParseEvalError;
 
     /// `tuned`, `captures`, or `without <term>` (a term's name, e.g.
     /// `without mobility`).
-    fn from_str(s: &str) -> Result<EvalKind, String> {
+    fn from_str(s: &str) -> Result<EvalKind, ParseEvalError> {
         let s = s.trim().to_ascii_lowercase();
         match s.as_str() {
             "tuned" => Ok(EvalKind::Tuned),
@@ -144,9 +157,7 @@ impl FromStr for EvalKind {
                 .strip_prefix("without ")
                 .and_then(|name| name.parse().ok())
                 .map(EvalKind::Without)
-                .ok_or_else(|| {
-                    format!("unknown evaluation '{s}' (tuned, captures, or 'without <term>')")
-                }),
+                .ok_or(ParseEvalError::UnknownEvaluation(s)),
         }
     }
 }
@@ -309,6 +320,17 @@ mod tests {
             let k = EvalKind::Without(f);
             assert_eq!(k.to_string().parse::<EvalKind>(), Ok(k));
         }
-        assert!("without nothing".parse::<EvalKind>().is_err());
+        assert_eq!(
+            "Without Nothing "
+                .parse::<EvalKind>()
+                .unwrap_err()
+                .to_string(),
+            "unknown evaluation 'without nothing' (tuned, captures, or 'without <term>')"
+        );
+        assert_eq!(
+            " Nothing".parse::<Feature>().unwrap_err().to_string(),
+            "unknown term ' Nothing' (terms: captured, captured late, seeds in row, weak pits, \
+             empty pits, big piles, mobility, capture threat, pit 7 unplayed)"
+        );
     }
 }

@@ -6,9 +6,8 @@
 //! half a seed per seed in one's own row in `songo36-*`). Then each term was
 //! left out in turn, in play at equal nodes (`scripts/ablation.sh`): the
 //! engine without "empty pits", "capture threat" or "big piles" was the
-//! stronger or no weaker in every variant, so those weights are zero. (Fitting
-//! again with them held at zero, `--without`, played 60–90 Elo weaker than
-//! these.) Figures in the README.
+//! stronger or no weaker in every variant, so those weights are zero; they
+//! stay as fitted with them (measurements in `docs/tuning-history.md`).
 
 use super::Weights;
 

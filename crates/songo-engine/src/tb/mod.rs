@@ -189,43 +189,44 @@ impl Table {
     }
 }
 
-/// A result for the side to move.
+/// A result for the side to move, as the tables prove it (the estimate a
+/// search score gives is [`crate::score::WinDrawLoss`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Wdl {
+pub enum TbValue {
     Loss,
     Draw,
     Win,
 }
 
-impl Wdl {
+impl TbValue {
     /// The same result seen by the opponent.
-    pub fn flip(self) -> Wdl {
+    pub fn flip(self) -> TbValue {
         match self {
-            Wdl::Loss => Wdl::Win,
-            Wdl::Draw => Wdl::Draw,
-            Wdl::Win => Wdl::Loss,
+            TbValue::Loss => TbValue::Win,
+            TbValue::Draw => TbValue::Draw,
+            TbValue::Win => TbValue::Loss,
         }
     }
 
     pub fn name(self) -> &'static str {
         match self {
-            Wdl::Loss => "loss",
-            Wdl::Draw => "draw",
-            Wdl::Win => "win",
+            TbValue::Loss => "loss",
+            TbValue::Draw => "draw",
+            TbValue::Win => "win",
         }
     }
 
     /// The result of a finished game, for the side to move at `p`.
-    pub fn of_outcome(o: Outcome, p: &Position) -> Wdl {
+    pub fn of_outcome(o: Outcome, p: &Position) -> TbValue {
         match o {
-            Outcome::Draw => Wdl::Draw,
-            Outcome::Win(s) if s == p.side_to_move() => Wdl::Win,
-            Outcome::Win(_) => Wdl::Loss,
+            Outcome::Draw => TbValue::Draw,
+            Outcome::Win(s) if s == p.side_to_move() => TbValue::Win,
+            Outcome::Win(_) => TbValue::Loss,
         }
     }
 }
 
-impl fmt::Display for Wdl {
+impl fmt::Display for TbValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -235,8 +236,8 @@ impl fmt::Display for Wdl {
 /// lies between `worst` and `best` (equal when it is exact).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Verdict {
-    pub worst: Wdl,
-    pub best: Wdl,
+    pub worst: TbValue,
+    pub best: TbValue,
     /// Seeds on the board.
     pub seeds: u8,
     /// The stored bounds (`songo36-*`: share; `songo40`: margin gain).
@@ -249,22 +250,22 @@ impl Verdict {
     /// The verdict for a position whose board has the stored `(lo, hi)`.
     pub fn new(v: Variant, p: &Position, lo: i32, hi: i32) -> Verdict {
         let us = p.side_to_move();
-        let wdl = |value: i32| -> Wdl {
+        let wdl = |value: i32| -> TbValue {
             if v.is_songo36() {
                 let score = p.captured(us) as i32 + value;
                 match score.cmp(&35) {
-                    std::cmp::Ordering::Greater => Wdl::Win,
-                    std::cmp::Ordering::Equal => Wdl::Draw,
-                    std::cmp::Ordering::Less => Wdl::Loss,
+                    std::cmp::Ordering::Greater => TbValue::Win,
+                    std::cmp::Ordering::Equal => TbValue::Draw,
+                    std::cmp::Ordering::Less => TbValue::Loss,
                 }
             } else {
                 let margin = p.captured(us) as i32 - p.captured(us.opponent()) as i32 + value;
                 if margin >= songo_core::movegen::FORTY_WIN_MARGIN {
-                    Wdl::Win
+                    TbValue::Win
                 } else if margin <= -songo_core::movegen::FORTY_WIN_MARGIN {
-                    Wdl::Loss
+                    TbValue::Loss
                 } else {
-                    Wdl::Draw
+                    TbValue::Draw
                 }
             }
         };
@@ -284,7 +285,7 @@ impl Verdict {
     }
 
     /// The exact result, if known.
-    pub fn exact(&self) -> Option<Wdl> {
+    pub fn exact(&self) -> Option<TbValue> {
         self.is_exact().then_some(self.worst)
     }
 }
@@ -294,7 +295,7 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.worst, self.best) {
             (a, b) if a == b => write!(f, "{a}")?,
-            (Wdl::Loss, Wdl::Win) => f.write_str("loss, draw or win")?,
+            (TbValue::Loss, TbValue::Win) => f.write_str("loss, draw or win")?,
             (a, b) => write!(f, "{a} or {b}")?,
         }
         if self.variant.is_songo36() {
@@ -464,13 +465,13 @@ impl Tablebases {
     /// The verdict after each legal move of `p`, for the side to move at
     /// `p`: from a finished game, or from the tables. `None` for a move
     /// whose result the tables do not cover.
-    pub fn probe_moves(&self, p: &Position, v: Variant) -> Vec<(Move, Option<(Wdl, Wdl)>)> {
+    pub fn probe_moves(&self, p: &Position, v: Variant) -> Vec<(Move, Option<(TbValue, TbValue)>)> {
         p.legal_moves(v)
             .into_iter()
             .map(|m| {
                 let child = p.make_move(v, m);
                 let verdict = if child.is_over(v) {
-                    let r = Wdl::of_outcome(child.outcome(v), &child).flip();
+                    let r = TbValue::of_outcome(child.outcome(v), &child).flip();
                     Some((r, r))
                 } else {
                     self.probe(&child, v)
@@ -511,25 +512,25 @@ mod tests {
         // songo36: 25 captured + share 11 = 36 wins, 10 draws, 9 loses.
         let p = pos("1,1,1,1,1,1,1/1,1,1,1,1,1,0 s 25 32 -");
         let v = Variant::Songo36Amateur;
-        assert_eq!(Verdict::new(v, &p, 11, 11).exact(), Some(Wdl::Win));
-        assert_eq!(Verdict::new(v, &p, 10, 10).exact(), Some(Wdl::Draw));
-        assert_eq!(Verdict::new(v, &p, 9, 9).exact(), Some(Wdl::Loss));
+        assert_eq!(Verdict::new(v, &p, 11, 11).exact(), Some(TbValue::Win));
+        assert_eq!(Verdict::new(v, &p, 10, 10).exact(), Some(TbValue::Draw));
+        assert_eq!(Verdict::new(v, &p, 9, 9).exact(), Some(TbValue::Loss));
         let range = Verdict::new(v, &p, 10, 11);
-        assert_eq!((range.worst, range.best), (Wdl::Draw, Wdl::Win));
+        assert_eq!((range.worst, range.best), (TbValue::Draw, TbValue::Win));
         assert_eq!(
             range.to_string(),
             "draw or win (mover's share 10..11 of 13 seeds: a repetition decides)"
         );
         // North to move reads North's captured count.
         let n = pos("1,1,1,1,1,1,1/1,1,1,1,1,1,0 n 32 25 -");
-        assert_eq!(Verdict::new(v, &n, 11, 11).exact(), Some(Wdl::Win));
+        assert_eq!(Verdict::new(v, &n, 11, 11).exact(), Some(TbValue::Win));
         // songo40: margin 30 - 27 = 3; a gain of 2 makes 5 (win), -8 makes -5.
         let p = pos("1,1,1,1,1,1,1/1,1,1,1,1,1,0 s 30 27 -");
         let v = Variant::Songo40;
-        assert_eq!(Verdict::new(v, &p, 2, 2).exact(), Some(Wdl::Win));
-        assert_eq!(Verdict::new(v, &p, 1, 1).exact(), Some(Wdl::Draw));
-        assert_eq!(Verdict::new(v, &p, -7, -7).exact(), Some(Wdl::Draw));
-        assert_eq!(Verdict::new(v, &p, -8, -8).exact(), Some(Wdl::Loss));
+        assert_eq!(Verdict::new(v, &p, 2, 2).exact(), Some(TbValue::Win));
+        assert_eq!(Verdict::new(v, &p, 1, 1).exact(), Some(TbValue::Draw));
+        assert_eq!(Verdict::new(v, &p, -7, -7).exact(), Some(TbValue::Draw));
+        assert_eq!(Verdict::new(v, &p, -8, -8).exact(), Some(TbValue::Loss));
         assert_eq!(
             Verdict::new(v, &p, 2, 2).to_string(),
             "win (mover's margin gain +2 of 13 seeds)"

@@ -1,0 +1,285 @@
+//! The search: iterative deepening over a principal variation search
+//! (negamax alpha-beta), aspiration windows, a shared transposition table,
+//! move ordering, repetition handling, time management and Lazy SMP threads
+//! that share a table of the subtrees each is in (simplified ABDADA).
+//!
+//! Move ordering is the TT move, then captures by seeds taken, then two
+//! killers per ply, which searched the smallest trees (a history table as
+//! well searched larger ones).
+//!
+//! The search never prints. It reports each finished line through a
+//! callback, and the caller (the protocol layer) formats it.
+//!
+//! The modules, each using only those above it:
+//!
+//! - `tunables`: the numbers that shape the search;
+//! - `control`: what the outside world can do to a running search;
+//! - `smp`: the state the threads share, Lazy SMP scheduling, the threads;
+//! - `worker`: one thread's search (negamax, quiescence, move ordering);
+//! - `root`: the root moves, iterative deepening, aspiration windows and
+//!   the lines reported;
+//! - this one: the public types and the entry points.
+
+mod control;
+mod root;
+mod smp;
+mod tunables;
+mod worker;
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+pub use self::control::SearchControl;
+use self::smp::Shared;
+use self::worker::Worker;
+use crate::abdada::BusyTable;
+use crate::eval::EvalKind;
+use crate::score::Score;
+pub use crate::score::{game_end_score, mate_in, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
+use crate::tb::Tablebases;
+use crate::timeman::{budget, Limits};
+use crate::tt::TranspositionTable;
+use crate::turns::{cores, Turns};
+use songo_core::game::Game;
+use songo_core::moves::Move;
+
+/// How a score was bounded when it was reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreBound {
+    Exact,
+    /// The search failed high: at least this.
+    Lower,
+    /// The search failed low: at most this.
+    Upper,
+}
+
+/// One finished (or bounded) principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based index of the line among the MultiPV lines.
+    pub multipv: usize,
+    /// For the side to move: [`crate::score::classify`] tells what it means.
+    pub score: Score,
+    pub bound: ScoreBound,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    /// Tablebase probes that gave a verdict.
+    pub tbhits: u64,
+    pub pv: Vec<Move>,
+}
+
+/// What a search settled on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the game is already over.
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Options that shape a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead: Duration,
+    pub eval: EvalKind,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(10),
+            eval: EvalKind::Tuned,
+        }
+    }
+}
+
+/// A move at the root, with the score and line its last search gave it
+/// (`-INFINITE` when it failed low).
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    score: Score,
+    pv: Vec<Move>,
+}
+
+/// Searches the current position of `game` within `limits`.
+///
+/// Each finished line goes to `report`, from whichever thread finished it
+/// (one at a time), until the answer is taken with
+/// [`SearchControl::stop_and_take_answer`]. With one thread and no time
+/// limit the search is deterministic.
+pub fn search(
+    game: &Game,
+    limits: &Limits,
+    options: &SearchOptions,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    report: &mut (dyn FnMut(&Info) + Send),
+) -> SearchResult {
+    search_tb(game, limits, options, tt, control, None, report)
+}
+
+/// [`search`] with endgame tablebases: the root keeps only the moves the
+/// tables do not prove worse, and nodes reached by a capture take the
+/// tables' verdict when it decides them.
+#[allow(clippy::too_many_arguments)]
+pub fn search_tb(
+    game: &Game,
+    limits: &Limits,
+    options: &SearchOptions,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    tb: Option<&Tablebases>,
+    report: &mut (dyn FnMut(&Info) + Send),
+) -> SearchResult {
+    let busy = (options.threads > 1).then(BusyTable::default);
+    search_marking(game, limits, options, tt, control, tb, busy, report)
+}
+
+/// [`search_tb`] with the table of busy subtrees given (tests fill it to
+/// play the other threads).
+#[allow(clippy::too_many_arguments)]
+fn search_marking(
+    game: &Game,
+    limits: &Limits,
+    options: &SearchOptions,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    tb: Option<&Tablebases>,
+    busy: Option<BusyTable>,
+    report: &mut (dyn FnMut(&Info) + Send),
+) -> SearchResult {
+    let v = game.variant();
+    let root = game.position();
+    let mut root_moves = root::root_moves(game, limits, tb);
+    if game.is_over() || root_moves.is_empty() {
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score: game_end_score(&root, v, 0),
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    // Order the first iteration by the table's move, if any.
+    if let Some(m) = tt.probe(root.key()).and_then(|e| e.mv) {
+        if let Some(i) = root_moves.iter().position(|r| r.mv == m) {
+            root_moves[..=i].rotate_right(1);
+        }
+    }
+    tt.new_search();
+    // Until depth 1 is done, a stop plays the first move (as `iterate` does).
+    control.while_owed(|best| *best = Some((root_moves[0].mv, None)));
+    let threads = options.threads.max(1);
+    let multipv = options.multipv.clamp(1, root_moves.len());
+    let shared = Shared {
+        variant: v,
+        eval: options.eval,
+        tt,
+        control,
+        done: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        limits,
+        budget: budget(limits, root.side_to_move(), options.move_overhead),
+        tb,
+        tbhits: AtomicU64::new(0),
+        multipv,
+        started: Instant::now(),
+        frontier: AtomicU32::new(0),
+        best: Mutex::new(None),
+        turns: (threads > cores()).then(|| Turns::new(cores())),
+        busy,
+        report: Mutex::new(report),
+    };
+    let main = smp::run_threads(&shared, threads, |id| {
+        let mut w = Worker::new(&shared, id, game, root_moves.clone());
+        root::iterate(&mut w)
+    });
+    shared.result(main)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use songo_core::position::{Position, Side};
+    use songo_core::variant::Variant;
+
+    /// The search of `p` to `depth` by one thread that finds the children
+    /// and grandchildren of the root busy, as if other threads were in them.
+    fn search_among_busy_threads(v: Variant, p: Position, depth: u32) -> SearchResult {
+        let busy = BusyTable::default();
+        for m in p.legal_moves(v) {
+            let child = p.make_move(v, m);
+            busy.enter(child.key());
+            for n in child.legal_moves(v) {
+                busy.enter(child.make_move(v, n).key());
+            }
+        }
+        let tt = TranspositionTable::new(1).unwrap();
+        search_marking(
+            &Game::new(v, p),
+            &Limits::depth(depth),
+            &SearchOptions::default(),
+            &tt,
+            &SearchControl::default(),
+            None,
+            Some(busy),
+            &mut |_| {},
+        )
+    }
+
+    #[test]
+    fn moves_put_off_as_busy_are_still_searched() {
+        use rand::{rngs::StdRng, Rng, SeedableRng};
+        // Small endgames searched deep enough to reach the end of most
+        // lines: a move left out would change some of their values.
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut compared = 0;
+        let mut reordered = 0;
+        while compared < 60 {
+            let v = Variant::ALL[compared % 3];
+            let mut pits = [0u8; 14];
+            for _ in 0..rng.random_range(8..=12) {
+                pits[rng.random_range(0..14)] += 1;
+            }
+            let board: u8 = pits.iter().sum();
+            let south = (70 - board) / 2;
+            let Some(p) =
+                Position::from_parts(pits, Side::South, [south, 70 - board - south], [false; 2])
+            else {
+                continue;
+            };
+            if Game::new(v, p).is_over() {
+                continue;
+            }
+            let tt = TranspositionTable::new(1).unwrap();
+            let plain = search(
+                &Game::new(v, p),
+                &Limits::depth(12),
+                &SearchOptions::default(),
+                &tt,
+                &SearchControl::default(),
+                &mut |_| {},
+            );
+            let marked = search_among_busy_threads(v, p, 12);
+            assert_eq!(
+                (marked.best, marked.score),
+                (plain.best, plain.score),
+                "{v} {p}"
+            );
+            compared += 1;
+            reordered += (marked.nodes != plain.nodes) as usize;
+        }
+        assert!(reordered > 0, "the marks changed only {reordered} searches");
+    }
+}

@@ -1,0 +1,438 @@
+//! One search thread: the principal variation search (negamax alpha-beta
+//! with a transposition table), the quiescence search of captures, move
+//! ordering, repetitions and the tablebases at the nodes a capture reached.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::smp::Shared;
+use super::tunables::{
+    ABDADA_MIN_DEPTH, CAPTURE_BONUS, CLOCK_INTERVAL_NODES, FLUSH_INTERVAL_NODES, KILLER_BONUS,
+    LMR_DEEP_MIN_DEPTH, LMR_DEEP_MIN_MOVE_INDEX, LMR_MIN_DEPTH, LMR_MIN_MOVE_INDEX,
+    LMR_REDUCTION_PLIES, TT_MOVE_BONUS,
+};
+use super::RootMove;
+use crate::abdada::Visits;
+use crate::eval::evaluate_with;
+use crate::score::{
+    game_end_score, score_from_tt, score_to_tt, tb_score, Score, INFINITE, MATE, MAX_PLY,
+};
+use crate::tt::{Bound, TtEntry};
+use crate::turns::TURN_DURATION;
+use songo_core::game::{Game, REPETITION_LIMIT};
+use songo_core::moves::{Move, MoveList};
+use songo_core::position::Position;
+use songo_core::variant::Variant;
+
+/// One search thread's own data.
+pub(super) struct Worker<'a> {
+    pub(super) shared: &'a Shared<'a>,
+    pub(super) id: usize,
+    /// Game history then the current search path, for repetitions.
+    pub(super) stack: Vec<Position>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    pub(super) pv: Vec<[Move; MAX_PLY]>,
+    pub(super) pv_len: [usize; MAX_PLY + 1],
+    pub(super) nodes: u64,
+    /// Nodes not yet added to the shared counter.
+    pub(super) unflushed: u64,
+    pub(super) seldepth: usize,
+    pub(super) aborted: bool,
+    pub(super) root_moves: Vec<RootMove>,
+    /// When this thread's turn on a core began (see [`crate::turns::Turns`]).
+    pub(super) turn_start: Instant,
+}
+
+impl<'a> Worker<'a> {
+    pub(super) fn new(
+        shared: &'a Shared<'a>,
+        id: usize,
+        game: &Game,
+        root_moves: Vec<RootMove>,
+    ) -> Self {
+        let mut stack = Vec::with_capacity(game.positions().len() + MAX_PLY + 1);
+        stack.extend_from_slice(game.positions());
+        Worker {
+            shared,
+            id,
+            stack,
+            killers: [[None; 2]; MAX_PLY + 1],
+            pv: vec![[Move::from_pit(0); MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            aborted: false,
+            root_moves,
+            turn_start: Instant::now(),
+        }
+    }
+
+    pub(super) fn variant(&self) -> Variant {
+        self.shared.variant
+    }
+
+    /// Whether to abandon the search now (checked at every node: a node
+    /// that first touches a page of a large fresh table can take
+    /// milliseconds on a virtual machine, so counting nodes between looks
+    /// at the flags is not enough).
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let s = self.shared;
+        if let Some(limit) = s.limits.nodes {
+            // Node limits count this thread only, so that one thread is exact.
+            if self.nodes >= limit {
+                self.aborted = true;
+                return true;
+            }
+        }
+        if s.control.is_stopped() || s.done.load(Ordering::Relaxed) {
+            // The threads waiting for a turn learn it from the turns.
+            s.finish();
+            self.aborted = true;
+            return true;
+        }
+        if self.unflushed >= FLUSH_INTERVAL_NODES {
+            s.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
+            self.unflushed = 0;
+        }
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL_NODES) {
+            // Every thread watches the clock: with threads taking turns, the
+            // main thread may be waiting for one when the time is up.
+            if !s.control.pondering() && s.budget.is_some_and(|b| s.control.clock() >= b.hard) {
+                s.finish();
+                self.aborted = true;
+            } else if let Some(turns) = &s.turns {
+                if turns.someone_waits() && self.turn_start.elapsed() >= TURN_DURATION {
+                    self.aborted = !turns.pass();
+                    self.turn_start = Instant::now();
+                }
+            }
+        }
+        self.aborted
+    }
+
+    /// How many times the last position of the stack occurs in it.
+    fn repetitions(&self) -> usize {
+        let current = *self.stack.last().expect("the stack holds the root");
+        // Captures are irreversible, and the same side must be to move.
+        self.stack
+            .iter()
+            .rev()
+            .take_while(|p| p.seeds_on_board() == current.seeds_on_board())
+            .step_by(2)
+            .filter(|p| **p == current)
+            .count()
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][ply] = mv;
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Makes and orders the `legal` children of `p`: TT move, captures by
+    /// size, killers. With `prefetch`, when the children will probe the
+    /// table, starts loading their entries.
+    fn ordered_children(
+        &self,
+        p: &Position,
+        legal: MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+        prefetch: bool,
+    ) -> ([(i32, Move, Position); 7], usize) {
+        let v = self.variant();
+        let us = p.side_to_move();
+        let mut out = [(0, Move::from_pit(0), *p); 7];
+        let mut n = 0;
+        for m in legal {
+            let child = p.make_move(v, m);
+            if prefetch {
+                self.shared.tt.prefetch(child.key());
+            }
+            let gain = (child.captured(us) - p.captured(us)) as i32;
+            let key = if Some(m) == tt_move {
+                TT_MOVE_BONUS
+            } else if gain > 0 {
+                CAPTURE_BONUS + gain
+            } else if Some(m) == self.killers[ply][0] {
+                KILLER_BONUS[0]
+            } else if Some(m) == self.killers[ply][1] {
+                KILLER_BONUS[1]
+            } else {
+                0
+            };
+            out[n] = (key, m, child);
+            n += 1;
+        }
+        out[..n].sort_by_key(|c| std::cmp::Reverse(c.0));
+        (out, n)
+    }
+
+    fn reward_quiet(&mut self, m: Move, ply: usize) {
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+    }
+
+    /// Counts a node at `ply`; `false` when the search must stop.
+    fn enter_node(&mut self, ply: usize) -> bool {
+        self.pv_len[ply] = ply;
+        if self.should_stop() {
+            return false;
+        }
+        self.nodes += 1;
+        self.unflushed += 1;
+        self.seldepth = self.seldepth.max(ply);
+        true
+    }
+
+    /// The principal variation search of one child: the first move gets the
+    /// full window, the others a null window first (`reduction` plies
+    /// shallower, then at full depth if that beats alpha) and a full-window
+    /// re-search if they beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search_child(
+        &mut self,
+        child: &Position,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        first: bool,
+        pv_node: bool,
+        reduction: i32,
+    ) -> Score {
+        self.stack.push(*child);
+        let mut score;
+        if first {
+            score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+        } else {
+            score = -self.negamax(
+                child,
+                depth - 1 - reduction,
+                -alpha - 1,
+                -alpha,
+                ply + 1,
+                false,
+            );
+            if reduction > 0 && score > alpha {
+                score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+            }
+            if score > alpha && score < beta {
+                score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+            }
+        }
+        self.stack.pop();
+        score
+    }
+
+    fn negamax(
+        &mut self,
+        p: &Position,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        pv_node: bool,
+    ) -> Score {
+        if !self.enter_node(ply) {
+            return 0;
+        }
+        let v = self.variant();
+
+        // 1. Game ends: no legal move, or the third repetition.
+        let legal = p.legal_moves(v);
+        if legal.is_empty() || self.repetitions() >= REPETITION_LIMIT {
+            return game_end_score(p, v, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate_with(p, v, self.shared.eval);
+        }
+
+        // Tablebases, at a node a capture just reached (no earlier position
+        // can repeat there, so the verdict is exact for this game).
+        let parent = self.stack.len().checked_sub(2).map(|i| self.stack[i]);
+        if ply > 0 && parent.is_some_and(|q| q.seeds_on_board() > p.seeds_on_board()) {
+            if let Some(s) = self.tb_cutoff(p, ply, alpha, beta) {
+                return s;
+            }
+        }
+
+        // 2. Mate-distance pruning: no result here beats a shorter mate.
+        let alpha_mate = alpha.max(-(MATE - ply as Score));
+        let beta_mate = beta.min(MATE - ply as Score - 1);
+        if alpha_mate >= beta_mate {
+            return alpha_mate;
+        }
+
+        // 3. The horizon: resolve captures.
+        if depth <= 0 {
+            return self.quiescence(p, alpha, beta, ply, false);
+        }
+
+        // 4. Transposition table.
+        let key = p.key();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            let s = score_from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if !pv_node && e.depth as i32 >= depth && usable {
+                return s;
+            }
+        }
+
+        // 5. Principal variation search over the ordered moves.
+        let (children, count) =
+            self.ordered_children(p, legal, entry.and_then(|e| e.mv), ply, depth > 1);
+        let alpha_orig = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let us = p.side_to_move();
+        let busy = self
+            .shared
+            .busy
+            .as_ref()
+            .filter(|_| depth >= ABDADA_MIN_DEPTH);
+        let mut visits = Visits::new(count);
+        while let Some((i, may_defer)) = visits.next() {
+            let (order, m, child) = children[i];
+            // Keyed only with other threads about: one thread hashes nothing here.
+            let marked = busy.map(|b| (b, child.key()));
+            if let Some((busy, key)) = marked {
+                // The first move is searched at once: the others wait on it.
+                if may_defer && i > 0 && busy.is_busy(key) {
+                    visits.defer(i);
+                    continue;
+                }
+                busy.enter(key);
+            }
+            let reduction = if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE_INDEX && order == 0 {
+                LMR_REDUCTION_PLIES
+                    + (depth >= LMR_DEEP_MIN_DEPTH && i >= LMR_DEEP_MIN_MOVE_INDEX) as i32
+            } else {
+                0
+            };
+            let score =
+                self.search_child(&child, depth, alpha, beta, ply, i == 0, pv_node, reduction);
+            if let Some((busy, key)) = marked {
+                busy.leave(key);
+            }
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if child.captured(us) == p.captured(us) {
+                            self.reward_quiet(m, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        // 6. Store the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            TtEntry {
+                mv: best_move,
+                score: score_to_tt(best, ply),
+                depth: depth.clamp(0, u8::MAX as i32) as u8,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Captures only, until the position is quiet. Captures remove seeds, so
+    /// no repetition can arise here. `captured` is set when a capture led
+    /// here, so that the tablebases apply.
+    fn quiescence(
+        &mut self,
+        p: &Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        captured: bool,
+    ) -> Score {
+        if !self.enter_node(ply) {
+            return 0;
+        }
+        let v = self.variant();
+        let legal = p.legal_moves(v);
+        if legal.is_empty() {
+            return game_end_score(p, v, ply);
+        }
+        if captured {
+            if let Some(s) = self.tb_cutoff(p, ply, alpha, beta) {
+                return s;
+            }
+        }
+        let stand_pat = evaluate_with(p, v, self.shared.eval);
+        if stand_pat >= beta || ply >= MAX_PLY - 1 {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let us = p.side_to_move();
+        let (children, count) = self.ordered_children(p, legal, None, ply, false);
+        for &(_, m, child) in &children[..count] {
+            if child.captured(us) == p.captured(us) {
+                continue;
+            }
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, true);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The tablebase verdict on `p` as a score, when it decides the node:
+    /// exact, or a bound outside the window.
+    fn tb_cutoff(&self, p: &Position, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+        let verdict = self.shared.tb?.probe(p, self.variant())?;
+        self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
+        let (lower, upper) = (tb_score(verdict.worst, ply), tb_score(verdict.best, ply));
+        if lower == upper || lower >= beta {
+            Some(lower)
+        } else if upper <= alpha {
+            Some(upper)
+        } else {
+            None
+        }
+    }
+}
