@@ -505,3 +505,34 @@ fn a_short_movetime_is_a_real_search() {
         .unwrap();
     assert!(deepest >= 4, "depth {deepest} in 10 ms");
 }
+
+/// `Skill Level` caps the search and reports only the lines asked for,
+/// though the weak levels score every root move to choose among them.
+#[test]
+fn skill_level_caps_the_search() {
+    let mut e = Engine::start();
+    e.send("setoption name Skill Level value 11");
+    assert!(e.line().starts_with("info string error: setoption: Skill Level"));
+    e.send("setoption name Skill Level value 2");
+    e.send("go depth 20");
+    let lines = e.until("bestmove");
+    let depths: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(depths.last(), Some(&"2"), "{lines:#?}");
+    assert!(
+        lines.iter().all(|l| !l.contains(" multipv 2 ")),
+        "{lines:#?}"
+    );
+    let best = lines.last().unwrap();
+    let m = best.split_whitespace().nth(1).unwrap();
+    assert!("ABCDEFG".contains(m), "{best}");
+    e.send("setoption name Skill Level value 10");
+    e.send("go depth 5");
+    assert!(e
+        .until("bestmove")
+        .iter()
+        .any(|l| l.starts_with("info depth 5 ")));
+}
