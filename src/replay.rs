@@ -1,19 +1,55 @@
 //! `songo replay`: reads a game-record file (protocol.md, "Game records"),
 //! checks every game, and prints each game's tags and result, and with
-//! `--boards` the board after every move.
+//! `--boards` the board after every move. It reads songo's own records and
+//! other tools' PGN (cutegames'), whose games may lack a `Variant` tag: then
+//! `--variant` says which variant they are.
 
-use std::path::PathBuf;
+use std::io;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
+use thiserror::Error;
 
 use crate::board::board_lines;
 use songo_core::game::Game;
-use songo_core::record::{parse_records, GameRecord, GameResult};
+use songo_core::record::{
+    read_records, GameRecord, GameResult, ParseRecordError, ReadGame, ReadOptions, RecordError,
+};
+use songo_core::Variant;
+
+/// The long help's epilogue (`songo replay --help`).
+pub const AFTER_HELP: &str = "\
+Examples:
+  songo replay games.pgn
+  songo replay games.pgn --game 3 --boards
+  songo replay --variant songo40 cutegames.pgn
+
+Prints each game's tags, result and moves, then the totals; with --boards
+also the board after every move. A malformed file or an illegal move is
+reported with its line number and the exit code is 1.
+
+Accepted: songo's own records (protocol.md, \"Game records\") and the PGN of
+other tools such as the UGI tournament manager cutegames. The file is UTF-8
+text: a byte order mark is skipped, lines end in LF, CRLF or CR, and bytes
+that are not UTF-8 or control characters other than tab are an error naming
+their line. Other tools' differences are accepted:
+  - no Variant tag: the game is played as --variant (said on standard error);
+    without --variant it is an error;
+  - no Termination tag: taken from the board (the rules' reason for a
+    finished game, 'unterminated' for *), or from cutegames' Adjudicated tag
+    ('Out of time' is a time forfeit);
+  - no Event, South, North or TimeControl tag: '?' (White and Black, as
+    cutegames names the players by default, are read as South and North);
+    no PlyCount: not checked; no Result tag: the result token;
+  - FEN as a position string or 'startpos'; any other tag (Site, Date \"??\",
+    Round, Winner, ...) is kept; results 1-0, 0-1, 1/2-1/2 and *.
+The moves and results are checked as strictly as in songo's own records.";
 
 #[derive(Args, Debug)]
+#[command(after_long_help = AFTER_HELP)]
 pub struct ReplayArgs {
-    /// The record file (PGN-style, many games).
+    /// The record file: songo's own records or another tool's PGN (many games).
     pub file: PathBuf,
     /// Only game N (counting from 1).
     #[arg(long, short = 'g', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -21,56 +57,148 @@ pub struct ReplayArgs {
     /// Print the board before the first move and after every move.
     #[arg(long, short = 'b')]
     pub boards: bool,
+    /// The variant of games without a Variant tag (cutegames' PGN has none):
+    /// songo36-beginner, songo36-amateur or songo40. A game's own Variant tag
+    /// wins.
+    #[arg(long, short = 'v', value_name = "VARIANT")]
+    pub variant: Option<Variant>,
+}
+
+/// Why `songo replay` could not show the games.
+#[derive(Debug, Error)]
+pub enum ReplayError {
+    #[error("cannot read {}: {source}", path.display())]
+    Read { path: PathBuf, source: io::Error },
+    #[error("{}:{}: {}{}{}", path.display(), error.line, game_part(error.game), error.kind, hint(&error.kind))]
+    Record {
+        path: PathBuf,
+        error: ParseRecordError,
+    },
+    #[error("{} has {count} games: there is no game {wanted}", path.display())]
+    NoSuchGame {
+        path: PathBuf,
+        count: usize,
+        wanted: u64,
+    },
+}
+
+fn game_part(game: usize) -> String {
+    if game > 0 {
+        format!("game {game}: ")
+    } else {
+        String::new()
+    }
+}
+
+/// What to do about an error, when the fix is an option of this command.
+fn hint(kind: &RecordError) -> &'static str {
+    match kind {
+        RecordError::MissingTag("Variant") => {
+            "; give its variant with --variant (songo36-beginner, songo36-amateur or songo40)"
+        }
+        _ => "",
+    }
+}
+
+/// What the command prints: the games on standard output, notes on
+/// standard error.
+#[derive(Debug, Default)]
+struct Replayed {
+    out: String,
+    notes: Vec<String>,
 }
 
 /// Runs the command; every problem is a message on standard error and exit code 1.
 pub fn run(args: &ReplayArgs) -> ExitCode {
     match replay(args) {
-        Ok(text) => {
-            print!("{text}");
+        Ok(Replayed { out, notes }) => {
+            for note in notes {
+                eprintln!("songo replay: {note}");
+            }
+            print!("{out}");
             ExitCode::SUCCESS
         }
-        Err(message) => {
-            eprintln!("songo replay: {message}");
+        Err(e) => {
+            eprintln!("songo replay: {e}");
             ExitCode::FAILURE
         }
     }
 }
 
-/// The whole output, or the error message.
-fn replay(args: &ReplayArgs) -> Result<String, String> {
-    let path = args.file.display();
-    let text =
-        std::fs::read_to_string(&args.file).map_err(|e| format!("cannot read {path}: {e}"))?;
-    // Reading replays and checks every move of every game.
-    let records = parse_records(&text).map_err(|e| {
-        let game = if e.game > 0 {
-            format!("game {}: ", e.game)
-        } else {
-            String::new()
-        };
-        format!("{path}:{}: {game}{}", e.line, e.kind)
+fn replay(args: &ReplayArgs) -> Result<Replayed, ReplayError> {
+    let path = args.file.as_path();
+    let bytes = std::fs::read(path).map_err(|source| ReplayError::Read {
+        path: path.to_path_buf(),
+        source,
     })?;
-    let mut out = String::new();
-    match args.game {
+    // Reading replays and checks every move of every game.
+    let options = ReadOptions {
+        variant: args.variant,
+    };
+    let games = read_records(&bytes, &options).map_err(|error| ReplayError::Record {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let mut replayed = Replayed::default();
+    let shown: Vec<(usize, &ReadGame)> = match args.game {
         Some(n) => {
             let index = usize::try_from(n - 1).unwrap_or(usize::MAX);
-            let record = records.get(index).ok_or_else(|| {
-                format!("{path} has {} games: there is no game {n}", records.len())
+            let game = games.get(index).ok_or_else(|| ReplayError::NoSuchGame {
+                path: path.to_path_buf(),
+                count: games.len(),
+                wanted: n,
             })?;
-            show(&mut out, n as usize, record, args.boards);
+            vec![(index + 1, game)]
         }
-        None => {
-            for (i, record) in records.iter().enumerate() {
-                show(&mut out, i + 1, record, args.boards);
-            }
-            out.push_str(&totals(&records));
-        }
+        None => games.iter().enumerate().map(|(i, g)| (i + 1, g)).collect(),
+    };
+    if let Some(note) = variant_note(path, &shown, args.variant) {
+        replayed.notes.push(note);
     }
-    Ok(out)
+    for &(number, game) in &shown {
+        show(&mut replayed.out, number, game, args.boards);
+    }
+    if args.game.is_none() {
+        let records: Vec<&GameRecord> = games.iter().map(|g| &g.record).collect();
+        replayed.out.push_str(&totals(&records));
+    }
+    Ok(replayed)
 }
 
-fn show(out: &mut String, number: usize, r: &GameRecord, boards: bool) {
+/// The note for the shown games that had no Variant tag, if any.
+fn variant_note(
+    path: &Path,
+    shown: &[(usize, &ReadGame)],
+    variant: Option<Variant>,
+) -> Option<String> {
+    // Without --variant a game without the tag is a reading error.
+    let variant = variant?;
+    let lacking: Vec<usize> = shown
+        .iter()
+        .filter(|(_, g)| g.lacks("Variant"))
+        .map(|&(n, _)| n)
+        .collect();
+    let path = path.display();
+    match (lacking.len(), shown.len()) {
+        (0, _) => None,
+        (1, 1) => Some(format!(
+            "{path}: no Variant tag: playing it as {variant} (--variant)"
+        )),
+        (1, _) => Some(format!(
+            "{path}: game {} has no Variant tag: playing it as {variant} (--variant)",
+            lacking[0]
+        )),
+        (k, n) if k == n => Some(format!(
+            "{path}: no Variant tag in the {n} games: playing them as {variant} (--variant)"
+        )),
+        (k, n) => Some(format!(
+            "{path}: no Variant tag in {k} of the {n} games: playing them as {variant} (--variant)"
+        )),
+    }
+}
+
+fn show(out: &mut String, number: usize, game: &ReadGame, boards: bool) {
+    let r = &game.record;
     out.push_str(&format!(
         "Game {number}: {} (South) vs {} (North)\n",
         r.south, r.north
@@ -80,7 +208,15 @@ fn show(out: &mut String, number: usize, r: &GameRecord, boards: bool) {
             out.push_str(&format!("  {name}: {value}\n"));
         }
     }
-    out.push_str(&format!("  Result: {} ({})\n", r.result, r.termination));
+    let derived = if game.lacks("Termination") {
+        "; no Termination tag: derived"
+    } else {
+        ""
+    };
+    out.push_str(&format!(
+        "  Result: {} ({}{derived})\n",
+        r.result, r.termination
+    ));
     for line in r.movetext(76).lines() {
         out.push_str(&format!("  {line}\n"));
     }
@@ -89,7 +225,7 @@ fn show(out: &mut String, number: usize, r: &GameRecord, boards: bool) {
         out.push_str("\nStart:\n");
         out.push_str(&board_lines(&game));
         for (ply, &m) in r.moves.iter().enumerate() {
-            // Parsing already replayed these moves, so none can fail here.
+            // Reading already replayed these moves, so none can fail here.
             if game.play(m).is_err() {
                 break;
             }
@@ -101,7 +237,7 @@ fn show(out: &mut String, number: usize, r: &GameRecord, boards: bool) {
     out.push('\n');
 }
 
-fn totals(records: &[GameRecord]) -> String {
+fn totals(records: &[&GameRecord]) -> String {
     let count = |result| records.iter().filter(|r| r.result == result).count();
     let games = match records.len() {
         1 => "1 game".to_string(),

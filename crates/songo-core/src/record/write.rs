@@ -1,0 +1,133 @@
+//! Writing: a record's movetext, its move labels, and `Display` (the
+//! whole game as it goes in a file).
+
+use std::fmt;
+
+use super::tags::escape;
+use super::{GameRecord, LINE_WIDTH};
+use crate::position::Side;
+
+impl GameRecord {
+    /// The moves and the result token as written (`1. C d 2. E 1-0`), with
+    /// lines broken before a token that would pass column `width` (a move
+    /// number stays with its move); no final newline.
+    pub fn movetext(&self, width: usize) -> String {
+        let mut text = String::new();
+        let mut column = 0;
+        for unit in self.movetext_units() {
+            if column > 0 && column + 1 + unit.len() > width {
+                text.push('\n');
+                column = 0;
+            }
+            if column > 0 {
+                text.push(' ');
+                column += 1;
+            }
+            text.push_str(&unit);
+            column += unit.len();
+        }
+        text
+    }
+
+    /// The side that plays ply `ply` (from 0). Every move passes the turn
+    /// (Songo has no passes), so the sides alternate from the start.
+    fn mover(&self, ply: usize) -> Side {
+        let first = self.start.side_to_move();
+        if ply.is_multiple_of(2) {
+            first
+        } else {
+            first.opponent()
+        }
+    }
+
+    /// The label of ply `ply` (from 0) as in the movetext: `3. C` or `3... d`.
+    pub fn ply_label(&self, ply: usize) -> Option<String> {
+        let m = self.moves.get(ply)?;
+        let number = move_number(self.start.side_to_move(), ply);
+        Some(match self.mover(ply) {
+            Side::South => format!("{number}. {m}"),
+            Side::North => format!("{number}... {m}"),
+        })
+    }
+
+    /// The movetext units: `1. C`, `d`, `2. E`, …, then the result token.
+    /// A move number stays with its move, so lines never end in a number.
+    fn movetext_units(&self) -> Vec<String> {
+        let mut units = Vec::with_capacity(self.moves.len() + 1);
+        for (ply, m) in self.moves.iter().enumerate() {
+            units.push(match (self.mover(ply), ply) {
+                (Side::North, 0) | (Side::South, _) => self.ply_label(ply).unwrap_or_default(),
+                (Side::North, _) => m.to_string(),
+            });
+        }
+        units.push(self.result.to_string());
+        units
+    }
+}
+
+/// The move number of ply `ply` (0-based) from a start with `first` to move:
+/// South's moves carry the numbers, North's share the one before.
+pub(crate) fn move_number(first: Side, ply: usize) -> usize {
+    match first {
+        Side::South => ply / 2 + 1,
+        Side::North => ply.div_ceil(2) + 1,
+    }
+}
+
+/// One game: tags, a blank line, the movetext wrapped at [`LINE_WIDTH`],
+/// and a final newline.
+impl fmt::Display for GameRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (name, value) in self.tags() {
+            writeln!(f, "[{name} \"{}\"]", escape(&value))?;
+        }
+        writeln!(f)?;
+        writeln!(f, "{}", self.movetext(LINE_WIDTH))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Move;
+    use crate::position::Position;
+    use crate::variant::Variant;
+
+    #[test]
+    fn move_numbers() {
+        assert_eq!(
+            (0..5)
+                .map(|p| move_number(Side::South, p))
+                .collect::<Vec<_>>(),
+            [1, 1, 2, 2, 3]
+        );
+        assert_eq!(
+            (0..5)
+                .map(|p| move_number(Side::North, p))
+                .collect::<Vec<_>>(),
+            [1, 2, 2, 3, 3]
+        );
+    }
+
+    #[test]
+    fn long_games_wrap_at_the_line_width() {
+        // Display does not check legality, so any long move list will do.
+        let mut r = GameRecord::new(Variant::Songo40, Position::startpos());
+        r.moves = (0..200)
+            .map(|i| Move::from_pit(if i % 2 == 0 { 2 } else { 9 }))
+            .collect();
+        let text = r.to_string();
+        let movetext: Vec<&str> = text.lines().skip_while(|l| !l.is_empty()).skip(1).collect();
+        assert!(movetext.len() > 5);
+        for line in &movetext {
+            assert!(line.len() <= LINE_WIDTH, "{line:?}");
+            assert!(
+                !line.ends_with('.'),
+                "a number stays with its move: {line:?}"
+            );
+        }
+        let joined = movetext.join(" ");
+        assert!(joined.starts_with("1. C c 2. C c"));
+        assert!(joined.ends_with("100. C c *"));
+    }
+}
