@@ -163,6 +163,49 @@ fn protocol_loop_bytes() {
     assert!(refused > 100, "only {refused} lines were not text");
 }
 
+/// Game records with bytes spliced in, lines dropped and duplicated: the
+/// reader refuses or reads, never panics, and what it reads writes back.
+#[test]
+fn record_reader_on_raw_bytes() {
+    let mut rng = rng(6);
+    let base = std::fs::read("tests/data/records/cutegames-real-south-north.pgn")
+        .or_else(|_| std::fs::read("tests/data/records/cutegames-white-black.pgn"))
+        .unwrap_or_else(|_| b"[Event \"?\"]\n\n1. A a 2. B b *\n".to_vec());
+    let mut accepted = 0;
+    for _ in 0..iterations(1500) {
+        let mut bytes = base.clone();
+        for _ in 0..rng.random_range(1..4) {
+            let at = rng.random_range(0..=bytes.len());
+            match rng.random_range(0..4) {
+                0 => bytes.insert(at, rng.random()),
+                1 => {
+                    let end = (at + rng.random_range(1..40)).min(bytes.len());
+                    bytes.drain(at..end);
+                }
+                2 => {
+                    let end = (at + rng.random_range(1..40)).min(bytes.len());
+                    let span = bytes[at..end].to_vec();
+                    bytes.splice(at..at, span);
+                }
+                _ => {
+                    let bad: &[u8] = [&b"\xff"[..], b"\x00", b"\r", b"\xc3", b"\n\n"]
+                        [rng.random_range(0..5)];
+                    bytes.splice(at..at, bad.iter().copied());
+                }
+            }
+        }
+        check_record_bytes(&bytes);
+        accepted += songo_core::record::read_records(
+            &bytes,
+            &songo_core::record::ReadOptions {
+                variant: Some(songo_core::Variant::Songo40),
+            },
+        )
+        .is_ok() as u32;
+    }
+    assert!(accepted > 0, "no mutated file was accepted");
+}
+
 /// Regression cases: lines the fuzzers or reviews found worth keeping.
 #[test]
 fn protocol_regressions() {

@@ -57,6 +57,31 @@ pub fn check_position_text(text: &str) {
     }
 }
 
+/// The record reader on any bytes: no panic; every game it accepts is
+/// written back in our own format, and that text reads back to the same
+/// game.
+pub fn check_record_bytes(bytes: &[u8]) {
+    use songo_core::record::{read_records, ReadOptions};
+    let options = ReadOptions {
+        variant: Some(Variant::Songo40),
+    };
+    let Ok(games) = read_records(bytes, &options) else {
+        return;
+    };
+    for g in games {
+        let text = g.record.to_string();
+        let again = read_records(text.as_bytes(), &options)
+            .unwrap_or_else(|e| panic!("{text:?} does not read back: {e}"));
+        assert_eq!(again.len(), 1, "{text:?}");
+        let r = &again[0].record;
+        assert_eq!(
+            (r.variant, r.start, &r.moves, r.result),
+            (g.record.variant, g.record.start, &g.record.moves, g.record.result),
+            "{text:?}"
+        );
+    }
+}
+
 /// The move parser on any text: it accepts exactly one pit letter, or a
 /// digit 1–7 for the mover's pits, with surrounding spaces.
 pub fn check_move_text(text: &str) {
