@@ -5,6 +5,7 @@
 pub mod analyze;
 pub mod cli;
 pub mod engine;
+pub mod error;
 pub mod matches;
 pub mod play;
 pub mod progress;
