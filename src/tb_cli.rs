@@ -46,7 +46,7 @@ pub enum TbCliError {
 pub enum TbCommand {
     /// Solve every position with 10 to N seeds on the board, by retrograde analysis.
     #[command(
-        after_help = "Example:\n  nice -n 19 songo tb generate --variant songo40 --max-seeds 16 --dir /work/tbdata\n\n\
+        after_help = "Example:\n  nice -n 19 songo tb generate --variant songo40 --max-seeds 16 --dir tables/\n\n\
                             Counts whose file is already in DIR are read and checked, not generated again,\n\
                             so a larger --max-seeds extends existing tables. One line per seed count\n\
                             goes to standard output, then a summary."
@@ -54,7 +54,7 @@ pub enum TbCommand {
     Generate(GenerateArgs),
     /// Look a position up: its verdict and the verdict after each move.
     #[command(
-        after_help = "Example:\n  songo tb probe --dir /work/tbdata --variant songo40 --fen \"2,0,3,1,0,0,0/1,2,0,0,1,2,0 s 30 28 -\""
+        after_help = "Example:\n  songo tb probe --dir tables/ --variant songo40 --fen \"2,0,3,1,0,0,0/1,2,0,0,1,2,0 s 30 28 -\""
     )]
     Probe(ProbeArgs),
 }

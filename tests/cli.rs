@@ -917,3 +917,15 @@ fn bad_input_data_exits_with_3_and_names_the_file_and_line() {
     assert!(text(&out.stdout).contains("not in the tables"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn tablebase_help_suggests_a_relative_directory() {
+    for sub in ["generate", "probe"] {
+        let out = songo(&["tb", sub, "--help"]);
+        assert!(out.status.success());
+        let s = text(&out.stdout);
+        assert!(s.contains(&format!("songo tb {sub} ")), "{s}");
+        assert!(s.contains("--dir tables/"), "{s}");
+        assert!(!s.contains("/work"), "{s}");
+    }
+}
