@@ -28,7 +28,6 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -36,10 +35,13 @@ use clap::Args;
 use crate::board::{board_lines, tablebase_line};
 use crate::cli::PositionArgs;
 use crate::score_text;
+use crate::session::command::MoveTextError;
 use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
 use songo_engine::engine::{Engine, EngineError, Event};
-use songo_engine::options::{Setting, HASH_DEFAULT_MB, HASH_MAX_MB, MULTIPV_MAX, THREADS_MAX};
+use songo_engine::options::{
+    OptionError, Setting, HASH_DEFAULT_MB, HASH_MAX_MB, MULTIPV_MAX, THREADS_MAX,
+};
 use songo_engine::score::WinDrawLoss;
 use songo_engine::search::{Info, ScoreBound, MAX_PLY};
 use songo_engine::tb::{Tablebases, TbValue};
@@ -98,17 +100,52 @@ pub const AFTER_HELP: &str = "Examples:\n  \
     is followed by the tables' verdict on the position and after each move.\n\
     --json fields are listed in protocol.md ('songo analyze --json').";
 
+/// What went wrong in `songo analyze`.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalyzeError {
+    #[error(transparent)]
+    Moves(#[from] MovesError),
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    #[error("--tablebases")]
+    Tablebases(#[source] OptionError),
+    #[error("cannot write to standard output: {0}")]
+    Output(#[from] std::io::Error),
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    #[error("the engine ended without an answer")]
+    NoAnswer,
+}
+
+/// A move of `--moves` that cannot be played.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+#[error("--moves: move {number} '{text}': {error}{}", match .error {
+    MoveTextError::Parse(_) => format!("; legal here: {legal}"),
+    MoveTextError::Play(_) => String::new(),
+})]
+pub struct MovesError {
+    pub number: usize,
+    pub text: String,
+    pub error: MoveTextError,
+    pub legal: songo_core::MoveList,
+}
+
 /// Plays the whitespace-separated `moves` on `game`. The error names the
 /// move by its number and text, and lists what was legal there.
-pub fn play_moves(game: &mut Game, moves: &str) -> Result<(), String> {
+pub fn play_moves(game: &mut Game, moves: &str) -> Result<(), MovesError> {
     for (i, text) in moves.split_whitespace().enumerate() {
         let p = game.position();
         let legal = p.legal_moves(game.variant());
         let played = Move::parse(text, p.side_to_move())
-            .map_err(|e| format!("{e}; legal here: {legal}"))
-            .and_then(|m| game.play(m).map_err(|e| e.to_string()));
-        if let Err(e) = played {
-            return Err(format!("--moves: move {} '{text}': {e}", i + 1));
+            .map_err(MoveTextError::from)
+            .and_then(|m| game.play(m).map_err(MoveTextError::from));
+        if let Err(error) = played {
+            return Err(MovesError {
+                number: i + 1,
+                text: text.to_string(),
+                error,
+                legal,
+            });
         }
     }
     Ok(())
@@ -264,25 +301,13 @@ fn json_tablebase(tb: &Tablebases, game: &Game) -> String {
 
 /// Writes one line to standard output. A closed output (`| head`) is an
 /// error for the caller to stop on, never a panic.
-pub(crate) fn say(text: &str) -> Result<(), String> {
+pub(crate) fn say(text: &str) -> Result<(), AnalyzeError> {
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{text}")
-        .and_then(|_| out.flush())
-        .map_err(|e| format!("cannot write to standard output: {e}"))
+    Ok(writeln!(out, "{text}").and_then(|_| out.flush())?)
 }
 
 /// Runs `songo analyze`.
-pub fn run(args: &AnalyzeArgs) -> ExitCode {
-    match analyze(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "songo analyze: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
+pub fn run(args: &AnalyzeArgs) -> Result<(), AnalyzeError> {
     let v = args.at.variant;
     let mut game = Game::new(v, args.at.position());
     if let Some(moves) = &args.moves {
@@ -297,14 +322,16 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
         // Nothing to communicate with: the whole movetime is thinking time.
         Setting::MoveOverhead(Duration::ZERO),
     ] {
-        engine.apply(setting).map_err(|e| e.to_string())?;
+        engine.apply(setting)?;
     }
     if let Some(dir) = &args.tablebases {
         engine
             .set_tablebases(dir)
-            .map_err(|e| format!("--tablebases: {e}"))?;
+            .map_err(AnalyzeError::Tablebases)?;
     }
-    engine.set_game(game.clone()).map_err(|e| e.to_string())?;
+    engine
+        .set_game(game.clone())
+        .expect("the engine plays the game's variant");
     let tb = engine.tablebases();
     let limits = match args.movetime {
         Some(ms) => Limits {
@@ -394,10 +421,10 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
                 }
             }
             Ok(Event::SearchDone(result)) => break result,
-            Ok(Event::Problem(e @ EngineError::ThreadFailed)) => return Err(e.to_string()),
+            Ok(Event::Problem(e @ EngineError::ThreadFailed)) => return Err(e.into()),
             Ok(Event::Problem(e)) => eprintln!("songo analyze: warning: {e}"),
             Ok(_) => {}
-            Err(_) => return Err("the engine ended without an answer".to_string()),
+            Err(_) => return Err(AnalyzeError::NoAnswer),
         }
     };
     engine.wait();
@@ -446,11 +473,11 @@ mod tests {
     #[test]
     fn bad_moves_are_named_with_the_legal_ones() {
         let mut g = Game::new(Variant::Songo40, songo_core::Position::startpos());
-        let e = play_moves(&mut g, "C d X").unwrap_err();
+        let e = play_moves(&mut g, "C d X").unwrap_err().to_string();
         assert!(e.contains("move 3 'X'"), "{e}");
         assert!(e.contains("legal here: A B D E F"), "{e}");
         let mut g = Game::new(Variant::Songo40, songo_core::Position::startpos());
-        let e = play_moves(&mut g, "C C").unwrap_err();
+        let e = play_moves(&mut g, "C C").unwrap_err().to_string();
         assert!(
             e.contains("move 2 'C'") && e.contains("legal: a b c d e f"),
             "{e}"

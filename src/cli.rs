@@ -1,14 +1,34 @@
 //! The command-line tools. Each subcommand parses its arguments into types
 //! and calls the library; nothing here knows the rules.
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::error::{report, CliError};
 use crate::output::Output;
 use crate::session::Session;
 use songo_core::{Position, Variant};
+
+/// The end of `songo --help`: examples, then the exit codes (decided in
+/// one place, [`CliError::exit`](crate::error::CliError::exit)).
+const AFTER_HELP: &str = "Examples:\n  \
+    songo                       # the engine protocol (protocol.md)\n  \
+    songo analyze --moves \"C d\"\n  \
+    songo play --level 3\n  \
+    songo perft --variant songo36-amateur --fen \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\" --depth 6\n  \
+    songo bench\n\n\
+    Exit codes:\n  \
+    0  success (a match whose engines lost games by faults included)\n  \
+    1  the job failed: a file or directory missing or unreadable, a write failed,\n     \
+       an engine could not start, memory ran out\n  \
+    2  bad command line: an unknown flag, a value that does not parse (a position\n     \
+       string, an engine description, a time control), arguments that do not go together\n  \
+    3  bad input data: a file was read but what it holds is wrong (an openings file,\n     \
+       a tablebase file); the message names the file, and the line where there is one\n\n\
+    Errors go to standard error as one line, 'error: ' and the message with its causes.";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -18,11 +38,7 @@ use songo_core::{Position, Variant};
     long_about = "A strong engine for Songo, the mancala game of the Fang and Beti.\n\n\
                   Without a subcommand it speaks the engine protocol on standard input and\n\
                   output (see protocol.md), so GUIs and tournament managers can use it.",
-    after_help = "Examples:\n  songo                       # the engine protocol (protocol.md)\n  \
-                  songo analyze --moves \"C d\"\n  \
-                  songo play --level 3\n  \
-                  songo perft --variant songo36-amateur --fen \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\" --depth 6\n  \
-                  songo bench"
+    after_help = AFTER_HELP
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -154,18 +170,43 @@ pub struct PerftArgs {
     pub depth: u32,
 }
 
-/// Runs the command line; returns the process exit code.
+/// Parses the process's arguments and runs the command; returns the exit
+/// code (see [`crate::error`]).
+pub fn main() -> ExitCode {
+    main_from(std::env::args_os())
+}
+
+/// [`main`] on the given arguments (the first is the program's name).
+pub fn main_from(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> ExitCode {
+    report(
+        Cli::try_parse_from(args)
+            .map_err(CliError::from)
+            .and_then(|cli| run_command(cli.command)),
+    )
+}
+
+/// Runs a parsed command line; returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
-    match cli.command {
+    report(run_command(cli.command))
+}
+
+/// Runs a command: each tool returns its own error, which converts into a
+/// [`CliError`]. Without a command, the engine protocol.
+pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
+    match command {
         None => {
             Session::new(Output::stdout()).run(std::io::stdin().lock());
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Some(Command::Analyze(args)) => crate::analyze::run(&args),
-        Some(Command::Play(args)) => crate::play::run(&args),
-        Some(Command::Perft(args)) => perft(&args),
-        Some(Command::Tune(a)) => tune(&a),
-        Some(Command::Match(a)) => crate::matches::command::run_match(&a),
+        Some(Command::Analyze(args)) => Ok(crate::analyze::run(&args)?),
+        Some(Command::Play(args)) => Ok(crate::play::run(&args)?),
+        Some(Command::Replay(args)) => Ok(crate::replay::run(&args)?),
+        Some(Command::Perft(args)) => {
+            perft(&args);
+            Ok(())
+        }
+        Some(Command::Tune(a)) => Ok(crate::tune::run(&a)?),
+        Some(Command::Match(a)) => Ok(crate::matches::command::run_match(&a)?),
         Some(Command::Sparring(a)) => {
             let s = crate::sparring::Sparring {
                 kind: a.kind,
@@ -173,21 +214,21 @@ pub fn run(cli: Cli) -> ExitCode {
                 after: a.after,
             };
             crate::sparring::run(s, std::io::stdin().lock(), Output::stdout());
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Some(Command::Tb(command)) => crate::tb_cli::run(command),
+        Some(Command::Tb(command)) => Ok(crate::tb_cli::run(command)?),
         Some(Command::Bench(args)) => {
-            let r = songo_engine::bench::run(args.depth, &mut |i, p, n| {
+            let control = songo_engine::search::SearchControl::default();
+            let r = songo_engine::bench::try_run(args.depth, &control, &mut |i, p, n| {
                 eprintln!("position {:>2}: {p}: {n} nodes", i + 1)
-            });
+            })?;
             println!("{} nodes {} nps", r.nodes, r.nps());
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Some(Command::Replay(args)) => crate::replay::run(&args),
     }
 }
 
-fn perft(args: &PerftArgs) -> ExitCode {
+fn perft(args: &PerftArgs) {
     let (v, p) = (args.at.variant, args.at.position());
     let start = Instant::now();
     let mut total = 0;
@@ -205,62 +246,4 @@ fn perft(args: &PerftArgs) -> ExitCode {
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     );
-    ExitCode::SUCCESS
-}
-
-fn tune(a: &TuneArgs) -> ExitCode {
-    use crate::tune::{fit, self_play, weights_source, TuneConfig};
-    let cfg = TuneConfig {
-        variant: a.variant,
-        games: a.games,
-        nodes: a.nodes,
-        opening_plies: a.plies,
-        seed: a.seed,
-        epochs: a.epochs,
-        learning_rate: a.learning_rate,
-    };
-    let bar = crate::progress::bar(a.games as u64, "self-play");
-    let start = Instant::now();
-    let samples = match self_play(&cfg, &|| bar.inc(1)) {
-        Ok(s) => s,
-        Err(e) => {
-            bar.abandon();
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    bar.finish_and_clear();
-    eprintln!(
-        "{} games, {} quiet positions in {:.1} s",
-        a.games,
-        samples.len(),
-        start.elapsed().as_secs_f64()
-    );
-    let f = fit(
-        &samples,
-        songo_engine::eval::weights(a.variant),
-        a.epochs,
-        a.learning_rate,
-        &a.without,
-    );
-    eprintln!(
-        "K {:.4}; loss {:.5} -> {:.5}",
-        f.k, f.loss_before, f.loss_after
-    );
-    let mut command = format!(
-        "songo tune --variant {} --games {} --nodes {} --plies {} --seed {} --epochs {} --learning-rate {}",
-        a.variant, a.games, a.nodes, a.plies, a.seed, a.epochs, a.learning_rate
-    );
-    for f in &a.without {
-        command.push_str(&format!(" --without '{}'", f.name()));
-    }
-    let source = weights_source(a.variant, &f.rounded(), &command);
-    print!("{source}");
-    if let Some(path) = &a.out {
-        if let Err(e) = std::fs::write(path, &source) {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
-    }
-    ExitCode::SUCCESS
 }

@@ -5,6 +5,7 @@
 pub mod analyze;
 pub mod board;
 pub mod cli;
+pub mod error;
 pub mod input;
 pub mod matches;
 pub mod output;

@@ -1,6 +1,3 @@
-use clap::Parser;
-use songo::cli::{run, Cli};
-
 fn main() -> std::process::ExitCode {
-    run(Cli::parse())
+    songo::cli::main()
 }

@@ -11,7 +11,6 @@
 //! `--seed`.
 
 use std::io::{BufRead, IsTerminal, Write};
-use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
@@ -25,7 +24,7 @@ use songo_core::position::Side;
 use songo_core::record::{GameRecord, Termination};
 use songo_engine::engine::{Engine, Event};
 use songo_engine::eval::Score;
-use songo_engine::options::{Setting, HASH_DEFAULT_MB};
+use songo_engine::options::{OptionError, Setting, HASH_DEFAULT_MB};
 use songo_engine::search::{Info, SearchResult};
 use songo_engine::skill::SkillLevel;
 use songo_engine::timeman::Limits;
@@ -187,14 +186,14 @@ impl Opponent {
         think: Duration,
         seed: u64,
         hash_mb: usize,
-    ) -> Result<Opponent, String> {
+    ) -> Result<Opponent, OptionError> {
         let (mut engine, events) = Engine::with_channel();
         for setting in [
             Setting::Hash(hash_mb),
             Setting::MoveOverhead(Duration::ZERO),
             Setting::SkillLevel(level),
         ] {
-            engine.apply(setting).map_err(|e| e.to_string())?;
+            engine.apply(setting)?;
         }
         engine.seed_skill(seed);
         Ok(Opponent {
@@ -339,25 +338,31 @@ fn game_record(game: &Game, human: Side, opponent: &str, abandoned: bool) -> Str
     record.to_string()
 }
 
-/// Runs `songo play` on standard input and output.
-pub fn run(args: &PlayArgs) -> ExitCode {
-    let stdin = std::io::stdin();
-    let echo = !stdin.is_terminal();
-    match play(args, stdin.lock(), echo) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "songo play: {e}");
-            ExitCode::from(2)
-        }
-    }
+/// What went wrong in `songo play` (a person's bad move is not an error:
+/// it is explained and asked again).
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error(transparent)]
+    Engine(#[from] OptionError),
+    #[error("the engine found no move in an ongoing game")]
+    NoMove,
+    #[error("the engine's move {0} is illegal: {1}")]
+    IllegalMove(Move, songo_core::PlayError),
 }
 
-fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), String> {
+/// Runs `songo play` on standard input and output.
+pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
+    let stdin = std::io::stdin();
+    let echo = !stdin.is_terminal();
+    play(args, stdin.lock(), echo)
+}
+
+fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), PlayError> {
     let human = if args.north { Side::North } else { Side::South };
     let (level, think) = match args.movetime {
         Some(ms) => (SkillLevel::MAX, Duration::from_millis(ms)),
         None => (
-            SkillLevel::new(args.level as u8).ok_or("--level takes 1 to 10")?,
+            SkillLevel::new(args.level as u8).unwrap_or_default(),
             PLAY_MOVETIME,
         ),
     };
@@ -418,9 +423,9 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), String> 
         let mover = game.position().side_to_move();
         if mover != human {
             let Some((m, _)) = engine.choose(&game) else {
-                return Err("the engine found no move in an ongoing game".to_string());
+                return Err(PlayError::NoMove);
             };
-            game.play(m).map_err(|e| e.to_string())?;
+            game.play(m).map_err(|e| PlayError::IllegalMove(m, e))?;
             out!("\nsongo plays {m}.");
             outp!("{}", draw(&game, human));
             continue;
@@ -432,7 +437,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), String> 
         };
         match parse_input(&line, &game, human) {
             Input::Move(m) => {
-                game.play(m).map_err(|e| e.to_string())?;
+                game.play(m).map_err(|e| PlayError::IllegalMove(m, e))?;
                 out!("\nYou play {m}.");
                 outp!("{}", draw(&game, human));
             }

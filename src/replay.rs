@@ -6,7 +6,6 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use clap::Args;
 use thiserror::Error;
@@ -27,7 +26,8 @@ Examples:
 
 Prints each game's tags, result and moves, then the totals; with --boards
 also the board after every move. A malformed file or an illegal move is
-reported with its line number and the exit code is 1.
+reported with its line number and the exit code is 3 (1 when the file
+cannot be read).
 
 Accepted: songo's own records (protocol.md, \"Game records\") and the PGN of
 other tools such as the UGI tournament manager cutegames. The file is UTF-8
@@ -108,21 +108,14 @@ struct Replayed {
     notes: Vec<String>,
 }
 
-/// Runs the command; every problem is a message on standard error and exit code 1.
-pub fn run(args: &ReplayArgs) -> ExitCode {
-    match replay(args) {
-        Ok(Replayed { out, notes }) => {
-            for note in notes {
-                eprintln!("songo replay: {note}");
-            }
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("songo replay: {e}");
-            ExitCode::FAILURE
-        }
+/// Runs the command; notes go to standard error, the games to standard output.
+pub fn run(args: &ReplayArgs) -> Result<(), ReplayError> {
+    let Replayed { out, notes } = replay(args)?;
+    for note in notes {
+        eprintln!("songo replay: {note}");
     }
+    print!("{out}");
+    Ok(())
 }
 
 fn replay(args: &ReplayArgs) -> Result<Replayed, ReplayError> {

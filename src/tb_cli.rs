@@ -1,7 +1,6 @@
 //! `songo tb …`: the tablebase subcommands.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
@@ -9,16 +8,45 @@ use crate::cli::PositionArgs;
 use songo_core::movegen::MIN_BOARD_SEEDS;
 use songo_core::variant::Variant;
 use songo_engine::tb::generate::{build, CountReport};
-use songo_engine::tb::Tablebases;
+use songo_engine::tb::{Tablebases, TbError};
 
 /// Where tables go when no directory is given.
 pub const DEFAULT_DIR: &str = "tablebases";
+
+/// Why a tablebase command failed. The [`TbError`] underneath names the
+/// file.
+#[derive(Debug, thiserror::Error)]
+pub enum TbCliError {
+    /// `--dir` is not a directory of tables.
+    #[error("cannot open the tablebases in --dir {}", dir.display())]
+    Open {
+        dir: PathBuf,
+        #[source]
+        source: TbError,
+    },
+    /// A table could not be generated, read back or written.
+    #[error("cannot generate the {variant} tables in {}", dir.display())]
+    Generate {
+        variant: Variant,
+        dir: PathBuf,
+        #[source]
+        source: TbError,
+    },
+    /// The table that covers the position cannot be read.
+    #[error("cannot probe the {seeds}-seed table of {variant}")]
+    Table {
+        variant: Variant,
+        seeds: u8,
+        #[source]
+        source: TbError,
+    },
+}
 
 #[derive(Subcommand, Debug)]
 pub enum TbCommand {
     /// Solve every position with 10 to N seeds on the board, by retrograde analysis.
     #[command(
-        after_help = "Example:\n  nice -n 19 songo tb generate --variant songo40 --max-seeds 16 --dir /work/tbdata\n\n\
+        after_help = "Example:\n  nice -n 19 songo tb generate --variant songo40 --max-seeds 16 --dir tables/\n\n\
                             Counts whose file is already in DIR are read and checked, not generated again,\n\
                             so a larger --max-seeds extends existing tables. One line per seed count\n\
                             goes to standard output, then a summary."
@@ -26,7 +54,7 @@ pub enum TbCommand {
     Generate(GenerateArgs),
     /// Look a position up: its verdict and the verdict after each move.
     #[command(
-        after_help = "Example:\n  songo tb probe --dir /work/tbdata --variant songo40 --fen \"2,0,3,1,0,0,0/1,2,0,0,1,2,0 s 30 28 -\""
+        after_help = "Example:\n  songo tb probe --dir tables/ --variant songo40 --fen \"2,0,3,1,0,0,0/1,2,0,0,1,2,0 s 30 28 -\""
     )]
     Probe(ProbeArgs),
 }
@@ -82,14 +110,14 @@ fn print_count(r: &CountReport) {
     );
 }
 
-pub fn run(command: TbCommand) -> ExitCode {
+pub fn run(command: TbCommand) -> Result<(), TbCliError> {
     match command {
         TbCommand::Generate(args) => generate(&args),
         TbCommand::Probe(args) => probe(&args),
     }
 }
 
-fn generate(args: &GenerateArgs) -> ExitCode {
+fn generate(args: &GenerateArgs) -> Result<(), TbCliError> {
     let variants = args.variant.map_or(Variant::ALL.to_vec(), |v| vec![v]);
     for v in variants {
         let started = std::time::Instant::now();
@@ -106,10 +134,11 @@ fn generate(args: &GenerateArgs) -> ExitCode {
                 solved += (!r.reused) as u64;
             },
         );
-        if let Err(e) = result {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+        result.map_err(|source| TbCliError::Generate {
+            variant: v,
+            dir: args.dir.clone(),
+            source,
+        })?;
         println!(
             "{v}: {MIN_BOARD_SEEDS}..{} seeds, {boards} boards ({solved} counts solved) in {:.1} s, \
              files {:.3} GiB in {}, peak memory {}",
@@ -120,34 +149,38 @@ fn generate(args: &GenerateArgs) -> ExitCode {
             songo_engine::tb::generate::peak_rss().map_or("unknown".to_string(), |m| format!("{:.2} GiB", gib(m))),
         );
     }
-    ExitCode::SUCCESS
+    Ok(())
 }
 
-fn probe(args: &ProbeArgs) -> ExitCode {
+fn probe(args: &ProbeArgs) -> Result<(), TbCliError> {
     let (v, p) = (args.at.variant, args.at.position());
-    let tb = match Tablebases::open(&args.dir) {
-        Ok(tb) => tb,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let tb = Tablebases::open(&args.dir).map_err(|source| TbCliError::Open {
+        dir: args.dir.clone(),
+        source,
+    })?;
+    for problem in tb.problems() {
+        // A broken file ends its variant's range; the probe goes on.
+        eprintln!("warning: {}", crate::error::Chain(problem));
+    }
     match tb.probe(&p, v) {
         Some(verdict) => println!("{p}: {verdict}"),
         None => {
-            if let Err(e) = tb.table(v, p.seeds_on_board()) {
-                if tb.covers(&p, v) {
-                    eprintln!("error: {e}");
-                    return ExitCode::FAILURE;
+            let seeds = p.seeds_on_board();
+            if tb.covers(&p, v) {
+                if let Err(source) = tb.table(v, seeds) {
+                    return Err(TbCliError::Table {
+                        variant: v,
+                        seeds,
+                        source,
+                    });
                 }
             }
             println!(
-                "{p}: not in the tables ({} seeds on the board, tables of {v} up to {}{})",
-                p.seeds_on_board(),
+                "{p}: not in the tables ({seeds} seeds on the board, tables of {v} up to {}{})",
                 tb.max_seeds(v),
                 if v.is_songo36() { "" } else { ", flags -" }
             );
-            return ExitCode::SUCCESS;
+            return Ok(());
         }
     }
     for (m, r) in tb.probe_moves(&p, v) {
@@ -157,5 +190,5 @@ fn probe(args: &ProbeArgs) -> ExitCode {
             None => println!("{m}: unknown"),
         }
     }
-    ExitCode::SUCCESS
+    Ok(())
 }

@@ -11,16 +11,20 @@
 //! seed: game `i` depends only on the seed and `i`, and the gradient is
 //! summed over fixed chunks in a fixed order, whatever the thread count.
 
+use std::path::PathBuf;
+use std::time::Instant;
+
 use rayon::prelude::*;
 
-use crate::matches::openings;
+use crate::cli::TuneArgs;
+use crate::matches::openings::{self, OpeningError};
 use songo_core::game::{Game, GameStatus};
 use songo_core::movegen::Outcome;
 use songo_core::variant::Variant;
 use songo_engine::eval::{self, Feature, Score, Weights, FEATURES};
 use songo_engine::search::{search, SearchControl, SearchOptions};
 use songo_engine::timeman::Limits;
-use songo_engine::tt::TranspositionTable;
+use songo_engine::tt::{AllocError, TranspositionTable};
 
 /// Self-play games are stopped and counted (5.2) after this many plies.
 pub const MAX_GAME_PLIES: usize = 400;
@@ -32,6 +36,33 @@ const CHUNK: usize = 4096;
 const ADAM_BETA1: f64 = 0.9;
 const ADAM_BETA2: f64 = 0.999;
 const ADAM_EPSILON: f64 = 1e-8;
+
+/// Why the weights could not be tuned.
+#[derive(Debug, thiserror::Error)]
+pub enum TuneError {
+    /// `--games 0`.
+    #[error("--games must be at least 1")]
+    NoGames,
+    /// Adam needs a positive, finite step.
+    #[error("--learning-rate must be a positive number, not {value}")]
+    LearningRate { value: f64 },
+    /// The random openings could not be made.
+    #[error(transparent)]
+    Openings(#[from] OpeningError),
+    /// A self-play game's hash table.
+    #[error(transparent)]
+    Hash(#[from] AllocError),
+    /// The games left nothing to fit.
+    #[error("the {games} self-play games gave no quiet position to fit")]
+    NoSamples { games: usize },
+    /// `--out` could not be written.
+    #[error("cannot write the weights to {}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
 
 /// How to tune.
 #[derive(Clone, Debug)]
@@ -59,9 +90,8 @@ pub struct Sample {
 
 /// Plays the self-play games (in parallel) and returns their quiet positions.
 /// `progress` is called once per finished game.
-pub fn self_play(cfg: &TuneConfig, progress: &(dyn Fn() + Sync)) -> Result<Vec<Sample>, String> {
-    let starts = openings::random(cfg.variant, cfg.opening_plies, cfg.seed, cfg.games)
-        .map_err(|e| e.to_string())?;
+pub fn self_play(cfg: &TuneConfig, progress: &(dyn Fn() + Sync)) -> Result<Vec<Sample>, TuneError> {
+    let starts = openings::random(cfg.variant, cfg.opening_plies, cfg.seed, cfg.games)?;
     let games: Vec<Vec<Sample>> = starts
         .par_iter()
         .map(|o| {
@@ -73,7 +103,7 @@ pub fn self_play(cfg: &TuneConfig, progress: &(dyn Fn() + Sync)) -> Result<Vec<S
             progress();
             samples
         })
-        .collect();
+        .collect::<Result<_, AllocError>>()?;
     Ok(games.into_iter().flatten().collect())
 }
 
@@ -81,14 +111,13 @@ fn play_one(
     cfg: &TuneConfig,
     opening_plies: usize,
     game: Result<Game, (usize, songo_core::game::PlayError)>,
-) -> Vec<Sample> {
+) -> Result<Vec<Sample>, AllocError> {
+    // The random openings are legal by construction.
     let Ok(mut game) = game else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     let v = cfg.variant;
-    let Ok(tt) = TranspositionTable::new(GAME_HASH_MB) else {
-        return Vec::new();
-    };
+    let tt = TranspositionTable::new(GAME_HASH_MB)?;
     let control = SearchControl::default();
     let options = SearchOptions::default();
     let limits = Limits::nodes(cfg.nodes);
@@ -110,7 +139,7 @@ fn play_one(
         GameStatus::Over { outcome, .. } => outcome,
         GameStatus::Ongoing => game.position().outcome(v),
     };
-    quiet
+    Ok(quiet
         .into_iter()
         .map(|(side, features)| Sample {
             features,
@@ -120,7 +149,73 @@ fn play_one(
                 Outcome::Draw => 0.5,
             },
         })
-        .collect()
+        .collect())
+}
+
+/// Runs `songo tune`: plays the games, fits the weights, prints their
+/// source (and writes it to `--out`); the progress goes to standard error.
+pub fn run(a: &TuneArgs) -> Result<(), TuneError> {
+    if a.games == 0 {
+        return Err(TuneError::NoGames);
+    }
+    if !(a.learning_rate.is_finite() && a.learning_rate > 0.0) {
+        return Err(TuneError::LearningRate {
+            value: a.learning_rate,
+        });
+    }
+    let cfg = TuneConfig {
+        variant: a.variant,
+        games: a.games,
+        nodes: a.nodes,
+        opening_plies: a.plies,
+        seed: a.seed,
+        epochs: a.epochs,
+        learning_rate: a.learning_rate,
+    };
+    let bar = crate::progress::bar(a.games as u64, "self-play");
+    let start = Instant::now();
+    let samples = self_play(&cfg, &|| bar.inc(1));
+    match &samples {
+        Ok(_) => bar.finish_and_clear(),
+        Err(_) => bar.abandon(),
+    }
+    let samples = samples?;
+    eprintln!(
+        "{} games, {} quiet positions in {:.1} s",
+        a.games,
+        samples.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if samples.is_empty() {
+        return Err(TuneError::NoSamples { games: a.games });
+    }
+    let f = fit(
+        &samples,
+        eval::weights(a.variant),
+        a.epochs,
+        a.learning_rate,
+        &a.without,
+    );
+    eprintln!(
+        "K {:.4}; loss {:.5} -> {:.5}",
+        f.k, f.loss_before, f.loss_after
+    );
+    let mut command = format!(
+        "songo tune --variant {} --games {} --nodes {} --plies {} --seed {} --epochs {} --learning-rate {}",
+        a.variant, a.games, a.nodes, a.plies, a.seed, a.epochs, a.learning_rate
+    );
+    for f in &a.without {
+        command.push_str(&format!(" --without '{}'", f.name()));
+    }
+    let source = weights_source(a.variant, &f.rounded(), &command);
+    print!("{source}");
+    if let Some(path) = &a.out {
+        std::fs::write(path, &source).map_err(|source| TuneError::Write {
+            path: path.clone(),
+            source,
+        })?;
+    }
+    Ok(())
 }
 
 fn sigmoid(x: f64) -> f64 {

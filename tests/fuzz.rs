@@ -188,8 +188,8 @@ fn record_reader_on_raw_bytes() {
                     bytes.splice(at..at, span);
                 }
                 _ => {
-                    let bad: &[u8] = [&b"\xff"[..], b"\x00", b"\r", b"\xc3", b"\n\n"]
-                        [rng.random_range(0..5)];
+                    let bad: &[u8] =
+                        [&b"\xff"[..], b"\x00", b"\r", b"\xc3", b"\n\n"][rng.random_range(0..5)];
                     bytes.splice(at..at, bad.iter().copied());
                 }
             }

@@ -512,7 +512,9 @@ fn a_short_movetime_is_a_real_search() {
 fn skill_level_caps_the_search() {
     let mut e = Engine::start();
     e.send("setoption name Skill Level value 11");
-    assert!(e.line().starts_with("info string error: setoption: Skill Level"));
+    assert!(e
+        .line()
+        .starts_with("info string error: setoption: Skill Level"));
     e.send("setoption name Skill Level value 2");
     e.send("go depth 20");
     let lines = e.until("bestmove");

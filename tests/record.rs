@@ -811,7 +811,7 @@ fn replay_refuses_files_that_are_not_text() {
         let (ok, out, err) = replay(&[path.to_str().unwrap()]);
         assert!(!ok, "{name}");
         assert!(out.is_empty(), "{name}: {out}");
-        assert!(err.starts_with("songo replay: "), "{name}: {err}");
+        assert!(err.starts_with("error: "), "{name}: {err}");
         assert!(err.contains(want), "{name}: {err}");
         assert!(!err.contains("panicked"), "{name}: {err}");
     }

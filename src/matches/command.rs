@@ -4,14 +4,13 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
 
 use super::referee::{Ending, Fault, GameReport, GameSettings};
 use super::spec::{EngineSpec, TimeControl};
-use super::{openings, run, schedule, Job, MatchConfig, Verdict};
+use super::{check_engines, openings, run, schedule, Job, MatchConfig, MatchError, Verdict};
 use crate::stats::{GameScore, MatchStats, Sprt};
 use songo_core::variant::Variant;
 
@@ -79,7 +78,9 @@ pub const AFTER_HELP: &str = "Examples:\n  \
     songo match -v songo36-amateur -e \"name=tuned\" -e \"name=captures option.Evaluation=captures\" --tc nodes=20000\n\n\
     Prints the statistics of every pair of engines (Elo with its 95% interval, LOS,\n\
     W-D-L, pentanomial pairs, SPRT) and each engine's faults (crashes, stalls, time\n\
-    losses, illegal or malformed moves). The exit code is 0 when the match ran.";
+    losses, illegal or malformed moves). Engine faults lose games, they do not fail the\n\
+    match: the exit code is 0 when the match ran, 1 when an engine cannot start at all\n\
+    or the record cannot be written, 2 for bad arguments, 3 for a bad openings file.";
 
 /// Faults and clocks of one engine over the match.
 #[derive(Clone, Debug, Default)]
@@ -194,36 +195,29 @@ impl Standing {
     }
 }
 
-/// Runs `songo match`.
-pub fn run_match(a: &MatchArgs) -> ExitCode {
-    match try_run(a) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-fn try_run(a: &MatchArgs) -> Result<(), String> {
+/// Runs `songo match`: the report goes to standard output, the progress
+/// to standard error.
+pub fn run_match(a: &MatchArgs) -> Result<(), MatchError> {
     if a.engines.len() < 2 {
-        return Err("a match needs at least two engines (--engine twice)".into());
+        return Err(MatchError::TooFewEngines {
+            found: a.engines.len(),
+        });
     }
     if a.sprt.is_some() && a.engines.len() != 2 {
-        return Err("--sprt needs exactly two engines".into());
+        return Err(MatchError::SprtEngines {
+            found: a.engines.len(),
+        });
     }
     if a.games == 0 {
-        return Err("--games must be at least 1".into());
+        return Err(MatchError::NoGames);
     }
     let v = a.variant;
     let pairs = a.games.div_ceil(2);
     let opening_list = match &a.openings {
         Some(path) => openings::from_file(path, v, pairs),
         None => openings::random(v, a.plies, a.seed, pairs),
-    }
-    .map_err(|e| e.to_string())?;
-    let default_cmd =
-        std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    }?;
+    let default_cmd = std::env::current_exe().map_err(MatchError::CurrentExe)?;
     let config = MatchConfig {
         engines: a.engines.clone(),
         tc: a.tc,
@@ -237,12 +231,16 @@ fn try_run(a: &MatchArgs) -> Result<(), String> {
         },
         concurrency: a.concurrency.max(1),
     };
+    check_engines(&config)?;
     let jobs = schedule(config.engines.len(), pairs);
+    let record_error = |path: &PathBuf, source| MatchError::Record {
+        path: path.clone(),
+        source,
+    };
     let mut record = match &a.record {
-        Some(path) => Some(
-            std::fs::File::create(path)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-        ),
+        Some(path) => {
+            Some(std::fs::File::create(path).map_err(|source| record_error(path, source))?)
+        }
         None => None,
     };
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
@@ -270,7 +268,7 @@ fn try_run(a: &MatchArgs) -> Result<(), String> {
         if let Some(file) = record.as_mut() {
             let text = format!("{}\n", super::record_of(&config, &a.event, job, report));
             if let Err(e) = std::io::Write::write_all(file, text.as_bytes()) {
-                write_error.get_or_insert(e.to_string());
+                write_error.get_or_insert(e);
             }
         }
         bar.inc(1);
@@ -321,8 +319,8 @@ fn try_run(a: &MatchArgs) -> Result<(), String> {
         let _ = writeln!(out, "{name}: {faults}{clock}");
     }
     print!("{out}");
-    match write_error {
-        Some(e) => Err(format!("writing the record: {e}")),
-        None => Ok(()),
+    match (write_error, &a.record) {
+        (Some(source), Some(path)) => Err(record_error(path, source)),
+        _ => Ok(()),
     }
 }

@@ -13,13 +13,51 @@ pub mod process;
 pub mod referee;
 pub mod spec;
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
+pub use openings::OpeningError;
+pub use process::ProcessError;
 pub use referee::{play_game, Ending, Fault, GameReport, GameSettings, Opening};
 pub use spec::{EngineSpec, SpecError, TimeControl};
 
 use songo_core::record::{Adjudication, GameRecord, GameResult};
+
+/// Why a match could not be played. Bad engine descriptions and time
+/// controls ([`SpecError`]) are rejected earlier, by the command line.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// Fewer than two `--engine`s.
+    #[error("a match needs at least two engines (--engine twice), got {found}")]
+    TooFewEngines { found: usize },
+    /// `--sprt` compares two engines.
+    #[error("--sprt needs exactly two engines, got {found}")]
+    SprtEngines { found: usize },
+    /// `--games 0`.
+    #[error("--games must be at least 1")]
+    NoGames,
+    /// The openings could not be made or read.
+    #[error(transparent)]
+    Openings(#[from] OpeningError),
+    /// The path of this program (the default engine) is unknown.
+    #[error("cannot find this program, the default engine")]
+    CurrentExe(#[source] std::io::Error),
+    /// An engine did not start, or did not answer the handshake.
+    #[error("engine '{name}' failed to start")]
+    EngineStart {
+        name: String,
+        #[source]
+        source: ProcessError,
+    },
+    /// The record file could not be created or written.
+    #[error("cannot write the record {}", path.display())]
+    Record {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
 
 /// One game to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +116,37 @@ pub enum Verdict {
     Continue,
     /// Stop handing out games (an SPRT decided); games under way finish.
     Stop,
+}
+
+/// Starts each engine once and shakes hands with it, so an engine that
+/// cannot start stops the match before it begins rather than losing every
+/// game by a fault. The engines start in parallel.
+pub fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
+    let settings = &config.settings;
+    std::thread::scope(|scope| {
+        let checks: Vec<_> = config
+            .engines
+            .iter()
+            .map(|spec| {
+                scope.spawn(move || {
+                    let mut p = process::EngineProcess::start(spec, &settings.default_cmd)?;
+                    p.prepare(spec, settings.variant, settings.stall_timeout)?;
+                    p.quit();
+                    Ok(())
+                })
+            })
+            .collect();
+        for (spec, check) in config.engines.iter().zip(checks) {
+            let result: Result<(), ProcessError> = check
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            result.map_err(|source| MatchError::EngineStart {
+                name: spec.name.clone(),
+                source,
+            })?;
+        }
+        Ok(())
+    })
 }
 
 /// Plays the match; `observe` sees every finished game in the order games

@@ -1,21 +1,54 @@
 //! Openings for a match: random move sequences from a seed, or positions
 //! read from a file. Each is played twice, colours swapped.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 
 use super::referee::Opening;
-use super::spec::SpecError;
 use songo_core::game::Game;
 use songo_core::moves::Move;
-use songo_core::position::Position;
+use songo_core::position::{ParsePositionError, Position};
 use songo_core::variant::Variant;
 
 /// Random tries per opening before giving up on games that keep ending.
 const MAX_TRIES: u64 = 1000;
+
+/// Why there are no openings. A file's errors name the file, and the line
+/// for a bad position.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningError {
+    /// Every random line of this many plies ended the game.
+    #[error("no {plies}-ply random opening keeps the game going: try fewer plies")]
+    TooManyPlies { plies: usize },
+    /// The file could not be read.
+    #[error("cannot read the openings file {}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A line is not a position string.
+    #[error("openings file {}, line {line}: not a position", path.display())]
+    BadPosition {
+        path: PathBuf,
+        line: usize,
+        #[source]
+        source: ParsePositionError,
+    },
+    /// A line's position is already the end of the game.
+    #[error("openings file {}, line {line}: the game is already over in {variant}", path.display())]
+    GameOver {
+        path: PathBuf,
+        line: usize,
+        variant: Variant,
+    },
+    /// Not one position in the file.
+    #[error("openings file {} holds no position", path.display())]
+    Empty { path: PathBuf },
+}
 
 /// `count` openings of `plies` random moves from the start position. Opening
 /// `k` depends only on `seed` and `k`, so a longer match begins with the
@@ -25,7 +58,7 @@ pub fn random(
     plies: usize,
     seed: u64,
     count: usize,
-) -> Result<Vec<Opening>, SpecError> {
+) -> Result<Vec<Opening>, OpeningError> {
     (0..count as u64)
         .map(|k| {
             (0..MAX_TRIES)
@@ -36,7 +69,7 @@ pub fn random(
                         seed ^ (k << 20 | t).wrapping_mul(0x9E37_79B9_7F4A_7C15),
                     )
                 })
-                .ok_or_else(|| SpecError(format!("no {plies}-ply opening keeps the game going")))
+                .ok_or(OpeningError::TooManyPlies { plies })
         })
         .collect()
 }
@@ -60,28 +93,31 @@ fn random_line(v: Variant, plies: usize, seed: u64) -> Option<Opening> {
 
 /// Position strings, one per line (blank lines and `#` comments skipped),
 /// repeated in order until there are `count`.
-pub fn from_file(path: &Path, v: Variant, count: usize) -> Result<Vec<Opening>, SpecError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| SpecError(format!("openings file {}: {e}", path.display())))?;
+pub fn from_file(path: &Path, v: Variant, count: usize) -> Result<Vec<Opening>, OpeningError> {
+    let text = std::fs::read_to_string(path).map_err(|source| OpeningError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let mut found = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        let line_text = line.trim();
+        if line_text.is_empty() || line_text.starts_with('#') {
             continue;
         }
-        let start: Position = line.parse().map_err(|e| {
-            SpecError(format!(
-                "openings file {} line {}: {e}",
-                path.display(),
-                n + 1
-            ))
-        })?;
+        let line = n + 1;
+        let start: Position = line_text
+            .parse()
+            .map_err(|source| OpeningError::BadPosition {
+                path: path.to_path_buf(),
+                line,
+                source,
+            })?;
         if Game::new(v, start).is_over() {
-            return Err(SpecError(format!(
-                "openings file {} line {}: the game is already over in {v}",
-                path.display(),
-                n + 1
-            )));
+            return Err(OpeningError::GameOver {
+                path: path.to_path_buf(),
+                line,
+                variant: v,
+            });
         }
         found.push(Opening {
             start,
@@ -89,10 +125,9 @@ pub fn from_file(path: &Path, v: Variant, count: usize) -> Result<Vec<Opening>, 
         });
     }
     if found.is_empty() {
-        return Err(SpecError(format!(
-            "openings file {} holds no position",
-            path.display()
-        )));
+        return Err(OpeningError::Empty {
+            path: path.to_path_buf(),
+        });
     }
     Ok(found.iter().cycle().take(count).cloned().collect())
 }
@@ -137,10 +172,27 @@ mod tests {
         let bad = dir.join("bad.txt");
         std::fs::write(&bad, "5,5,5/5 s 0 0 Gg\n").unwrap();
         let e = from_file(&bad, Variant::Songo40, 1).unwrap_err();
-        assert!(e.0.contains("line 1"), "{e}");
-        assert!(from_file(&dir.join("missing.txt"), Variant::Songo40, 1).is_err());
+        assert!(
+            matches!(e, OpeningError::BadPosition { line: 1, .. }),
+            "{e}"
+        );
+        assert!(e.to_string().contains("bad.txt, line 1"), "{e}");
+        std::fs::write(
+            &bad,
+            "# a finished game\n\n0,0,0,0,0,0,0/0,0,0,0,0,0,0 s 40 30 -\n",
+        )
+        .unwrap();
+        let e = from_file(&bad, Variant::Songo40, 1).unwrap_err();
+        assert!(matches!(e, OpeningError::GameOver { line: 3, .. }), "{e}");
+        assert!(matches!(
+            from_file(&dir.join("missing.txt"), Variant::Songo40, 1),
+            Err(OpeningError::Read { .. })
+        ));
         std::fs::write(&bad, "# nothing\n").unwrap();
-        assert!(from_file(&bad, Variant::Songo40, 1).is_err());
+        assert!(matches!(
+            from_file(&bad, Variant::Songo40, 1),
+            Err(OpeningError::Empty { .. })
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -2,6 +2,7 @@
 //! stdout read by a thread into a channel, so every wait has a deadline.
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -13,24 +14,21 @@ use songo_core::variant::Variant;
 const QUIT_GRACE: Duration = Duration::from_millis(200);
 
 /// What went wrong talking to an engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error)]
 pub enum ProcessError {
     /// The program could not be started.
-    Spawn(String),
+    #[error("cannot start {}", program.display())]
+    Spawn {
+        program: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
     /// Its output closed (it exited or crashed), or its input did.
+    #[error("the engine exited")]
     Exited,
     /// No expected line before the deadline.
+    #[error("no answer in time")]
     Timeout,
-}
-
-impl std::fmt::Display for ProcessError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ProcessError::Spawn(e) => write!(f, "could not start: {e}"),
-            ProcessError::Exited => f.write_str("the engine exited"),
-            ProcessError::Timeout => f.write_str("no answer in time"),
-        }
-    }
 }
 
 /// A running engine.
@@ -50,7 +48,10 @@ impl EngineProcess {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| ProcessError::Spawn(format!("{}: {e}", program.display())))?;
+            .map_err(|source| ProcessError::Spawn {
+                program: program.to_path_buf(),
+                source,
+            })?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take();
         let (tx, lines) = channel();

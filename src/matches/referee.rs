@@ -138,7 +138,8 @@ pub fn play_game(
         match started {
             Ok(p) => procs.push(p),
             Err(e) => {
-                return finish(report, game, faulted(side, Fault::Start(e.to_string())));
+                let why = crate::error::Chain(&e).to_string();
+                return finish(report, game, faulted(side, Fault::Start(why)));
             }
         }
     }

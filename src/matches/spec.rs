@@ -79,17 +79,41 @@ impl fmt::Display for TimeControl {
     }
 }
 
-/// A command-line value that could not be parsed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpecError(pub String);
-
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// What is wrong with a time control or an engine description.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// Not a number of seconds (the clock's base or increment).
+    #[error(
+        "'{text}' is not a number of seconds (time controls: SECONDS+INC, movetime=MS, depth=D, nodes=N)"
+    )]
+    Seconds { text: String },
+    /// `key=` wants a whole number.
+    #[error("{key}: '{text}' is not a whole number")]
+    WholeNumber { key: &'static str, text: String },
+    /// `key=0`: no thinking at all.
+    #[error("{key} must be at least 1")]
+    Zero { key: &'static str },
+    /// A clock with no time on it.
+    #[error("time control '{text}' gives no time")]
+    NoTime { text: String },
+    /// None of `SECONDS+INC`, `movetime=`, `depth=`, `nodes=`.
+    #[error("unknown time control '{key}' (SECONDS+INC, movetime=MS, depth=D or nodes=N)")]
+    UnknownTimeControl { key: String },
+    /// A double quote without its partner.
+    #[error("unbalanced quote in '{text}'")]
+    UnbalancedQuote { text: String },
+    /// An engine description's word without `=`.
+    #[error(
+        "engine: '{token}' is not KEY=VALUE (keys: name, cmd, arg, option.NAME, tc, movetime, depth, nodes)"
+    )]
+    NotKeyValue { token: String },
+    /// An engine description's key that means nothing.
+    #[error("engine: unknown key '{key}' (keys: name, cmd, arg, option.NAME, tc, movetime, depth, nodes)")]
+    UnknownKey { key: String },
+    /// An engine's own time control is wrong.
+    #[error("engine: {0}")]
+    EngineTimeControl(Box<SpecError>),
 }
-
-impl std::error::Error for SpecError {}
 
 fn seconds(text: &str) -> Result<Duration, SpecError> {
     text.trim()
@@ -97,13 +121,14 @@ fn seconds(text: &str) -> Result<Duration, SpecError> {
         .ok()
         .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
         .map(Duration::from_secs_f64)
-        .ok_or_else(|| SpecError(format!("'{text}' is not a number of seconds")))
+        .ok_or_else(|| SpecError::Seconds { text: text.into() })
 }
 
-fn whole<T: FromStr>(key: &str, text: &str) -> Result<T, SpecError> {
-    text.trim()
-        .parse()
-        .map_err(|_| SpecError(format!("{key}: '{text}' is not a whole number")))
+fn whole<T: FromStr>(key: &'static str, text: &str) -> Result<T, SpecError> {
+    text.trim().parse().map_err(|_| SpecError::WholeNumber {
+        key,
+        text: text.into(),
+    })
 }
 
 impl FromStr for TimeControl {
@@ -121,28 +146,26 @@ impl FromStr for TimeControl {
                     inc: seconds(inc)?,
                 };
                 if tc.base().is_zero() {
-                    return Err(SpecError(format!("time control '{s}' gives no time")));
+                    return Err(SpecError::NoTime { text: s.into() });
                 }
                 Ok(tc)
             }
             "movetime" => {
                 let ms: u64 = whole("movetime", value)?;
                 if ms == 0 {
-                    return Err(SpecError("movetime must be at least 1 ms".into()));
+                    return Err(SpecError::Zero { key: "movetime" });
                 }
                 Ok(TimeControl::MoveTime(Duration::from_millis(ms)))
             }
             "depth" => match whole("depth", value)? {
-                0 => Err(SpecError("depth must be at least 1".into())),
+                0 => Err(SpecError::Zero { key: "depth" }),
                 d => Ok(TimeControl::Depth(d)),
             },
             "nodes" => match whole("nodes", value)? {
-                0 => Err(SpecError("nodes must be at least 1".into())),
+                0 => Err(SpecError::Zero { key: "nodes" }),
                 n => Ok(TimeControl::Nodes(n)),
             },
-            other => Err(SpecError(format!(
-                "unknown time control '{other}' (SECONDS+INC, movetime=MS, depth=D or nodes=N)"
-            ))),
+            other => Err(SpecError::UnknownTimeControl { key: other.into() }),
         }
     }
 }
@@ -185,7 +208,7 @@ fn tokens(s: &str) -> Result<Vec<String>, SpecError> {
         }
     }
     if quoted {
-        return Err(SpecError(format!("unbalanced quote in '{s}'")));
+        return Err(SpecError::UnbalancedQuote { text: s.into() });
     }
     if started {
         out.push(current);
@@ -208,20 +231,23 @@ impl FromStr for EngineSpec {
         };
         for token in tokens(s)? {
             let Some((key, value)) = token.split_once('=') else {
-                return Err(SpecError(format!(
-                    "engine: '{token}' is not KEY=VALUE (keys: name, cmd, arg, option.NAME, tc, movetime, depth, nodes)"
-                )));
+                return Err(SpecError::NotKeyValue { token });
             };
             match key {
                 "name" => spec.name = value.to_string(),
                 "cmd" => spec.cmd = Some(PathBuf::from(value)),
                 "arg" => spec.args.push(value.to_string()),
-                "tc" | "movetime" | "depth" | "nodes" => spec.tc = Some(token.parse()?),
+                "tc" | "movetime" | "depth" | "nodes" => {
+                    let tc = token
+                        .parse()
+                        .map_err(|e| SpecError::EngineTimeControl(Box::new(e)))?;
+                    spec.tc = Some(tc);
+                }
                 _ => match key.strip_prefix("option.") {
                     Some(name) if !name.is_empty() => {
                         spec.options.push((name.to_string(), value.to_string()))
                     }
-                    _ => return Err(SpecError(format!("engine: unknown key '{key}'"))),
+                    _ => return Err(SpecError::UnknownKey { key: key.into() }),
                 },
             }
         }

@@ -14,6 +14,7 @@ use songo_engine::engine::{Engine, Event, JobKind};
 use songo_engine::options::{OptionError, Setting};
 
 use crate::board::{board_lines, tablebase_line};
+use crate::error::Chain;
 use crate::input::Lines;
 use crate::output::Output;
 use command::{game_from, searchmoves, Command, Dialect, GoParams, Query};
@@ -167,7 +168,7 @@ impl Session {
         match self.engine.apply(setting) {
             Ok(()) => {}
             Err(e @ OptionError::Hash(_)) => return self.out.error(&e),
-            Err(e) => return self.out.error(&format!("setoption: {e}")),
+            Err(e) => return self.out.error(&format!("setoption: {}", Chain(&e))),
         }
         let options = self.engine.options();
         {
@@ -266,6 +267,6 @@ fn report(out: &Output, style: &Mutex<Style>, event: Event) {
             "info string tablebases of {variant} read in {:.1} s",
             time.as_secs_f64()
         )),
-        Event::Problem(e) => out.error(&e),
+        Event::Problem(e) => out.error(&Chain(&e)),
     }
 }

@@ -76,7 +76,12 @@ pub fn check_record_bytes(bytes: &[u8]) {
         let r = &again[0].record;
         assert_eq!(
             (r.variant, r.start, &r.moves, r.result),
-            (g.record.variant, g.record.start, &g.record.moves, g.record.result),
+            (
+                g.record.variant,
+                g.record.start,
+                &g.record.moves,
+                g.record.result
+            ),
             "{text:?}"
         );
     }

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::search::{search, SearchControl, SearchOptions};
 use crate::timeman::Limits;
-use crate::tt::TranspositionTable;
+use crate::tt::{AllocError, TranspositionTable};
 use songo_core::game::Game;
 use songo_core::position::Position;
 use songo_core::variant::Variant;
@@ -68,24 +68,58 @@ impl BenchResult {
     }
 }
 
+/// Why a bench run has no result.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BenchError {
+    /// The control was stopped before the last position was searched.
+    #[error("the bench was stopped")]
+    Stopped,
+    /// The hash table of a position could not be allocated.
+    #[error(transparent)]
+    Hash(#[from] AllocError),
+}
+
 /// Runs the bench at `depth`, one thread, a fresh table per position;
 /// `progress` hears of each position as it is done.
+///
+/// # Panics
+///
+/// When the bench's 16 MB hash table cannot be allocated; [`try_run`]
+/// returns that as an error instead.
 pub fn run(depth: u32, progress: &mut dyn FnMut(usize, &Position, u64)) -> BenchResult {
-    run_with(depth, &SearchControl::default(), progress).expect("nothing stops this bench")
+    try_run(depth, &SearchControl::default(), progress).unwrap_or_else(|e| panic!("bench: {e}"))
 }
 
 /// [`run`], abandoned (`None`) as soon as `control` is stopped.
+///
+/// # Panics
+///
+/// When the hash table cannot be allocated, like [`run`]; [`try_run`]
+/// tells the two apart without panicking.
 pub fn run_with(
     depth: u32,
     control: &SearchControl,
     progress: &mut dyn FnMut(usize, &Position, u64),
 ) -> Option<BenchResult> {
+    match try_run(depth, control, progress) {
+        Ok(r) => Some(r),
+        Err(BenchError::Stopped) => None,
+        Err(e @ BenchError::Hash(_)) => panic!("bench: {e}"),
+    }
+}
+
+/// The bench at `depth` under `control`: its result, or why there is none.
+pub fn try_run(
+    depth: u32,
+    control: &SearchControl,
+    progress: &mut dyn FnMut(usize, &Position, u64),
+) -> Result<BenchResult, BenchError> {
     let options = SearchOptions::default();
     let mut nodes = 0;
     let start = Instant::now();
     for (i, (v, text)) in BENCH_POSITIONS.iter().enumerate() {
         let p: Position = text.parse().expect("bench positions are valid");
-        let tt = TranspositionTable::new(BENCH_HASH_MB).expect("the bench table fits in memory");
+        let tt = TranspositionTable::new(BENCH_HASH_MB)?;
         let game = Game::new(*v, p);
         // Depth-limited, so the control's clock plays no part: it is only
         // looked at for a stop.
@@ -98,12 +132,12 @@ pub fn run_with(
             &mut |_| {},
         );
         if control.is_stopped() {
-            return None;
+            return Err(BenchError::Stopped);
         }
         nodes += r.nodes;
         progress(i, &p, r.nodes);
     }
-    Some(BenchResult {
+    Ok(BenchResult {
         nodes,
         time: start.elapsed(),
     })

@@ -82,7 +82,7 @@ pub enum JobKind {
 pub enum EngineError {
     #[error("the search thread failed")]
     ThreadFailed,
-    #[error("TablebasePath: {0}")]
+    #[error("TablebasePath")]
     Tablebases(#[from] TbError),
 }
 

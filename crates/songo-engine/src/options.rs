@@ -224,7 +224,7 @@ pub enum OptionError {
     },
     #[error(transparent)]
     Hash(#[from] AllocError),
-    #[error("TablebasePath: {0}")]
+    #[error("TablebasePath")]
     Tablebases(#[from] TbError),
 }
 

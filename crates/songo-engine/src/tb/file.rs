@@ -21,6 +21,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::index::boards;
 use super::Table;
@@ -33,24 +34,65 @@ pub const HEADER_BYTES: usize = 64;
 /// The only flag state stored so far: both pit-7 flags cleared.
 const FLAGS_NONE: u8 = 0;
 
-/// What went wrong with a table file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a missing path was meant to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathKind {
+    /// A table file.
+    File,
+    /// The directory of the tables.
+    Directory,
+}
+
+impl fmt::Display for PathKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PathKind::File => "file",
+            PathKind::Directory => "directory",
+        })
+    }
+}
+
+/// What went wrong with a table file (or the directory of the tables).
+///
+/// Each message names the path; an I/O failure keeps the operating
+/// system's error as its [`source`](std::error::Error::source).
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum TbError {
-    /// The file does not exist.
-    Missing { path: PathBuf },
-    /// The file could not be read or written.
-    Io { path: PathBuf, message: String },
+    /// The file or directory does not exist.
+    #[error("tablebase {kind} {} is missing", path.display())]
+    Missing { path: PathBuf, kind: PathKind },
+    /// The file could not be read.
+    #[error("cannot read tablebase file {}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: Arc<std::io::Error>,
+    },
+    /// The file could not be written.
+    #[error("cannot write tablebase file {}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: Arc<std::io::Error>,
+    },
     /// The file is shorter (or longer) than its header says.
+    #[error("tablebase file {} has {found} bytes, its header needs {expected}", path.display())]
     Truncated {
         path: PathBuf,
         expected: u64,
         found: u64,
     },
     /// Not a songo table file.
+    #[error("{} is not a songo tablebase file", path.display())]
     BadMagic { path: PathBuf },
     /// Written by another version of the format.
+    #[error(
+        "tablebase file {} has format version {found}, this engine reads {FORMAT_VERSION}",
+        path.display()
+    )]
     Version { path: PathBuf, found: u32 },
     /// The header does not describe the table the name promises.
+    #[error("tablebase file {}: {field} is {found}, expected {expected}", path.display())]
     Mismatch {
         path: PathBuf,
         field: &'static str,
@@ -58,51 +100,9 @@ pub enum TbError {
         found: u64,
     },
     /// The values do not match their checksum.
+    #[error("tablebase file {} is corrupt (checksum mismatch)", path.display())]
     Checksum { path: PathBuf },
 }
-
-impl fmt::Display for TbError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TbError::Missing { path } => write!(f, "tablebase file {} is missing", path.display()),
-            TbError::Io { path, message } => write!(f, "{}: {message}", path.display()),
-            TbError::Truncated {
-                path,
-                expected,
-                found,
-            } => write!(
-                f,
-                "tablebase file {} has {found} bytes, its header needs {expected}",
-                path.display()
-            ),
-            TbError::BadMagic { path } => {
-                write!(f, "{} is not a songo tablebase file", path.display())
-            }
-            TbError::Version { path, found } => write!(
-                f,
-                "tablebase file {} has format version {found}, this engine reads {FORMAT_VERSION}",
-                path.display()
-            ),
-            TbError::Mismatch {
-                path,
-                field,
-                expected,
-                found,
-            } => write!(
-                f,
-                "tablebase file {}: {field} is {found}, expected {expected}",
-                path.display()
-            ),
-            TbError::Checksum { path } => write!(
-                f,
-                "tablebase file {} is corrupt (checksum mismatch)",
-                path.display()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for TbError {}
 
 /// The file name of a table.
 pub fn file_name(variant: Variant, seeds: u8) -> String {
@@ -144,15 +144,16 @@ pub fn checksum(data: &[u8]) -> u64 {
     (h ^ data.len() as u64).wrapping_mul(K) ^ (h >> 29)
 }
 
-fn io_error(path: &Path, e: std::io::Error) -> TbError {
+fn read_error(path: &Path, e: std::io::Error) -> TbError {
     if e.kind() == std::io::ErrorKind::NotFound {
         TbError::Missing {
             path: path.to_path_buf(),
+            kind: PathKind::File,
         }
     } else {
-        TbError::Io {
+        TbError::Read {
             path: path.to_path_buf(),
-            message: e.to_string(),
+            source: Arc::new(e),
         }
     }
 }
@@ -181,7 +182,10 @@ pub fn write(table: &Table, dir: &Path) -> Result<PathBuf, TbError> {
         w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(&tmp, &path)
     })();
-    result.map_err(|e| io_error(&path, e))?;
+    result.map_err(|e| TbError::Write {
+        path: path.clone(),
+        source: Arc::new(e),
+    })?;
     Ok(path)
 }
 
@@ -189,8 +193,8 @@ pub fn write(table: &Table, dir: &Path) -> Result<PathBuf, TbError> {
 /// file positioned at the values, and the checksum they must have.
 fn open_checked(dir: &Path, variant: Variant, seeds: u8) -> Result<(File, u64), TbError> {
     let path = dir.join(file_name(variant, seeds));
-    let mut file = File::open(&path).map_err(|e| io_error(&path, e))?;
-    let found = file.metadata().map_err(|e| io_error(&path, e))?.len();
+    let mut file = File::open(&path).map_err(|e| read_error(&path, e))?;
+    let found = file.metadata().map_err(|e| read_error(&path, e))?.len();
     let mut header = [0u8; HEADER_BYTES];
     if found < HEADER_BYTES as u64 {
         return Err(TbError::Truncated {
@@ -200,7 +204,7 @@ fn open_checked(dir: &Path, variant: Variant, seeds: u8) -> Result<(File, u64), 
         });
     }
     file.read_exact(&mut header)
-        .map_err(|e| io_error(&path, e))?;
+        .map_err(|e| read_error(&path, e))?;
     if &header[..8] != MAGIC {
         return Err(TbError::BadMagic { path });
     }
@@ -256,7 +260,8 @@ pub fn read(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
     let path = dir.join(file_name(variant, seeds));
     let (mut file, sum) = open_checked(dir, variant, seeds)?;
     let mut data = vec![0u8; boards(seeds) as usize * width(variant)];
-    file.read_exact(&mut data).map_err(|e| io_error(&path, e))?;
+    file.read_exact(&mut data)
+        .map_err(|e| read_error(&path, e))?;
     if checksum(&data) != sum {
         return Err(TbError::Checksum { path });
     }

@@ -86,7 +86,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-pub use file::TbError;
+pub use file::{PathKind, TbError};
 
 use songo_core::game::Game;
 use songo_core::movegen::{Outcome, MIN_BOARD_SEEDS};
@@ -350,6 +350,7 @@ impl Tablebases {
         if !dir.is_dir() {
             return Err(TbError::Missing {
                 path: dir.to_path_buf(),
+                kind: PathKind::Directory,
             });
         }
         let mut tb = Tablebases::empty();
@@ -415,6 +416,7 @@ impl Tablebases {
             Some(dir) => file::read(dir, v, seeds).map(Arc::new),
             None => Err(TbError::Missing {
                 path: PathBuf::from(file::file_name(v, seeds)),
+                kind: PathKind::File,
             }),
         })
         .clone()

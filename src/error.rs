@@ -1,0 +1,257 @@
+//! The errors of the `songo` command, and the one place where they become
+//! exit codes.
+//!
+//! Each layer has its own error enum: [`MatchError`] (and below it
+//! [`OpeningError`], [`ProcessError`], [`SpecError`]), [`TuneError`],
+//! [`TbCliError`] (over [`TbError`]), [`BenchError`], [`AnalyzeError`],
+//! [`PlayError`], [`ReplayError`]. [`CliError`] gathers
+//! them, and [`CliError::exit`] is the only function that decides an exit
+//! code; [`report`] prints the error and returns that code. The codes are
+//! documented in `songo --help`:
+//!
+//! | code | [`Exit`] | meaning |
+//! |---|---|---|
+//! | 0 | `Success` | the job was done (a match whose engines lost games by faults included) |
+//! | 1 | `Failure` | the job failed: a file or directory missing or unreadable, a write failed, an engine could not start, memory ran out |
+//! | 2 | `Usage` | bad command line: an unknown flag, a value that does not parse (a position string, an engine description…), arguments that do not go together |
+//! | 3 | `BadInput` | bad input data: a file was read but what it holds is wrong (an openings file, a tablebase file); the message names the file, and the line where there is one |
+//!
+//! # Adding a tool's error
+//!
+//! A tool returns `Result<(), ItsError>`, `ItsError` an enum deriving
+//! [`thiserror::Error`] whose messages name the offending input. Then, in
+//! this file:
+//!
+//! 1. a variant `#[error(transparent)] Its(#[from] crate::its::ItsError)`
+//!    in [`CliError`];
+//! 2. an arm in [`CliError::exit`] that gives each of its variants an
+//!    [`Exit`];
+//!
+//! and in `cli::run`, `crate::its::run(&args)?`.
+
+use std::error::Error;
+use std::fmt;
+use std::process::ExitCode;
+
+pub use crate::analyze::AnalyzeError;
+pub use crate::matches::{MatchError, OpeningError, ProcessError, SpecError};
+pub use crate::play::PlayError;
+pub use crate::replay::ReplayError;
+pub use crate::tb_cli::TbCliError;
+pub use crate::tune::TuneError;
+pub use songo_engine::bench::BenchError;
+use songo_engine::options::OptionError;
+pub use songo_engine::tb::TbError;
+
+/// What an exit code says; see the module documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Exit {
+    /// 0: the job was done.
+    Success,
+    /// 1: the job failed (I/O, an engine that cannot start, memory).
+    Failure,
+    /// 2: the command line is wrong.
+    Usage,
+    /// 3: an input file was read but holds something wrong.
+    BadInput,
+}
+
+impl Exit {
+    /// Every exit code, in order.
+    pub const ALL: [Exit; 4] = [Exit::Success, Exit::Failure, Exit::Usage, Exit::BadInput];
+
+    /// The process exit code.
+    pub const fn code(self) -> u8 {
+        match self {
+            Exit::Success => 0,
+            Exit::Failure => 1,
+            Exit::Usage => 2,
+            Exit::BadInput => 3,
+        }
+    }
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e.code())
+    }
+}
+
+/// An error of any tool of the command line.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The command line itself (clap's errors, and `--help`/`--version`,
+    /// which clap reports the same way).
+    #[error(transparent)]
+    Args(#[from] clap::Error),
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    #[error(transparent)]
+    Tune(#[from] TuneError),
+    #[error(transparent)]
+    Tb(#[from] TbCliError),
+    #[error(transparent)]
+    Bench(#[from] BenchError),
+    #[error(transparent)]
+    Analyze(#[from] AnalyzeError),
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+impl CliError {
+    /// The exit code of the error: the one place that decides them.
+    pub fn exit(&self) -> Exit {
+        match self {
+            CliError::Args(e) if e.use_stderr() => Exit::Usage,
+            CliError::Args(_) => Exit::Success,
+            CliError::Match(e) => match e {
+                MatchError::TooFewEngines { .. }
+                | MatchError::SprtEngines { .. }
+                | MatchError::NoGames => Exit::Usage,
+                MatchError::Openings(e) => opening_exit(e),
+                MatchError::CurrentExe(_)
+                | MatchError::EngineStart { .. }
+                | MatchError::Record { .. } => Exit::Failure,
+            },
+            CliError::Tune(e) => match e {
+                TuneError::NoGames | TuneError::LearningRate { .. } => Exit::Usage,
+                TuneError::Openings(e) => opening_exit(e),
+                TuneError::Hash(_) | TuneError::NoSamples { .. } | TuneError::Write { .. } => {
+                    Exit::Failure
+                }
+            },
+            CliError::Tb(e) => match e {
+                TbCliError::Open { source, .. }
+                | TbCliError::Generate { source, .. }
+                | TbCliError::Table { source, .. } => tb_exit(source),
+            },
+            CliError::Bench(e) => match e {
+                BenchError::Stopped | BenchError::Hash(_) => Exit::Failure,
+            },
+            CliError::Analyze(e) => match e {
+                // `--moves` is part of the command line.
+                AnalyzeError::Moves(_) => Exit::Usage,
+                AnalyzeError::Tablebases(OptionError::Tablebases(e)) => tb_exit(e),
+                AnalyzeError::Option(_)
+                | AnalyzeError::Tablebases(_)
+                | AnalyzeError::Output(_)
+                | AnalyzeError::Engine(_)
+                | AnalyzeError::NoAnswer => Exit::Failure,
+            },
+            CliError::Play(_) => Exit::Failure,
+            CliError::Replay(e) => match e {
+                ReplayError::Read { .. } => Exit::Failure,
+                ReplayError::Record { .. } => Exit::BadInput,
+                ReplayError::NoSuchGame { .. } => Exit::Usage,
+            },
+        }
+    }
+}
+
+fn opening_exit(e: &OpeningError) -> Exit {
+    match e {
+        OpeningError::TooManyPlies { .. } => Exit::Usage,
+        // Read, but not text.
+        OpeningError::Read { source, .. } if source.kind() == std::io::ErrorKind::InvalidData => {
+            Exit::BadInput
+        }
+        OpeningError::Read { .. } => Exit::Failure,
+        OpeningError::BadPosition { .. }
+        | OpeningError::GameOver { .. }
+        | OpeningError::Empty { .. } => Exit::BadInput,
+    }
+}
+
+fn tb_exit(e: &TbError) -> Exit {
+    match e {
+        TbError::Missing { .. } | TbError::Read { .. } | TbError::Write { .. } => Exit::Failure,
+        TbError::Truncated { .. }
+        | TbError::BadMagic { .. }
+        | TbError::Version { .. }
+        | TbError::Mismatch { .. }
+        | TbError::Checksum { .. } => Exit::BadInput,
+    }
+}
+
+/// Prints the error, if any, on standard error as `error: ` and its chain
+/// of causes, and returns the process exit code.
+pub fn report(result: Result<(), CliError>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Args(e)) => {
+            // clap's own layout: usage, colours, help on standard output.
+            let _ = e.print();
+            CliError::Args(e).exit().into()
+        }
+        Err(e) => {
+            eprintln!("error: {}", Chain(&e));
+            e.exit().into()
+        }
+    }
+}
+
+/// An error and its causes on one line, separated by `: `, e.g.
+/// `openings file o.txt, line 3: not a position: expected 5 fields …`.
+pub struct Chain<'a>(pub &'a (dyn Error + 'static));
+
+impl fmt::Display for Chain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)?;
+        let mut cause = self.0.source();
+        while let Some(e) = cause {
+            write!(f, ": {e}")?;
+            cause = e.source();
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    #[test]
+    fn exit_codes_are_distinct_and_in_order() {
+        let codes: Vec<u8> = Exit::ALL.iter().map(|e| e.code()).collect();
+        assert_eq!(codes, [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn the_chain_names_every_cause() {
+        let e = CliError::from(MatchError::Openings(OpeningError::BadPosition {
+            path: PathBuf::from("o.txt"),
+            line: 3,
+            source: "x".parse::<songo_core::Position>().unwrap_err(),
+        }));
+        let text = Chain(&e).to_string();
+        assert!(
+            text.starts_with("openings file o.txt, line 3: not a position: "),
+            "{text}"
+        );
+        assert!(text.contains("expected 5 fields"), "{text}");
+        assert_eq!(e.exit(), Exit::BadInput);
+    }
+
+    #[test]
+    fn missing_tables_fail_and_broken_ones_are_bad_input() {
+        let missing = TbError::Missing {
+            path: PathBuf::from("tables"),
+            kind: songo_engine::tb::PathKind::Directory,
+        };
+        let broken = TbError::Checksum {
+            path: PathBuf::from("tables/songo40-10.sgtb"),
+        };
+        let exit = |source| {
+            CliError::from(TbCliError::Open {
+                dir: PathBuf::from("tables"),
+                source,
+            })
+            .exit()
+        };
+        assert_eq!(exit(missing), Exit::Failure);
+        assert_eq!(exit(broken), Exit::BadInput);
+    }
+}
