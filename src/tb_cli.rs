@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use crate::cli::PositionArgs;
+use crate::args::PositionArgs;
 use songo_core::movegen::MIN_BOARD_SEEDS;
 use songo_core::variant::Variant;
 use songo_engine::tb::generate::{build, CountReport};
@@ -160,7 +160,7 @@ fn probe(args: &ProbeArgs) -> Result<(), TbCliError> {
     })?;
     for problem in tb.problems() {
         // A broken file ends its variant's range; the probe goes on.
-        eprintln!("warning: {}", crate::error::Chain(problem));
+        eprintln!("warning: {}", crate::chain::Chain(problem));
     }
     match tb.probe(&p, v) {
         Some(verdict) => println!("{p}: {verdict}"),

@@ -25,6 +25,10 @@ use crate::tb::{Tablebases, TbError};
 use crate::timeman::Limits;
 use crate::tt::TranspositionTable;
 
+/// How the engine names itself to a GUI.
+pub const ENGINE_NAME: &str = concat!("songo ", env!("CARGO_PKG_VERSION"));
+pub const ENGINE_AUTHOR: &str = "the songo developers";
+
 /// Something the engine reports, from whichever thread it happens on.
 #[derive(Clone, Debug)]
 pub enum Event {

@@ -190,7 +190,7 @@ impl Table {
 }
 
 /// A result for the side to move, as the tables prove it (the estimate a
-/// search score gives is [`crate::score::WinDrawLoss`]).
+/// search score gives is `score::WinDrawLoss`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum TbValue {
     Loss,
