@@ -624,7 +624,7 @@ mod strength {
     }
 
     /// Level 1 is beatable: a plain depth-6 search wins most games
-    /// against it (9 or 10 of 10 in every variant when this was written).
+    /// against it.
     #[test]
     fn level_one_loses_to_a_plain_search() {
         for v in Variant::ALL {
