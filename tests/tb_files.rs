@@ -229,6 +229,7 @@ fn analyze_shows_the_tables_verdict() {
         .args(["analyze", "--tablebases", "/nonexistent/dir"])
         .output()
         .unwrap();
-    assert_eq!(missing.status.code(), Some(2));
+    // A missing directory is a failure (exit code 1), not bad input.
+    assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("--tablebases"));
 }
