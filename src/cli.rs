@@ -88,7 +88,7 @@ pub enum Command {
     /// alpha-beta moves, or faults (illegal, garbage, crash, stall, slow).
     #[command(hide = true)]
     Sparring(SparringArgs),
-    /// Endgame tablebases: generate them, or look a position up.
+    /// Endgame tablebases: generate them, look a position up, or verify the files.
     #[command(subcommand)]
     Tb(crate::tb_cli::TbCommand),
 }

@@ -124,6 +124,7 @@ impl CliError {
             CliError::Tb(e) => match e {
                 TbCliError::Open { source, .. }
                 | TbCliError::Generate { source, .. }
+                | TbCliError::Verify { source, .. }
                 | TbCliError::Table { source, .. } => tb_exit(source),
             },
             CliError::Bench(e) => match e {

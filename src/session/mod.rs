@@ -258,13 +258,17 @@ fn report(out: &Output, style: &Mutex<Style>, event: Event) {
                 found.join(", ")
             ));
         }
-        Event::TablebasesRead {
+        Event::TablebasesMapped {
             variant,
-            seeds: _,
+            seeds,
+            bytes,
             time,
         } => out.line(&format!(
-            "info string tablebases of {variant} read in {:.1} s",
-            time.as_secs_f64()
+            "info string tablebases of {variant} mapped in {:.3} s: {}-{} seeds, {:.1} MB",
+            time.as_secs_f64(),
+            seeds.start(),
+            seeds.end(),
+            bytes as f64 / 1e6
         )),
         Event::Problem(e) => out.error(&Chain(&e)),
     }
