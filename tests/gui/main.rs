@@ -305,7 +305,7 @@ fn complete_games_in_every_variant_as_south_and_north() {
     let b = Browser::start(&tools, 1280, 900);
     b.goto(&server.url());
     wait_until(&b, "the first state", |s| s.state == "your-move");
-    let mut rng = Rng(0x5eed_0f_50a9);
+    let mut rng = Rng(0x5eed_50a9);
     let shots = screenshot_dir();
     let mut first = true;
     let started = Instant::now();
@@ -595,4 +595,41 @@ fn listen_warns_and_engines_come_only_from_the_command_line() {
     let text = String::from_utf8_lossy(&missing.stderr);
     assert!(text.contains("engine 'ghost' failed to start"), "{text}");
     assert!(missing.stdout.is_empty(), "no server without its engines");
+}
+
+#[test]
+fn a_stalling_engine_is_stopped_reported_and_replaced() {
+    let songo = env!("CARGO_BIN_EXE_songo");
+    let stall = format!("stall={songo} sparring --kind stall --after 1");
+    let server = Server::start(&["--engine", &stall]);
+    let mut ws = http::WebSocket::open(server.port, &server.host(), Some(&server.origin()))
+        .unwrap_or_else(|r| panic!("refused: {}", r.status));
+    let next_state = |ws: &mut http::WebSocket| loop {
+        let v: Value = serde_json::from_str(&ws.recv().expect("a message")).unwrap();
+        if v["type"] == "state" {
+            return v;
+        }
+    };
+    next_state(&mut ws);
+    ws.send(r#"{"type":"move","pit":"A"}"#);
+    assert_eq!(next_state(&mut ws)["engine_status"], "thinking");
+    let answered = next_state(&mut ws);
+    assert_eq!(answered["moves"].as_array().unwrap().len(), 2);
+    let started = Instant::now();
+    ws.send(r#"{"type":"move","pit":"B"}"#);
+    assert_eq!(next_state(&mut ws)["engine_status"], "thinking");
+    // The move time (2 s) and the grace (5 s) pass, then `stop` goes
+    // unanswered for a second.
+    let stalled = next_state(&mut ws);
+    assert_eq!(stalled["engine_status"], "failed", "{stalled}");
+    let message = stalled["engine_message"].as_str().unwrap();
+    assert!(message.contains("stalled"), "{message}");
+    assert!(started.elapsed() >= Duration::from_secs(7));
+    assert_eq!(stalled["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(stalled["state"], "thinking");
+    // A new engine takes over the same game (and stalls in its turn).
+    ws.send(r#"{"type":"restart-engine"}"#);
+    let restarted = next_state(&mut ws);
+    assert_eq!(restarted["engine_status"], "thinking");
+    assert_eq!(restarted["position"], stalled["position"]);
 }

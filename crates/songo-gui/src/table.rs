@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use songo_client::{EngineSpec, Info, InfoScore};
 use songo_core::{Game, GameStatus, Move, Position, Side, Variant};
 
-use crate::engine::{BestMoveLine, EngineLink, Event, Failure, Job};
+use crate::engine::{BestMoveLine, EngineLink, Event, Job};
 
 /// Strength levels the page offers (`Skill Level` of the protocol).
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -387,12 +387,7 @@ impl Table {
             },
             Event::Failed(failure) => {
                 let name = &self.engines[self.engine].name;
-                let message = match failure {
-                    Failure::Start(_) | Failure::Crashed | Failure::Stalled(_) => {
-                        format!("The engine {name} {failure}.")
-                    }
-                    Failure::NoAnswer => format!("The engine {name} does not answer."),
-                };
+                let message = format!("The engine “{name}” {failure}.");
                 self.fail(message);
                 vec![self.state_message()]
             }
@@ -404,7 +399,7 @@ impl Table {
         let name = self.engines[self.engine].name.clone();
         let Some(text) = answer.parsed.and_then(|b| b.mv) else {
             return self.fail(format!(
-                "The engine {name} gave no move ('{}') in a game that goes on.",
+                "The engine “{name}” gave no move ('{}') in a game that goes on.",
                 answer.line
             ));
         };
@@ -538,7 +533,7 @@ impl Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::BestMoveLine;
+    use crate::engine::{BestMoveLine, Failure};
     use songo_client::BestMove;
     use std::sync::{Arc, Mutex};
 

@@ -154,7 +154,7 @@
     } else if (s.state === "your-move") {
       status.textContent = `Your move (${s.human === "south" ? "South" : "North"})`;
     } else if (s.engine_status === "failed") {
-      status.textContent = `Waiting for ${engineName()}: restart it below`;
+      status.textContent = `Waiting for the engine “${engineName()}”: restart it below`;
     } else {
       status.textContent = `${engineName()} is thinking…`;
     }
