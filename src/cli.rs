@@ -16,6 +16,7 @@ use crate::session::Session;
 /// one place, [`CliError::exit`](crate::error::CliError::exit)).
 const AFTER_HELP: &str = "Examples:\n  \
     songo                       # the engine protocol (protocol.md)\n  \
+    songo gui                   # play in the browser\n  \
     songo analyze --moves \"C d\"\n  \
     songo play --level 3\n  \
     songo perft --variant songo36-amateur --fen \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\" --depth 6\n  \
@@ -47,6 +48,10 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Play in the browser: a local web server whose page plays against
+    /// songo or any engine that speaks the protocol.
+    #[command(after_help = GUI_AFTER_HELP)]
+    Gui(GuiArgs),
     /// Analyse a position: the engine's lines as they deepen, then the best move.
     #[command(after_help = crate::analyze::AFTER_HELP)]
     Analyze(crate::analyze::AnalyzeArgs),
@@ -91,6 +96,49 @@ pub enum Command {
     /// Endgame tablebases: generate them, look a position up, or verify the files.
     #[command(subcommand)]
     Tb(crate::tb_cli::TbCommand),
+}
+
+const GUI_AFTER_HELP: &str = "Examples:\n  \
+    songo gui\n  \
+    songo gui --port 8040 --no-open\n  \
+    songo gui --engine \"songo=songo\" --engine \"random=songo sparring --kind random\"\n\n\
+    Prints 'Listening on http://127.0.0.1:PORT/' and opens the page in the default browser.\n\
+    Only requests for that address from its own page are served (others get 403); the\n\
+    engines are the command line's, never the page's. Stop the server with Ctrl-C.\n\
+    See docs/gui.md.";
+
+#[derive(Args, Debug)]
+pub struct GuiArgs {
+    /// Port to listen on; 0 picks a free one.
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Do not open a browser; only print the address.
+    #[arg(long)]
+    pub no_open: bool,
+    /// An engine the page offers, as NAME=COMMAND (the command split into
+    /// words, double quotes grouping); repeatable. Default: songo itself.
+    #[arg(long = "engine", value_name = "NAME=CMD", value_parser = songo_client::EngineSpec::from_named_command)]
+    pub engines: Vec<songo_client::EngineSpec>,
+    /// Listen on this address instead of 127.0.0.1, e.g. 0.0.0.0 for every
+    /// interface. Anyone who reaches it can play and run the engines: a
+    /// warning is printed.
+    #[arg(long, value_name = "ADDR")]
+    pub listen: Option<std::net::IpAddr>,
+}
+
+/// Runs `songo gui`.
+fn gui(args: GuiArgs) -> Result<(), songo_gui::GuiError> {
+    let exe = std::env::current_exe().map_err(songo_gui::GuiError::CurrentExe)?;
+    let mut config = songo_gui::GuiConfig::new(exe);
+    config.port = args.port;
+    config.open_browser = !args.no_open;
+    if let Some(ip) = args.listen {
+        config.listen = ip;
+    }
+    if !args.engines.is_empty() {
+        config.engines = args.engines;
+    }
+    songo_gui::run(config)
 }
 
 #[derive(Args, Debug)]
@@ -150,6 +198,7 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
             Session::new(Output::stdout()).run(std::io::stdin().lock());
             Ok(())
         }
+        Some(Command::Gui(args)) => Ok(gui(args)?),
         Some(Command::Analyze(args)) => Ok(crate::analyze::run(&args)?),
         Some(Command::Play(args)) => Ok(crate::play::run(&args)?),
         Some(Command::Replay(args)) => Ok(crate::replay::run(&args)?),

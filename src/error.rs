@@ -4,7 +4,7 @@
 //! Each layer has its own error enum: [`MatchError`] (and below it
 //! [`OpeningError`], [`ProcessError`], [`SpecError`]), [`TuneError`],
 //! [`TbCliError`] (over [`TbError`]), [`BenchError`], [`AnalyzeError`],
-//! [`PlayError`], [`ReplayError`]. [`CliError`] gathers
+//! [`PlayError`], [`ReplayError`], [`GuiError`]. [`CliError`] gathers
 //! them, and [`CliError::exit`] is the only function that decides an exit
 //! code; [`report`] prints the error and returns that code. The codes are
 //! documented in `songo --help`:
@@ -41,6 +41,7 @@ pub use crate::tune::TuneError;
 pub use songo_engine::bench::BenchError;
 use songo_engine::options::OptionError;
 pub use songo_engine::tb::TbError;
+pub use songo_gui::GuiError;
 
 /// What an exit code says; see the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,6 +98,8 @@ pub enum CliError {
     Play(#[from] PlayError),
     #[error(transparent)]
     Replay(#[from] ReplayError),
+    #[error(transparent)]
+    Gui(#[from] GuiError),
 }
 
 impl CliError {
@@ -145,6 +148,12 @@ impl CliError {
                 ReplayError::Read { .. } => Exit::Failure,
                 ReplayError::Record { .. } => Exit::BadInput,
                 ReplayError::NoSuchGame { .. } => Exit::Usage,
+            },
+            CliError::Gui(e) => match e {
+                GuiError::CurrentExe(_)
+                | GuiError::EngineStart { .. }
+                | GuiError::Bind { .. }
+                | GuiError::Serve(_) => Exit::Failure,
             },
         }
     }

@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::referee::{Ending, Fault, GameReport, GameSettings};
-use super::spec::{EngineSpec, TimeControl};
 use super::{check_engines, openings, run, schedule, Job, MatchConfig, MatchError, Verdict};
 use crate::stats::{GameScore, MatchStats, Sprt};
+use songo_client::{EngineSpec, TimeControl};
 use songo_core::variant::Variant;
 
 /// When standard error is not a terminal, a text progress line is printed

@@ -6,21 +6,21 @@
 //! results in the order they finish and hands them to an observer (which
 //! writes the record and the progress line), and stops handing out games
 //! once an SPRT has decided.
+//!
+//! The engines are child processes driven through the protocol client,
+//! [`songo_client`], which the GUI shares.
 
 pub mod command;
 pub mod openings;
-pub mod process;
 pub mod referee;
-pub mod spec;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
 pub use openings::OpeningError;
-pub use process::ProcessError;
 pub use referee::{play_game, Ending, Fault, GameReport, GameSettings, Opening};
-pub use spec::{EngineSpec, SpecError, TimeControl};
+pub use songo_client::{EngineProcess, EngineSpec, ProcessError, SpecError, TimeControl};
 
 use songo_core::record::{Adjudication, GameRecord, GameResult};
 
@@ -129,7 +129,7 @@ pub fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
             .iter()
             .map(|spec| {
                 scope.spawn(move || {
-                    let mut p = process::EngineProcess::start(spec, &settings.default_cmd)?;
+                    let mut p = EngineProcess::start(spec, &settings.default_cmd)?;
                     p.prepare(spec, settings.variant, settings.stall_timeout)?;
                     p.quit();
                     Ok(())

@@ -6,8 +6,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::process::{EngineProcess, ProcessError};
-use super::spec::{EngineSpec, TimeControl};
+use songo_client::{EngineProcess, EngineSpec, ProcessError, TimeControl};
 use songo_core::game::{Game, GameStatus};
 use songo_core::movegen::{EndReason, Outcome};
 use songo_core::moves::Move;

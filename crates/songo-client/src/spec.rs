@@ -1,5 +1,6 @@
-//! What a match is made of, parsed from the command line: time controls and
-//! engine descriptions.
+//! Engines and time controls as command lines give them: an engine
+//! description (how to start an engine and set it up) and a time control
+//! (what `go` says).
 
 use std::fmt;
 use std::path::PathBuf;
@@ -113,6 +114,9 @@ pub enum SpecError {
     /// An engine's own time control is wrong.
     #[error("engine: {0}")]
     EngineTimeControl(Box<SpecError>),
+    /// `NAME=COMMAND` without a name or without a command.
+    #[error("engine: '{text}' is not NAME=COMMAND (for example \"mine=/usr/bin/myengine --uci\")")]
+    NamedCommand { text: String },
 }
 
 fn seconds(text: &str) -> Result<Duration, SpecError> {
@@ -183,8 +187,9 @@ pub struct EngineSpec {
     pub tc: Option<TimeControl>,
 }
 
-/// Splits on whitespace, keeping double-quoted runs together.
-fn tokens(s: &str) -> Result<Vec<String>, SpecError> {
+/// Splits on whitespace, keeping double-quoted runs together (the quotes
+/// themselves are dropped): `a "b c" d` is `a`, `b c`, `d`.
+pub fn split_words(s: &str) -> Result<Vec<String>, SpecError> {
     let mut out = Vec::new();
     let mut current = String::new();
     let mut quoted = false;
@@ -229,7 +234,7 @@ impl FromStr for EngineSpec {
             options: Vec::new(),
             tc: None,
         };
-        for token in tokens(s)? {
+        for token in split_words(s)? {
             let Some((key, value)) = token.split_once('=') else {
                 return Err(SpecError::NotKeyValue { token });
             };
@@ -269,6 +274,29 @@ impl FromStr for EngineSpec {
             }
         }
         Ok(spec)
+    }
+}
+
+impl EngineSpec {
+    /// An engine given as `NAME=COMMAND`, the command a program and its
+    /// arguments split as [`split_words`] does:
+    /// `crash=/usr/bin/songo sparring --kind crash`.
+    pub fn from_named_command(text: &str) -> Result<EngineSpec, SpecError> {
+        let bad = || SpecError::NamedCommand { text: text.into() };
+        let (name, command) = text.split_once('=').ok_or_else(bad)?;
+        let mut words = split_words(command)?.into_iter();
+        let name = name.trim();
+        let program = words.next().filter(|p| !p.is_empty()).ok_or_else(bad)?;
+        if name.is_empty() {
+            return Err(bad());
+        }
+        Ok(EngineSpec {
+            name: name.to_string(),
+            cmd: Some(PathBuf::from(program)),
+            args: words.collect(),
+            options: Vec::new(),
+            tc: None,
+        })
     }
 }
 
@@ -355,5 +383,24 @@ mod tests {
         for bad in ["name", "colour=red", "option.=3", "\"name=x", "depth=zero"] {
             assert!(bad.parse::<EngineSpec>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn named_commands_parse() {
+        let e =
+            EngineSpec::from_named_command(r#"crash=/bin/songo sparring "--kind" crash"#).unwrap();
+        assert_eq!(e.name, "crash");
+        assert_eq!(e.cmd, Some(PathBuf::from("/bin/songo")));
+        assert_eq!(e.args, vec!["sparring", "--kind", "crash"]);
+        let e = EngineSpec::from_named_command(r#"two words="/opt/my engine/run""#).unwrap();
+        assert_eq!((e.name.as_str(), e.args.len()), ("two words", 0));
+        assert_eq!(e.cmd, Some(PathBuf::from("/opt/my engine/run")));
+        for bad in ["songo", "=songo", "name=", "name=  ", "x=\"a"] {
+            assert!(EngineSpec::from_named_command(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            split_words(r#" a "b c"  d"#).unwrap(),
+            vec!["a".to_string(), "b c".into(), "d".into()]
+        );
     }
 }

@@ -7,7 +7,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::spec::EngineSpec;
+use crate::spec::EngineSpec;
 use songo_core::variant::Variant;
 
 /// How long `quit` may take before the process is killed.
@@ -78,6 +78,17 @@ impl EngineProcess {
             .map_err(|_| ProcessError::Exited)
     }
 
+    /// The next line of the engine's output, waiting until `deadline` at
+    /// most.
+    pub fn recv_line(&mut self, deadline: Instant) -> Result<String, ProcessError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(ProcessError::Timeout),
+            Err(RecvTimeoutError::Disconnected) => Err(ProcessError::Exited),
+        }
+    }
+
     /// Reads lines until one satisfies `wanted`, which is returned.
     pub fn wait_for(
         &mut self,
@@ -85,12 +96,9 @@ impl EngineProcess {
         wanted: impl Fn(&str) -> bool,
     ) -> Result<String, ProcessError> {
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if wanted(&line) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err(ProcessError::Timeout),
-                Err(RecvTimeoutError::Disconnected) => return Err(ProcessError::Exited),
+            let line = self.recv_line(deadline)?;
+            if wanted(&line) {
+                return Ok(line);
             }
         }
     }
@@ -116,8 +124,19 @@ impl EngineProcess {
         timeout: Duration,
     ) -> Result<(), ProcessError> {
         self.ask("uci", "uciok", timeout)?;
+        self.new_game(variant, &spec.options, timeout)
+    }
+
+    /// A new game: the variant, then `options` (`setoption` pairs, in
+    /// order), `ucinewgame`, and `isready` answered.
+    pub fn new_game(
+        &mut self,
+        variant: Variant,
+        options: &[(String, String)],
+        timeout: Duration,
+    ) -> Result<(), ProcessError> {
         self.send(&format!("setoption name UCI_Variant value {variant}"))?;
-        for (name, value) in &spec.options {
+        for (name, value) in options {
             self.send(&format!("setoption name {name} value {value}"))?;
         }
         self.send("ucinewgame")?;

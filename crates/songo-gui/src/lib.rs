@@ -1,0 +1,199 @@
+//! songo-gui: Songo in the browser. `songo gui` runs a local web server
+//! whose page plays a game against an engine: songo itself, or any engine
+//! that speaks the protocol (protocol.md), started as a child process
+//! through [`songo_client`]. The game is kept and judged on the server
+//! with [`songo_core`]; the page shows it and sends the person's moves.
+//!
+//! - [`server`]: the routes, the WebSocket, the table's actor;
+//! - [`security`]: the `Host` and `Origin` checks;
+//! - [`table`]: the game, the person's and the engine's moves, the views;
+//! - [`engine`]: an engine process behind a worker thread;
+//! - [`assets`]: the page (HTML, CSS, JavaScript) embedded in the binary.
+//!
+//! The page's automation hooks (`data-testid`, `data-pit`, `data-state`…)
+//! are a stable contract, documented in docs/gui.md.
+
+pub mod assets;
+pub mod engine;
+pub mod security;
+pub mod server;
+pub mod table;
+
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use songo_client::{EngineProcess, EngineSpec, ProcessError};
+
+pub use server::ServerConfig;
+
+/// How long the engine thinks on a move at full strength (level 10).
+pub const MOVETIME: Duration = Duration::from_millis(2000);
+
+/// Why the GUI could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum GuiError {
+    /// The path of this program (the default engine) is unknown.
+    #[error("cannot find this program, the default engine")]
+    CurrentExe(#[source] std::io::Error),
+    /// An engine of the command line did not start or did not answer the
+    /// handshake.
+    #[error("engine '{name}' failed to start")]
+    EngineStart {
+        name: String,
+        #[source]
+        source: ProcessError,
+    },
+    /// The address could not be listened on (in use, not this machine's…).
+    #[error("cannot listen on {addr}")]
+    Bind {
+        addr: SocketAddr,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The server stopped on an error.
+    #[error("the web server failed")]
+    Serve(#[source] std::io::Error),
+}
+
+/// `songo gui`'s settings.
+#[derive(Clone, Debug)]
+pub struct GuiConfig {
+    /// Where to listen: 127.0.0.1 unless the person asked otherwise.
+    pub listen: IpAddr,
+    /// 0 picks a free port.
+    pub port: u16,
+    /// Open the default browser on the page.
+    pub open_browser: bool,
+    /// The engines the page offers, the first by default; never empty.
+    pub engines: Vec<EngineSpec>,
+    /// The program of an engine without a command (this songo).
+    pub default_cmd: PathBuf,
+    pub movetime: Duration,
+}
+
+impl GuiConfig {
+    /// The defaults: 127.0.0.1, any free port, the browser opened, songo
+    /// itself (`default_cmd`) as the engine.
+    pub fn new(default_cmd: PathBuf) -> GuiConfig {
+        GuiConfig {
+            listen: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 0,
+            open_browser: true,
+            engines: vec![EngineSpec {
+                name: "songo".into(),
+                cmd: None,
+                args: Vec::new(),
+                options: Vec::new(),
+                tc: None,
+            }],
+            default_cmd,
+            movetime: MOVETIME,
+        }
+    }
+}
+
+/// Starts every engine once and shakes hands with it, so that a wrong
+/// engine command stops `songo gui` at once rather than on the page.
+fn check_engines(config: &GuiConfig) -> Result<(), GuiError> {
+    std::thread::scope(|scope| {
+        let checks: Vec<_> = config
+            .engines
+            .iter()
+            .map(|spec| {
+                scope.spawn(move || {
+                    let mut p = EngineProcess::start(spec, &config.default_cmd)?;
+                    p.ask("uci", "uciok", engine::ANSWER_TIMEOUT)?;
+                    p.quit();
+                    Ok(())
+                })
+            })
+            .collect();
+        for (spec, check) in config.engines.iter().zip(checks) {
+            let result: Result<(), ProcessError> = check
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            result.map_err(|source| GuiError::EngineStart {
+                name: spec.name.clone(),
+                source,
+            })?;
+        }
+        Ok(())
+    })
+}
+
+/// Opens `url` in the default browser, if the system has a way to; never
+/// fails (the address is printed anyway).
+fn open_browser(url: &str) {
+    let (program, args): (&str, &[&str]) = if cfg!(target_os = "macos") {
+        ("open", &[])
+    } else if cfg!(windows) {
+        ("cmd", &["/C", "start", ""])
+    } else {
+        ("xdg-open", &[])
+    };
+    let opened = std::process::Command::new(program)
+        .args(args)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    match opened {
+        // Reaped on its own thread: the opener may live as long as the browser.
+        Ok(mut child) => {
+            std::thread::spawn(move || child.wait());
+        }
+        Err(_) => eprintln!("No browser could be opened: open {url} yourself."),
+    }
+}
+
+/// Runs `songo gui`: checks the engines, listens, prints
+/// `Listening on http://ADDR:PORT/`, opens the browser, and serves until
+/// interrupted (Ctrl-C).
+pub fn run(config: GuiConfig) -> Result<(), GuiError> {
+    assert!(!config.engines.is_empty(), "the GUI needs an engine");
+    check_engines(&config)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(GuiError::Serve)?;
+    runtime.block_on(async {
+        let addr = SocketAddr::new(config.listen, config.port);
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|source| GuiError::Bind { addr, source })?;
+        let local = listener.local_addr().map_err(GuiError::Serve)?;
+        if !config.listen.is_loopback() {
+            eprintln!(
+                "warning: listening on {}: every machine that can reach this address can use the GUI \
+                 and make this one run its engines; there is no password",
+                config.listen
+            );
+        }
+        let url = format!("http://{local}/");
+        println!("Listening on {url}");
+        let _ = std::io::stdout().flush();
+        if config.open_browser {
+            let open = if local.ip().is_unspecified() {
+                format!("http://127.0.0.1:{}/", local.port())
+            } else {
+                url.clone()
+            };
+            open_browser(&open);
+        }
+        let app = server::router(
+            ServerConfig {
+                engines: config.engines.clone(),
+                default_cmd: config.default_cmd.clone(),
+                movetime: config.movetime,
+            },
+            local,
+        );
+        tokio::select! {
+            served = axum::serve(listener, app) => served.map_err(GuiError::Serve),
+            _ = tokio::signal::ctrl_c() => Ok(()),
+        }
+    })
+}

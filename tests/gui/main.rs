@@ -1,0 +1,635 @@
+//! `songo gui` as a person uses it: the real command (`songo gui --port 0
+//! --no-open`), a headless Chromium driven through chromedriver, and the
+//! page's automation hooks (docs/gui.md). Every state the page shows is
+//! checked against the rules core replaying the page's moves: the
+//! position, whose move it is, the enabled pits (exactly the legal moves)
+//! and the result.
+//!
+//! The browser tests skip, saying why, when Chromium or chromedriver is
+//! missing (Debian: `apt-get install chromium chromium-driver`, which
+//! `.ci/run` does), unless `SONGO_GUI_BROWSER=required`, as in CI. The
+//! HTTP tests (Host and Origin refusals, malformed messages) need no
+//! browser. Screenshots go to `target/tmp/gui-screenshots/`.
+
+mod http;
+mod webdriver;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use songo_core::{Game, GameStatus, Move, Position, Side, Variant};
+use webdriver::{Browser, Tools};
+
+/// The longest wait for the page to reach a state.
+const PATIENCE: Duration = Duration::from_secs(30);
+/// A game longer than this is a bug (the repetition rule ends games).
+const MAX_PLIES: usize = 1000;
+
+/// A running `songo gui`.
+struct Server {
+    child: Child,
+    port: u16,
+    /// The first line on standard error, if asked for.
+    warning: Option<String>,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        Server::start_with(args, false)
+    }
+
+    fn start_with(args: &[&str], read_stderr: bool) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_songo"))
+            .args(["gui", "--port", "0", "--no-open"])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(if read_stderr {
+                Stdio::piped()
+            } else {
+                Stdio::inherit()
+            })
+            .spawn()
+            .expect("songo gui starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx
+            .recv_timeout(PATIENCE)
+            .expect("songo gui prints its address");
+        let port = line
+            .trim()
+            .strip_prefix("Listening on http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .and_then(|addr| addr.rsplit_once(':'))
+            .and_then(|(_, port)| port.parse().ok())
+            .unwrap_or_else(|| panic!("not the address line: {line:?}"));
+        let warning = read_stderr.then(|| {
+            let mut line = String::new();
+            let _ = BufReader::new(child.stderr.take().unwrap()).read_line(&mut line);
+            line
+        });
+        Server {
+            child,
+            port,
+            warning,
+        }
+    }
+
+    fn host(&self) -> String {
+        format!("127.0.0.1:{}", self.port)
+    }
+
+    fn url(&self) -> String {
+        format!("http://{}/", self.host())
+    }
+
+    fn origin(&self) -> String {
+        format!("http://{}", self.host())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The browser tools, or `None` after saying why the test skips.
+fn tools() -> Option<Tools> {
+    match Tools::find() {
+        Ok(t) => Some(t),
+        Err(why) if std::env::var("SONGO_GUI_BROWSER").as_deref() == Ok("required") => {
+            panic!("SONGO_GUI_BROWSER=required but {why}")
+        }
+        Err(why) => {
+            // Past the test harness's capture, so that the skip is seen.
+            let _ = writeln!(std::io::stderr(), "skipped: {why}");
+            None
+        }
+    }
+}
+
+fn screenshot_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gui-screenshots")
+}
+
+/// Everything the hooks show at one moment (read by one script, so
+/// consistent).
+#[derive(Clone, Debug)]
+struct Snapshot {
+    game: String,
+    variant: String,
+    human: String,
+    position: String,
+    state: String,
+    ply: usize,
+    moves: String,
+    engine: String,
+    enabled: Vec<String>,
+    result: String,
+    result_text: String,
+    message: String,
+    engine_status: String,
+}
+
+const SNAPSHOT: &str = r#"
+const b = document.querySelector('[data-testid=board]');
+const r = document.querySelector('[data-testid=result]');
+const text = (t) => document.querySelector(`[data-testid=${t}]`).textContent;
+return {
+  game: b.dataset.game || '', variant: b.dataset.variant || '', human: b.dataset.human || '',
+  position: b.dataset.position, state: b.dataset.state, ply: Number(b.dataset.ply),
+  moves: b.dataset.moves, engine: b.dataset.engine,
+  enabled: [...document.querySelectorAll('button[data-pit]')].filter((x) => !x.disabled).map((x) => x.dataset.pit),
+  result: r.dataset.result, result_text: r.hidden ? '' : r.textContent,
+  message: text('message'), engine_status: text('engine-status'),
+};"#;
+
+fn snapshot(b: &Browser) -> Snapshot {
+    let v = b.script(SNAPSHOT);
+    let s = |k: &str| v[k].as_str().unwrap_or_default().to_string();
+    Snapshot {
+        game: s("game"),
+        variant: s("variant"),
+        human: s("human"),
+        position: s("position"),
+        state: s("state"),
+        ply: v["ply"].as_u64().unwrap_or(0) as usize,
+        moves: s("moves"),
+        engine: s("engine"),
+        enabled: v["enabled"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(String::from)
+                    .collect()
+            })
+            .unwrap_or_default(),
+        result: s("result"),
+        result_text: s("result_text"),
+        message: s("message"),
+        engine_status: s("engine_status"),
+    }
+}
+
+/// Checks what the page shows against the rules core replaying its
+/// moves, and returns that game.
+fn check(s: &Snapshot) -> Game {
+    let v: Variant = s.variant.parse().expect("a variant on the board");
+    let moves: Vec<Move> = s
+        .moves
+        .split_whitespace()
+        .map(|m| m.parse().expect("a move"))
+        .collect();
+    assert_eq!(moves.len(), s.ply, "{s:?}");
+    let game = Game::with_moves(v, Position::startpos(), moves)
+        .unwrap_or_else(|e| panic!("the page's moves are not legal: {e:?}: {s:?}"));
+    let p = game.position();
+    assert_eq!(s.position, p.to_string(), "data-position");
+    let human = if s.human == "south" {
+        Side::South
+    } else {
+        Side::North
+    };
+    let expected = if game.is_over() {
+        "over"
+    } else if p.side_to_move() == human {
+        "your-move"
+    } else {
+        "thinking"
+    };
+    assert_eq!(s.state, expected, "data-state: {s:?}");
+    let mut legal: Vec<String> = if expected == "your-move" {
+        p.legal_moves(v).iter().map(|m| m.to_string()).collect()
+    } else {
+        Vec::new()
+    };
+    let mut enabled = s.enabled.clone();
+    legal.sort();
+    enabled.sort();
+    assert_eq!(enabled, legal, "enabled pits against legal moves: {s:?}");
+    match game.status() {
+        GameStatus::Over {
+            outcome,
+            reason,
+            scores,
+        } => {
+            assert_eq!(s.result, outcome.score_text(), "{s:?}");
+            assert!(s.result_text.starts_with(outcome.score_text()), "{s:?}");
+            assert!(s.result_text.contains(reason.describe()), "{s:?}");
+            let final_score = format!("South {} – North {}", scores[0], scores[1]);
+            assert!(s.result_text.contains(&final_score), "{s:?}");
+        }
+        GameStatus::Ongoing => assert_eq!((s.result.as_str(), s.result_text.as_str()), ("", "")),
+    }
+    game
+}
+
+/// Polls the page, checking every state seen, until `done`.
+fn wait_until(b: &Browser, what: &str, done: impl Fn(&Snapshot) -> bool) -> Snapshot {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let s = snapshot(b);
+        if !s.position.is_empty() {
+            check(&s);
+            if done(&s) {
+                return s;
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "waited too long for {what}: {s:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A small deterministic generator for the person's choices.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Starts a game from the form: variant, side, level, New game; waits
+/// until it is the person's move (the engine has moved first as North).
+fn new_game(b: &Browser, variant: Variant, side: &str, level: u32) -> Snapshot {
+    let before = snapshot(b).game;
+    b.select("[data-testid=variant]", variant.name());
+    b.select("[data-testid=side]", side);
+    b.select("[data-testid=level]", &level.to_string());
+    b.click("[data-testid=new-game]");
+    let s = wait_until(b, "the new game", |s| {
+        s.game != before && s.state != "thinking"
+    });
+    assert_eq!(
+        (s.variant.as_str(), s.human.as_str()),
+        (variant.name(), side)
+    );
+    assert_eq!(s.ply, usize::from(side == "north"), "{s:?}");
+    s
+}
+
+/// Clicks an enabled pit and waits for the answer (the engine's move, or
+/// the end).
+fn click_pit(b: &Browser, s: &Snapshot, rng: &mut Rng) -> Snapshot {
+    assert_eq!(s.state, "your-move");
+    let pit = &s.enabled[rng.below(s.enabled.len())];
+    let ply = s.ply;
+    b.click(&format!("button[data-pit=\"{pit}\"]"));
+    wait_until(b, "the engine's answer", |t| {
+        t.ply > ply && t.state != "thinking"
+    })
+}
+
+#[test]
+fn complete_games_in_every_variant_as_south_and_north() {
+    let Some(tools) = tools() else { return };
+    let server = Server::start(&[]);
+    let b = Browser::start(&tools, 1280, 900);
+    b.goto(&server.url());
+    wait_until(&b, "the first state", |s| s.state == "your-move");
+    let mut rng = Rng(0x5eed_50a9);
+    let shots = screenshot_dir();
+    let mut first = true;
+    let started = Instant::now();
+    for variant in Variant::ALL {
+        for side in ["south", "north"] {
+            let mut s = new_game(&b, variant, side, 1);
+            while s.state != "over" {
+                s = click_pit(&b, &s, &mut rng);
+                assert!(s.ply < MAX_PLIES, "{variant} {side}: no end");
+                if first && s.ply >= 14 && s.state == "your-move" {
+                    b.screenshot(&shots.join("desktop-game.png"));
+                    b.resize(390, 844);
+                    b.screenshot(&shots.join("phone-game.png"));
+                    b.resize(1280, 900);
+                    first = false;
+                }
+            }
+            let game = check(&s);
+            let GameStatus::Over { outcome, .. } = game.status() else {
+                unreachable!()
+            };
+            let _ = writeln!(
+                std::io::stderr(),
+                "{variant} as {side}: {} in {} plies ({:?})",
+                outcome.score_text(),
+                s.ply,
+                outcome
+            );
+            if variant == Variant::Songo40 && side == "south" {
+                b.screenshot(&shots.join("desktop-result.png"));
+                b.resize(390, 844);
+                b.screenshot(&shots.join("phone-result.png"));
+                b.resize(1280, 900);
+            }
+            // A finished game offers no pit.
+            assert!(s.enabled.is_empty());
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "six games in {:.1} s; screenshots in {}",
+        started.elapsed().as_secs_f64(),
+        shots.display()
+    );
+}
+
+#[test]
+fn keyboard_take_back_and_reasons_for_illegal_pits() {
+    let Some(tools) = tools() else { return };
+    let server = Server::start(&[]);
+    let b = Browser::start(&tools, 1280, 900);
+    b.goto(&server.url());
+    wait_until(&b, "the first state", |s| s.state == "your-move");
+    let s = new_game(&b, Variant::Songo40, "south", 1);
+    // "3" is the person's pit 3: C.
+    b.type_keys("3");
+    let s = wait_until(&b, "the answer to C", |t| {
+        t.ply == s.ply + 2 && t.state == "your-move"
+    });
+    assert!(s.moves.starts_with("C "), "{s:?}");
+    // A letter works too, in either case: e is South's E.
+    b.type_keys("e");
+    let s = wait_until(&b, "the answer to E", |t| {
+        t.ply == 4 && t.state == "your-move"
+    });
+    assert_eq!(&s.moves[4..5], "E");
+    // Take back the person's move and the engine's answer.
+    b.click("[data-testid=take-back]");
+    let s = wait_until(&b, "the take back", |t| t.ply == 2);
+    assert!(s.moves.starts_with("C "));
+    // C was emptied: clicking it says why, and nothing is played.
+    let game = check(&s);
+    let c: Move = "C".parse().unwrap();
+    if let Some(why) = game.position().why_illegal(Variant::Songo40, c) {
+        b.click(".pit[data-slot=\"C\"]");
+        let t = wait_until(&b, "the reason", |t| !t.message.is_empty());
+        assert_eq!(t.message, format!("Pit C: {why}."));
+        assert_eq!(t.ply, 2);
+        // So does its key.
+        b.click("[data-testid=flip]");
+        b.type_keys("c");
+        let t = wait_until(&b, "the reason", |t| t.message.contains("Pit C"));
+        assert_eq!(t.ply, 2);
+    }
+    // An opponent's pit is not the person's.
+    b.click(".pit[data-slot=\"d\"]");
+    let t = wait_until(&b, "the reason", |t| t.message.contains("Pit d"));
+    assert_eq!(t.ply, 2);
+}
+
+#[test]
+fn a_crashing_engine_is_reported_and_the_game_survives() {
+    let Some(tools) = tools() else { return };
+    let songo = env!("CARGO_BIN_EXE_songo");
+    let engine = format!("crash={songo} sparring --kind crash --after 3");
+    let server = Server::start(&["--engine", &engine]);
+    let b = Browser::start(&tools, 1280, 900);
+    b.goto(&server.url());
+    wait_until(&b, "the first state", |s| s.state == "your-move");
+    let mut s = new_game(&b, Variant::Songo40, "south", 1);
+    let mut rng = Rng(7);
+    let mut crashes = 0;
+    let mut last_game = s.clone();
+    while s.state != "over" && crashes < 2 {
+        let pit = s.enabled[rng.below(s.enabled.len())].clone();
+        let ply = s.ply;
+        b.click(&format!("button[data-pit=\"{pit}\"]"));
+        s = wait_until(&b, "the engine's answer or its crash", |t| {
+            t.ply > ply && (t.state != "thinking" || t.engine == "failed")
+        });
+        if s.engine == "failed" {
+            crashes += 1;
+            // Reported, the game kept as it was: the person's move played,
+            // the engine to move.
+            assert_eq!((s.state.as_str(), s.ply), ("thinking", ply + 1), "{s:?}");
+            assert!(s.engine_status.contains("crashed"), "{s:?}");
+            assert!(s.moves.starts_with(&last_game.moves), "{s:?}");
+            let shown =
+                b.script("return !document.querySelector('[data-testid=restart-engine]').hidden");
+            assert_eq!(shown, Value::Bool(true));
+            b.screenshot(&screenshot_dir().join("engine-crashed.png"));
+            // A reload keeps it too: the game lives on the server.
+            b.goto(&server.url());
+            let again = wait_until(&b, "the reloaded page", |t| t.ply == s.ply);
+            assert_eq!(
+                (again.position, again.engine),
+                (s.position.clone(), s.engine.clone())
+            );
+            b.click("[data-testid=restart-engine]");
+            s = wait_until(&b, "the restarted engine's move", |t| {
+                t.ply == ply + 2 || t.state == "over"
+            });
+            assert_ne!(s.engine, "failed", "{s:?}");
+        }
+        last_game = s.clone();
+    }
+    assert_eq!(
+        crashes, 2,
+        "the crash engine crashes on its 4th move, twice"
+    );
+}
+
+#[test]
+fn host_and_origin_are_checked() {
+    let server = Server::start(&[]);
+    let port = server.port;
+    let host = server.host();
+    let own = server.origin();
+    let page = http::get(port, "/", &host, None);
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains("data-testid=\"board\""));
+    assert!(page.header("content-security-policy").is_some());
+    assert_eq!(
+        http::get(port, "/", &format!("localhost:{port}"), None).status,
+        200
+    );
+    assert_eq!(http::get(port, "/app.js", &host, None).status, 200);
+    for bad in [
+        format!("evil.example:{port}"),
+        format!("127.0.0.1.nip.io:{port}"),
+        "127.0.0.1".to_string(),
+        format!("127.0.0.1:{}", port.wrapping_add(1)),
+        String::new(),
+    ] {
+        for path in ["/", "/app.js", "/api/state", "/nothing"] {
+            let r = http::get(port, path, &bad, Some(&own));
+            assert_eq!(r.status, 403, "Host {bad:?} {path}");
+        }
+    }
+    // No Host at all (HTTP/1.0).
+    let r = http::request(port, "GET", "/", &[], None);
+    assert!(r.status == 403 || r.status == 400, "{}", r.status);
+    // The API and the WebSocket want the own page's Origin.
+    for origin in [
+        None,
+        Some("http://evil.example"),
+        Some("null"),
+        Some("https://127.0.0.1"),
+    ] {
+        assert_eq!(
+            http::get(port, "/api/state", &host, origin).status,
+            403,
+            "{origin:?}"
+        );
+        let ws = http::WebSocket::open(port, &host, origin);
+        assert_eq!(ws.err().map(|r| r.status), Some(403), "{origin:?}");
+    }
+    let state = http::get(port, "/api/state", &host, Some(&own));
+    assert_eq!(state.status, 200);
+    let v: Value = serde_json::from_slice(&state.body).unwrap();
+    assert_eq!(v["position"], Position::startpos().to_string());
+    assert!(http::WebSocket::open(port, &host, Some(&own)).is_ok());
+    assert_eq!(http::get(port, "/nothing", &host, None).status, 404);
+}
+
+#[test]
+fn malformed_messages_get_an_error_and_the_server_goes_on() {
+    let server = Server::start(&[]);
+    let mut ws = http::WebSocket::open(server.port, &server.host(), Some(&server.origin()))
+        .unwrap_or_else(|r| panic!("refused: {}", r.status));
+    let first: Value = serde_json::from_str(&ws.recv().unwrap()).unwrap();
+    assert_eq!(first["type"], "state");
+    let long = format!(r#"{{"type":"move","pit":"{}"}}"#, "A".repeat(5000));
+    let bad = [
+        "",
+        "not json",
+        "[]",
+        "{}",
+        r#"{"type":"quit"}"#,
+        r#"{"type":"move"}"#,
+        r#"{"type":"move","pit":null}"#,
+        r#"{"type":"move","pit":"Q"}"#,
+        long.as_str(),
+        r#"{"type":"new-game","variant":"songo40","side":"south","level":0}"#,
+        r#"{"type":"new-game","variant":"../../etc/passwd","side":"south","level":3}"#,
+        r#"{"type":"new-game","variant":"songo40","side":"south","level":3,"engine":9}"#,
+        r#"{"type":"new-game","variant":"songo40","side":"south","level":3,"command":"/bin/sh"}"#,
+    ];
+    for text in bad {
+        ws.send(text);
+        let reply: Value = serde_json::from_str(&ws.recv().expect("a reply")).unwrap();
+        assert_eq!(reply["type"], "error", "{text}: {reply}");
+        assert!(reply["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    ws.send_frame(2, b"\x00\x01binary").unwrap();
+    let reply: Value = serde_json::from_str(&ws.recv().unwrap()).unwrap();
+    assert_eq!(reply["type"], "error");
+    // An illegal move is answered with the reason; a legal one is played.
+    ws.send(r#"{"type":"move","pit":"a"}"#);
+    let reply: Value = serde_json::from_str(&ws.recv().unwrap()).unwrap();
+    assert_eq!(
+        (reply["type"].as_str(), reply["pit"].as_str()),
+        (Some("illegal"), Some("a"))
+    );
+    ws.send(r#"{"type":"move","pit":"C"}"#);
+    let reply: Value = serde_json::from_str(&ws.recv().unwrap()).unwrap();
+    assert_eq!(reply["moves"], serde_json::json!(["C"]));
+    // A message over the size limit closes that connection only (the
+    // server may close it before the whole message is written).
+    let huge = format!(r#"{{"type":"move","pit":"{}"}}"#, "A".repeat(100_000));
+    let _ = ws.send_frame(1, huge.as_bytes());
+    assert_eq!(ws.recv(), None);
+    let state = http::get(
+        server.port,
+        "/api/state",
+        &server.host(),
+        Some(&server.origin()),
+    );
+    assert_eq!(state.status, 200);
+}
+
+#[test]
+fn listen_warns_and_engines_come_only_from_the_command_line() {
+    let server = Server::start_with(&["--listen", "0.0.0.0"], true);
+    let warning = server.warning.clone().unwrap_or_default();
+    assert!(
+        warning.starts_with("warning: listening on 0.0.0.0"),
+        "{warning}"
+    );
+    assert_eq!(
+        http::get(server.port, "/", &server.host(), None).status,
+        200
+    );
+    assert_eq!(
+        http::get(
+            server.port,
+            "/",
+            &format!("rebound.example:{}", server.port),
+            None
+        )
+        .status,
+        403
+    );
+    drop(server);
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_songo"))
+            .args(["gui", "--port", "0", "--no-open"])
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let bad = run(&["--engine", "no command"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let missing = run(&["--engine", "ghost=/nonexistent/engine"]);
+    assert_eq!(missing.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&missing.stderr);
+    assert!(text.contains("engine 'ghost' failed to start"), "{text}");
+    assert!(missing.stdout.is_empty(), "no server without its engines");
+}
+
+#[test]
+fn a_stalling_engine_is_stopped_reported_and_replaced() {
+    let songo = env!("CARGO_BIN_EXE_songo");
+    let stall = format!("stall={songo} sparring --kind stall --after 1");
+    let server = Server::start(&["--engine", &stall]);
+    let mut ws = http::WebSocket::open(server.port, &server.host(), Some(&server.origin()))
+        .unwrap_or_else(|r| panic!("refused: {}", r.status));
+    let next_state = |ws: &mut http::WebSocket| loop {
+        let v: Value = serde_json::from_str(&ws.recv().expect("a message")).unwrap();
+        if v["type"] == "state" {
+            return v;
+        }
+    };
+    next_state(&mut ws);
+    ws.send(r#"{"type":"move","pit":"A"}"#);
+    assert_eq!(next_state(&mut ws)["engine_status"], "thinking");
+    let answered = next_state(&mut ws);
+    assert_eq!(answered["moves"].as_array().unwrap().len(), 2);
+    let started = Instant::now();
+    ws.send(r#"{"type":"move","pit":"B"}"#);
+    assert_eq!(next_state(&mut ws)["engine_status"], "thinking");
+    // The move time (2 s) and the grace (5 s) pass, then `stop` goes
+    // unanswered for a second.
+    let stalled = next_state(&mut ws);
+    assert_eq!(stalled["engine_status"], "failed", "{stalled}");
+    let message = stalled["engine_message"].as_str().unwrap();
+    assert!(message.contains("stalled"), "{message}");
+    assert!(started.elapsed() >= Duration::from_secs(7));
+    assert_eq!(stalled["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(stalled["state"], "thinking");
+    // A new engine takes over the same game (and stalls in its turn).
+    ws.send(r#"{"type":"restart-engine"}"#);
+    let restarted = next_state(&mut ws);
+    assert_eq!(restarted["engine_status"], "thinking");
+    assert_eq!(restarted["position"], stalled["position"]);
+}

@@ -1,0 +1,255 @@
+//! A small WebDriver client (the W3C protocol, JSON over HTTP) for
+//! chromedriver driving headless Chromium: sessions, navigation, elements,
+//! clicks, keys, scripts, window size and screenshots. Written here, on
+//! the test's own HTTP client, rather than taken from a crate, so that the
+//! browser tests add no dependency (and no build time) to the suite.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use super::http;
+
+/// The browser and its driver, as Debian installs them.
+pub struct Tools {
+    pub chromium: PathBuf,
+    pub chromedriver: PathBuf,
+}
+
+fn on_path(name: &str, usual: &str) -> Option<PathBuf> {
+    if Path::new(usual).exists() {
+        return Some(PathBuf::from(usual));
+    }
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(name))
+            .find(|p| p.exists())
+    })
+}
+
+impl Tools {
+    /// The tools, or why they are missing.
+    pub fn find() -> Result<Tools, String> {
+        let chromium = on_path("chromium", "/usr/bin/chromium")
+            .ok_or("chromium is not installed (Debian: apt-get install chromium)")?;
+        let chromedriver = on_path("chromedriver", "/usr/bin/chromedriver")
+            .ok_or("chromedriver is not installed (Debian: apt-get install chromium-driver)")?;
+        Ok(Tools {
+            chromium,
+            chromedriver,
+        })
+    }
+}
+
+/// The key of an element reference in WebDriver's JSON.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// chromedriver with one browser session.
+pub struct Browser {
+    driver: Child,
+    port: u16,
+    session: String,
+    profile: PathBuf,
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl Browser {
+    /// Starts chromedriver and a headless Chromium of `width`×`height`.
+    pub fn start(tools: &Tools, width: u32, height: u32) -> Browser {
+        let port = free_port();
+        let driver = Command::new(&tools.chromedriver)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let profile =
+            std::env::temp_dir().join(format!("songo-gui-test-{}-{port}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        let mut browser = Browser {
+            driver,
+            port,
+            session: String::new(),
+            profile,
+        };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let ready = http::try_request(port, "GET", "/status", &[("Host", "127.0.0.1")], None)
+                .ok()
+                .and_then(|r| serde_json::from_slice::<Value>(&r.body).ok())
+                .is_some_and(|v| v["value"]["ready"] == true);
+            if ready {
+                break;
+            }
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let args = [
+            "--headless".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-quic".into(),
+            "--no-first-run".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--disable-dev-shm-usage".into(),
+            format!("--user-data-dir={}", browser.profile.display()),
+            format!("--window-size={width},{height}"),
+        ];
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": tools.chromium, "args": args},
+        }}});
+        let answer = browser.call("POST", "/session", Some(caps));
+        browser.session = answer["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {answer}"))
+            .to_string();
+        browser
+    }
+
+    /// A WebDriver command; returns its `value`, panicking on an error.
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let body = body.map(|b| b.to_string());
+        let r = http::request(
+            self.port,
+            method,
+            path,
+            &[("Host", &format!("127.0.0.1:{}", self.port))],
+            body.as_deref().map(str::as_bytes),
+        );
+        let v: Value = serde_json::from_slice(&r.body)
+            .unwrap_or_else(|_| panic!("{method} {path}: {} {}", r.status, r.text()));
+        if r.status != 200 {
+            panic!("{method} {path}: {} {}", r.status, v["value"]);
+        }
+        v["value"].clone()
+    }
+
+    fn session_call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.call(method, &format!("/session/{}{path}", self.session), body)
+    }
+
+    pub fn goto(&self, url: &str) {
+        self.session_call("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    /// The first element matching a CSS selector.
+    pub fn find(&self, css: &str) -> String {
+        let v = self.session_call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        v[ELEMENT].as_str().expect("an element").to_string()
+    }
+
+    pub fn click(&self, css: &str) {
+        let id = self.find(css);
+        self.session_call("POST", &format!("/element/{id}/click"), Some(json!({})));
+    }
+
+    /// Chooses an `<option>` of a `<select>` the way a person does.
+    pub fn select(&self, select_css: &str, value: &str) {
+        self.click(&format!("{select_css} option[value=\"{value}\"]"));
+    }
+
+    /// Presses and releases keys, as typed on the keyboard.
+    pub fn type_keys(&self, keys: &str) {
+        let mut actions = Vec::new();
+        for k in keys.chars() {
+            actions.push(json!({"type": "keyDown", "value": k.to_string()}));
+            actions.push(json!({"type": "keyUp", "value": k.to_string()}));
+        }
+        self.session_call(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
+        );
+    }
+
+    /// Runs a script in the page and returns its value.
+    pub fn script(&self, script: &str) -> Value {
+        self.session_call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+    }
+
+    pub fn resize(&self, width: u32, height: u32) {
+        self.session_call(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": width, "height": height})),
+        );
+    }
+
+    /// A PNG of the viewport, written to `path`.
+    pub fn screenshot(&self, path: &Path) {
+        let v = self.session_call("GET", "/screenshot", None);
+        let png = base64_decode(v.as_str().expect("base64"));
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, png).unwrap();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = http::try_request(
+                self.port,
+                "DELETE",
+                &format!("/session/{}", self.session),
+                &[("Host", &format!("127.0.0.1:{}", self.port))],
+                None,
+            );
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let digits: Vec<u32> = text.bytes().filter_map(value).collect();
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let mut n = 0u32;
+        for (i, d) in chunk.iter().enumerate() {
+            n |= d << (18 - 6 * i);
+        }
+        let bytes = n.to_be_bytes();
+        out.extend_from_slice(&bytes[1..chunk.len()]);
+    }
+    out
+}
+
+#[test]
+fn base64_decodes() {
+    assert_eq!(base64_decode("aGVsbG8="), b"hello");
+    assert_eq!(base64_decode("aGVsbG8h"), b"hello!");
+    assert_eq!(base64_decode("aGk="), b"hi");
+}
