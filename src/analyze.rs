@@ -32,8 +32,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
+use crate::args::PositionArgs;
 use crate::board::{board_lines, tablebase_line};
-use crate::cli::PositionArgs;
 use crate::score_text;
 use crate::session::command::MoveTextError;
 use songo_core::game::{Game, GameStatus};

@@ -97,7 +97,7 @@ pub fn tablebase_line(tb: &Tablebases, game: &Game) -> String {
             p.side_to_move()
         ),
         (None, _) => match tb.table(v, p.seeds_on_board()) {
-            Err(e) => format!("unavailable: {}", crate::error::Chain(&e)),
+            Err(e) => format!("unavailable: {}", crate::chain::Chain(&e)),
             Ok(_) => "unavailable".to_string(),
         },
     }

@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::args::PositionArgs;
 use crate::error::{report, CliError};
 use crate::output::Output;
 use crate::session::Session;
-use songo_core::{Position, Variant};
 
 /// The end of `songo --help`: examples, then the exit codes (decided in
 /// one place, [`CliError::exit`](crate::error::CliError::exit)).
@@ -80,7 +80,7 @@ pub enum Command {
                             fits the weights, and prints them as the Rust source of src/eval/weights.rs.\n\
                             The same arguments give the same weights."
     )]
-    Tune(TuneArgs),
+    Tune(crate::tune::TuneArgs),
     /// Read a game-record file, check every move, print the games.
     #[command(
         after_help = "Examples:\n  songo replay games.pgn\n  songo replay games.pgn --game 3 --boards\n\n\
@@ -93,7 +93,7 @@ pub enum Command {
     /// alpha-beta moves, or faults (illegal, garbage, crash, stall, slow).
     #[command(hide = true)]
     Sparring(SparringArgs),
-    /// Endgame tablebases: generate them, or look a position up.
+    /// Endgame tablebases: generate them, look a position up, or verify the files.
     #[command(subcommand)]
     Tb(crate::tb_cli::TbCommand),
 }
@@ -142,37 +142,6 @@ fn gui(args: GuiArgs) -> Result<(), songo_gui::GuiError> {
 }
 
 #[derive(Args, Debug)]
-pub struct TuneArgs {
-    /// Rule variant: songo36-beginner, songo36-amateur or songo40.
-    #[arg(long, short = 'v', default_value = "songo40")]
-    pub variant: Variant,
-    /// Self-play games.
-    #[arg(long, default_value_t = 2000)]
-    pub games: usize,
-    /// Search nodes per self-play move.
-    #[arg(long, default_value_t = 2000)]
-    pub nodes: u64,
-    /// Random plies at the start of each game.
-    #[arg(long, default_value_t = 6)]
-    pub plies: usize,
-    /// Seed of the openings.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Passes of gradient descent.
-    #[arg(long, default_value_t = 2000)]
-    pub epochs: usize,
-    /// Gradient step, in centiseeds.
-    #[arg(long, default_value_t = 1.0)]
-    pub learning_rate: f64,
-    /// Hold this term's weight at zero (repeatable), e.g. --without "empty pits".
-    #[arg(long, value_name = "TERM")]
-    pub without: Vec<songo_engine::eval::Feature>,
-    /// Also write the weights' Rust source to this file.
-    #[arg(long)]
-    pub out: Option<std::path::PathBuf>,
-}
-
-#[derive(Args, Debug)]
 pub struct SparringArgs {
     /// random, greedy, plain, illegal, garbage, crash, stall or slow.
     #[arg(long)]
@@ -190,23 +159,6 @@ pub struct BenchArgs {
     /// Search depth for every position.
     #[arg(long, short = 'd', default_value_t = songo_engine::bench::BENCH_DEPTH)]
     pub depth: u32,
-}
-
-/// The variant and position most tools start from.
-#[derive(Args, Debug, Clone)]
-pub struct PositionArgs {
-    /// Rule variant: songo36-beginner, songo36-amateur or songo40.
-    #[arg(long, short = 'v', default_value = "songo40")]
-    pub variant: Variant,
-    /// Position string (five fields, see RULES); default: the start position.
-    #[arg(long, value_name = "POSITION")]
-    pub fen: Option<Position>,
-}
-
-impl PositionArgs {
-    pub fn position(&self) -> Position {
-        self.fen.unwrap_or_else(Position::startpos)
-    }
 }
 
 #[derive(Args, Debug)]

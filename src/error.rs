@@ -29,11 +29,10 @@
 //!
 //! and in `cli::run`, `crate::its::run(&args)?`.
 
-use std::error::Error;
-use std::fmt;
 use std::process::ExitCode;
 
 pub use crate::analyze::AnalyzeError;
+pub use crate::chain::Chain;
 pub use crate::matches::{MatchError, OpeningError, ProcessError, SpecError};
 pub use crate::play::PlayError;
 pub use crate::replay::ReplayError;
@@ -128,6 +127,7 @@ impl CliError {
             CliError::Tb(e) => match e {
                 TbCliError::Open { source, .. }
                 | TbCliError::Generate { source, .. }
+                | TbCliError::Verify { source, .. }
                 | TbCliError::Table { source, .. } => tb_exit(source),
             },
             CliError::Bench(e) => match e {
@@ -198,22 +198,6 @@ pub fn report(result: Result<(), CliError>) -> ExitCode {
             eprintln!("error: {}", Chain(&e));
             e.exit().into()
         }
-    }
-}
-
-/// An error and its causes on one line, separated by `: `, e.g.
-/// `openings file o.txt, line 3: not a position: expected 5 fields …`.
-pub struct Chain<'a>(pub &'a (dyn Error + 'static));
-
-impl fmt::Display for Chain<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)?;
-        let mut cause = self.0.source();
-        while let Some(e) = cause {
-            write!(f, ": {e}")?;
-            cause = e.source();
-        }
-        Ok(())
     }
 }
 

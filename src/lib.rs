@@ -3,7 +3,9 @@
 //! tools (analyze, play, replay, match, tune, tablebases) and progress bars.
 
 pub mod analyze;
+pub mod args;
 pub mod board;
+pub mod chain;
 pub mod cli;
 pub mod error;
 pub mod input;

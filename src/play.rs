@@ -15,13 +15,13 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
-use crate::cli::PositionArgs;
+use crate::args::PositionArgs;
 use crate::score_text;
-use crate::session::ENGINE_NAME;
 use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
 use songo_core::position::Side;
 use songo_core::record::{GameRecord, Termination};
+use songo_engine::engine::ENGINE_NAME;
 use songo_engine::engine::{Engine, Event};
 use songo_engine::eval::Score;
 use songo_engine::options::{OptionError, Setting, HASH_DEFAULT_MB};
@@ -624,7 +624,7 @@ mod strength {
     }
 
     /// Level 1 is beatable: a plain depth-6 search wins most games
-    /// against it (9 or 10 of 10 in every variant when this was written).
+    /// against it.
     #[test]
     fn level_one_loses_to_a_plain_search() {
         for v in Variant::ALL {

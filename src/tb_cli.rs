@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use crate::cli::PositionArgs;
+use crate::args::PositionArgs;
 use songo_core::movegen::MIN_BOARD_SEEDS;
 use songo_core::variant::Variant;
 use songo_engine::tb::generate::{build, CountReport};
@@ -29,6 +29,14 @@ pub enum TbCliError {
     Generate {
         variant: Variant,
         dir: PathBuf,
+        #[source]
+        source: TbError,
+    },
+    /// Files that failed `tb verify` (the first one's error underneath).
+    #[error("{failed} tablebase file(s) in {} failed verification", dir.display())]
+    Verify {
+        dir: PathBuf,
+        failed: usize,
         #[source]
         source: TbError,
     },
@@ -57,6 +65,15 @@ pub enum TbCommand {
         after_help = "Example:\n  songo tb probe --dir tables/ --variant songo40 --fen \"2,0,3,1,0,0,0/1,2,0,0,1,2,0 s 30 28 -\""
     )]
     Probe(ProbeArgs),
+    /// Check the files of the tables in full: header, length and checksum.
+    #[command(
+        after_help = "Example:\n  nice -n 19 songo tb verify --dir tables/\n\n\
+                            The engine (TablebasePath) and tb probe check a file's header and length\n\
+                            when they open it, not its checksum, which takes reading the whole file.\n\
+                            Run this once after copying or downloading tables. One line per file goes\n\
+                            to standard output; any bad file makes the command fail (exit code 3)."
+    )]
+    Verify(VerifyArgs),
 }
 
 #[derive(Args, Debug)]
@@ -67,6 +84,16 @@ pub struct GenerateArgs {
     /// Largest number of seeds on the board to solve (10 to 40).
     #[arg(long, value_parser = clap::value_parser!(u8).range(10..=40))]
     pub max_seeds: u8,
+    /// Directory of the table files.
+    #[arg(long, default_value = DEFAULT_DIR)]
+    pub dir: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// Rule variant; all three when omitted.
+    #[arg(long, short = 'v')]
+    pub variant: Option<Variant>,
     /// Directory of the table files.
     #[arg(long, default_value = DEFAULT_DIR)]
     pub dir: PathBuf,
@@ -114,7 +141,62 @@ pub fn run(command: TbCommand) -> Result<(), TbCliError> {
     match command {
         TbCommand::Generate(args) => generate(&args),
         TbCommand::Probe(args) => probe(&args),
+        TbCommand::Verify(args) => verify(&args),
     }
+}
+
+/// Checks every file of the directory (of one variant, or all three), and
+/// fails if any is bad.
+fn verify(args: &VerifyArgs) -> Result<(), TbCliError> {
+    let tb = Tablebases::open(&args.dir).map_err(|source| TbCliError::Open {
+        dir: args.dir.clone(),
+        source,
+    })?;
+    let variants = args.variant.map_or(Variant::ALL.to_vec(), |v| vec![v]);
+    let mut failures: Vec<TbError> = Vec::new();
+    for problem in tb.problems() {
+        if variants.iter().any(|&v| problem_of(problem, v)) {
+            println!("{}", crate::error::Chain(problem));
+            failures.push(problem.clone());
+        }
+    }
+    for v in variants {
+        if tb.max_seeds(v) == 0 {
+            println!("{v}: no tables");
+            continue;
+        }
+        for s in MIN_BOARD_SEEDS..=tb.max_seeds(v) {
+            let started = std::time::Instant::now();
+            match tb.verify(v, s) {
+                Ok(()) => println!(
+                    "{v} {s:>2} seeds: ok ({:.1} MB in {:.2} s)",
+                    songo_engine::tb::file::values_len(v, s) as f64 / 1e6,
+                    started.elapsed().as_secs_f64()
+                ),
+                Err(e) => {
+                    println!("{v} {s:>2} seeds: {}", crate::error::Chain(&e));
+                    failures.push(e);
+                }
+            }
+        }
+    }
+    let failed = failures.len();
+    match failures.into_iter().next() {
+        None => Ok(()),
+        Some(source) => Err(TbCliError::Verify {
+            dir: args.dir.clone(),
+            failed,
+            source,
+        }),
+    }
+}
+
+/// Whether a problem found when opening the directory is a file of `v`.
+fn problem_of(e: &TbError, v: Variant) -> bool {
+    e.path()
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with(&format!("{}-", v.name())))
 }
 
 fn generate(args: &GenerateArgs) -> Result<(), TbCliError> {
@@ -160,7 +242,7 @@ fn probe(args: &ProbeArgs) -> Result<(), TbCliError> {
     })?;
     for problem in tb.problems() {
         // A broken file ends its variant's range; the probe goes on.
-        eprintln!("warning: {}", crate::error::Chain(problem));
+        eprintln!("warning: {}", crate::chain::Chain(problem));
     }
     match tb.probe(&p, v) {
         Some(verdict) => println!("{p}: {verdict}"),

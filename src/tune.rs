@@ -16,8 +16,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::cli::TuneArgs;
 use crate::matches::openings::{self, OpeningError};
+use clap::Args;
 use songo_core::game::{Game, GameStatus};
 use songo_core::movegen::Outcome;
 use songo_core::variant::Variant;
@@ -154,6 +154,37 @@ fn play_one(
 
 /// Runs `songo tune`: plays the games, fits the weights, prints their
 /// source (and writes it to `--out`); the progress goes to standard error.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// Rule variant: songo36-beginner, songo36-amateur or songo40.
+    #[arg(long, short = 'v', default_value = "songo40")]
+    pub variant: songo_core::Variant,
+    /// Self-play games.
+    #[arg(long, default_value_t = 2000)]
+    pub games: usize,
+    /// Search nodes per self-play move.
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 6)]
+    pub plies: usize,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Passes of gradient descent.
+    #[arg(long, default_value_t = 2000)]
+    pub epochs: usize,
+    /// Gradient step, in centiseeds.
+    #[arg(long, default_value_t = 1.0)]
+    pub learning_rate: f64,
+    /// Hold this term's weight at zero (repeatable), e.g. --without "empty pits".
+    #[arg(long, value_name = "TERM")]
+    pub without: Vec<songo_engine::eval::Feature>,
+    /// Also write the weights' Rust source to this file.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+}
+
 pub fn run(a: &TuneArgs) -> Result<(), TuneError> {
     if a.games == 0 {
         return Err(TuneError::NoGames);

@@ -52,6 +52,10 @@ fn position_parser() {
         };
         check_position_text(&text);
         accepted += text.parse::<songo_core::Position>().is_ok() as u64;
+        // The same string with raw bytes spliced in, as a pipe or a file
+        // may deliver it: refused as text, or parsed as any other string.
+        let raw = mutate_bytes(&mut rng, &text);
+        check_position_bytes(&raw);
     }
     // The mutations must reach both sides of the parser (about 1.5% valid).
     assert!(

@@ -2,7 +2,8 @@
 //! on purpose, and read by the `songo` command (`uci` and `analyze`).
 //! The tables' values are checked against a reference solver in `tb.rs`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 use songo_core::{Position, Variant};
 use songo_engine::tb::generate::{build, no_progress};
@@ -25,12 +26,25 @@ impl Drop for TempDir {
     }
 }
 
+/// Puts `bytes` at `path` the way table files must be replaced while
+/// they may be mapped: a new file renamed onto the name (writing into a
+/// mapped file is what `file::open` forbids).
+fn replace(path: &Path, bytes: &[u8]) {
+    let tmp = path.with_extension("new");
+    std::fs::write(&tmp, bytes).unwrap();
+    std::fs::rename(&tmp, path).unwrap();
+}
+
 #[test]
 fn files_round_trip_and_report_damage() {
     let dir = TempDir::new("files");
     let v = Variant::Songo40;
     let made = build(v, 11, Some(&dir.0), &no_progress, &mut |_| {}).unwrap();
     let t10 = made[10].as_ref().unwrap();
+    assert!(!t10.is_mapped());
+    let mapped = file::open(&dir.0, v, 10).unwrap();
+    assert!(mapped.is_mapped());
+    assert_eq!(&mapped, t10);
     assert_eq!(&file::read(&dir.0, v, 10).unwrap(), t10);
     // Building again reads the files instead of solving.
     let mut reused = 0;
@@ -42,11 +56,18 @@ fn files_round_trip_and_report_damage() {
 
     let path = dir.0.join(file::file_name(v, 10));
     let bytes = std::fs::read(&path).unwrap();
+    // Every damage but the values' is found by `open` (which maps the
+    // file), and the same way by `read` (which also checks the values).
     let damaged = |f: &dyn Fn(&mut Vec<u8>)| -> TbError {
         let mut b = bytes.clone();
         f(&mut b);
-        std::fs::write(&path, &b).unwrap();
-        file::read(&dir.0, v, 10).unwrap_err()
+        replace(&path, &b);
+        let read = file::read(&dir.0, v, 10).unwrap_err();
+        match file::open(&dir.0, v, 10) {
+            Err(opened) => assert_eq!(opened.to_string(), read.to_string()),
+            Ok(_) => assert!(matches!(read, TbError::Checksum { .. }), "{read}"),
+        }
+        read
     };
     assert!(matches!(
         damaged(&|b| b.truncate(b.len() - 1)),
@@ -79,6 +100,14 @@ fn files_round_trip_and_report_damage() {
         }
     ));
     assert!(matches!(
+        damaged(&|b| b[16] ^= 1),
+        TbError::Mismatch {
+            field: "board count",
+            ..
+        }
+    ));
+    assert!(matches!(damaged(&|b| b.push(0)), TbError::Truncated { .. }));
+    assert!(matches!(
         damaged(&|b| {
             let last = b.len() - 1;
             b[last] ^= 1
@@ -92,25 +121,188 @@ fn files_round_trip_and_report_damage() {
 
     // Through Tablebases: a bad header is found when the directory is
     // opened, and ends the variant's range there...
-    std::fs::write(&path, &bytes[..100]).unwrap();
+    replace(&path, &bytes[..100]);
     let tb = Tablebases::open(&dir.0).unwrap();
     assert_eq!(tb.max_seeds(v), 0);
     assert!(matches!(tb.problems(), [TbError::Truncated { .. }]));
     let p: Position = "1,1,1,1,1,1,1/1,1,1,0,0,0,0 s 30 30 -".parse().unwrap();
     assert_eq!(p.seeds_on_board(), 10);
     assert!(tb.probe(&p, v).is_none());
-    // ...bad values when the table is read: the probe then fails softly.
-    let mut corrupt = bytes.clone();
-    corrupt[file::HEADER_BYTES + 5] ^= 0x40;
-    std::fs::write(&path, &corrupt).unwrap();
+    let mut mismatched = bytes.clone();
+    mismatched[13] = 12;
+    replace(&path, &mismatched);
+    let tb = Tablebases::open(&dir.0).unwrap();
+    assert_eq!(tb.max_seeds(v), 0);
+    assert!(matches!(
+        tb.problems(),
+        [TbError::Mismatch {
+            field: "seed count",
+            expected: 10,
+            found: 12,
+            ..
+        }]
+    ));
+    // ...and again when a table is mapped (the directory may have changed
+    // since), with the same typed errors: the probe then fails softly.
+    replace(&path, &bytes);
     let tb = Tablebases::open(&dir.0).unwrap();
     assert_eq!(tb.max_seeds(v), 11);
+    replace(&path, &bytes[..bytes.len() - 7]);
     assert!(tb.probe(&p, v).is_none());
-    assert!(matches!(tb.table(v, 10), Err(TbError::Checksum { .. })));
+    assert!(matches!(
+        tb.table(v, 10),
+        Err(TbError::Truncated { expected, found, .. }) if expected == found + 7
+    ));
+    assert!(matches!(tb.preload(v), Err(TbError::Truncated { .. })));
+    replace(&path, &bytes);
+    let tb = Tablebases::open(&dir.0).unwrap();
+    replace(&path, &mismatched);
+    assert!(matches!(
+        tb.preload(v),
+        Err(TbError::Mismatch {
+            field: "seed count",
+            ..
+        })
+    ));
+    // A damaged value passes the header checks: the table maps and is
+    // probed, and `verify` (what `songo tb verify` runs) finds it.
+    let mut corrupt = bytes.clone();
+    corrupt[file::HEADER_BYTES + 5] ^= 0x40;
+    replace(&path, &corrupt);
+    let tb = Tablebases::open(&dir.0).unwrap();
+    assert_eq!(tb.max_seeds(v), 11);
+    assert_eq!(
+        tb.preload(v).unwrap(),
+        (t10.data().len() + made[11].as_ref().unwrap().data().len()) as u64
+    );
+    assert!(tb.probe(&p, v).is_some());
+    assert!(tb.read_ahead(v, &AtomicBool::new(false)));
+    assert!(!tb.read_ahead(v, &AtomicBool::new(true)));
+    assert!(tb.verify(v, 11).is_ok());
+    assert!(matches!(tb.verify(v, 10), Err(TbError::Checksum { .. })));
+    // A file replaced while mapped: the map keeps the old file.
+    let before = tb.table(v, 10).unwrap();
+    replace(&path, &bytes);
+    assert_eq!(before.data(), &corrupt[file::HEADER_BYTES..]);
+    assert!(before.verify().is_err());
+    assert!(file::read(&dir.0, v, 10).is_ok());
     assert!(matches!(
         Tablebases::open(&dir.0.join("nope")),
         Err(TbError::Missing { .. })
     ));
+}
+
+/// Runs `songo` with `args` and `input` on standard input; returns its
+/// exit code, standard output and standard error.
+fn run_songo(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_songo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn damaged_files_are_reported_by_the_protocol_and_tb_verify() {
+    let dir = TempDir::new("damaged");
+    let v = Variant::Songo40;
+    build(v, 12, Some(&dir.0), &no_progress, &mut |_| {}).unwrap();
+    let d = dir.0.to_str().unwrap();
+    let (code, out, _) = run_songo(&["tb", "verify", "--dir", d], "");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("songo40 12 seeds: ok"), "{out}");
+    assert!(out.contains("songo36-amateur: no tables"), "{out}");
+
+    let uci = |d: &str| {
+        run_songo(
+            &[],
+            &format!("uci\nsetoption name TablebasePath value {d}\nisready\nquit\n"),
+        )
+        .1
+    };
+    let path = |s: u8| dir.0.join(file::file_name(v, s));
+    let good = std::fs::read(path(12)).unwrap();
+    let text = uci(d);
+    assert!(text.contains("songo40 10-12 seeds"), "{text}");
+    assert!(
+        text.contains("info string tablebases of songo40 mapped in "),
+        "{text}"
+    );
+    assert!(!text.contains("error"), "{text}");
+
+    // A truncated file: the engine says so, and uses the tables below it.
+    replace(&path(12), &good[..good.len() - 1]);
+    let text = uci(d);
+    assert!(text.contains("songo40 10-11 seeds"), "{text}");
+    let expected = format!(
+        "info string error: TablebasePath: tablebase file {} has {} bytes, its header needs {}",
+        path(12).display(),
+        good.len() - 1,
+        good.len()
+    );
+    assert!(text.contains(&expected), "{text}");
+    assert!(text.contains("readyok"), "{text}");
+    let (code, out, err) = run_songo(&["tb", "verify", "--dir", d, "-v", "songo40"], "");
+    assert_eq!(code, Some(3), "{out}{err}");
+    assert!(
+        out.contains(&format!(
+            "tablebase file {} has {} bytes, its header needs {}",
+            path(12).display(),
+            good.len() - 1,
+            good.len()
+        )),
+        "{out}"
+    );
+    assert!(err.contains("1 tablebase file(s)"), "{err}");
+
+    // A header that does not match the file's name.
+    let mut other = good.clone();
+    other[12] = 1;
+    replace(&path(12), &other);
+    let text = uci(d);
+    assert!(text.contains("songo40 10-11 seeds"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "info string error: TablebasePath: tablebase file {}: variant is 1, expected 2",
+            path(12).display()
+        )),
+        "{text}"
+    );
+
+    // A damaged value: the engine opens the file (it checks no checksum),
+    // `songo tb verify` finds it.
+    let mut corrupt = good.clone();
+    corrupt[file::HEADER_BYTES + 1000] ^= 1;
+    replace(&path(12), &corrupt);
+    let text = uci(d);
+    assert!(text.contains("songo40 10-12 seeds"), "{text}");
+    let (code, out, err) = run_songo(&["tb", "verify", "--dir", d], "");
+    assert_eq!(code, Some(3), "{out}{err}");
+    assert!(out.contains("songo40 11 seeds: ok"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "songo40 12 seeds: tablebase file {} is corrupt (checksum mismatch)",
+            path(12).display()
+        )),
+        "{out}"
+    );
+    assert!(err.contains("failed verification"), "{err}");
 }
 
 #[test]
@@ -229,6 +421,7 @@ fn analyze_shows_the_tables_verdict() {
         .args(["analyze", "--tablebases", "/nonexistent/dir"])
         .output()
         .unwrap();
-    assert_eq!(missing.status.code(), Some(2));
+    // A directory that is missing fails the job (exit code 1, `songo --help`).
+    assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("--tablebases"));
 }

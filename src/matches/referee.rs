@@ -137,7 +137,7 @@ pub fn play_game(
         match started {
             Ok(p) => procs.push(p),
             Err(e) => {
-                let why = crate::error::Chain(&e).to_string();
+                let why = crate::chain::Chain(&e).to_string();
                 return finish(report, game, faulted(side, Fault::Start(why)));
             }
         }

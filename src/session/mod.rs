@@ -14,14 +14,13 @@ use songo_engine::engine::{Engine, Event, JobKind};
 use songo_engine::options::{OptionError, Setting};
 
 use crate::board::{board_lines, tablebase_line};
-use crate::error::Chain;
+use crate::chain::Chain;
 use crate::input::Lines;
 use crate::output::Output;
 use command::{game_from, searchmoves, Command, Dialect, GoParams, Query};
 use format::{bestmove_line, eval_lines, info_line, option_lines, Style};
 
-pub const ENGINE_NAME: &str = concat!("songo ", env!("CARGO_PKG_VERSION"));
-pub const ENGINE_AUTHOR: &str = "the songo developers";
+pub use songo_engine::engine::{ENGINE_AUTHOR, ENGINE_NAME};
 
 /// One protocol session: an engine, and the lines it reads and writes.
 pub struct Session {
@@ -259,13 +258,17 @@ fn report(out: &Output, style: &Mutex<Style>, event: Event) {
                 found.join(", ")
             ));
         }
-        Event::TablebasesRead {
+        Event::TablebasesMapped {
             variant,
-            seeds: _,
+            seeds,
+            bytes,
             time,
         } => out.line(&format!(
-            "info string tablebases of {variant} read in {:.1} s",
-            time.as_secs_f64()
+            "info string tablebases of {variant} mapped in {:.3} s: {}-{} seeds, {:.1} MB",
+            time.as_secs_f64(),
+            seeds.start(),
+            seeds.end(),
+            bytes as f64 / 1e6
         )),
         Event::Problem(e) => out.error(&Chain(&e)),
     }

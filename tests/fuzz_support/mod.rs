@@ -57,6 +57,20 @@ pub fn check_position_text(text: &str) {
     }
 }
 
+/// The position parser behind the byte-level input: bytes that are not
+/// text are refused before it (songo::input), text goes through
+/// [`check_position_text`], and so does the lossy reading of anything.
+pub fn check_position_bytes(bytes: &[u8]) {
+    match songo::input::text_of(bytes, 1) {
+        Ok(text) => check_position_text(text),
+        Err(_) => assert!(
+            std::str::from_utf8(bytes).is_err()
+                || bytes.iter().any(|b| b.is_ascii_control() && *b != b'\t')
+        ),
+    }
+    check_position_text(&String::from_utf8_lossy(bytes));
+}
+
 /// The record reader on any bytes: no panic; every game it accepts is
 /// written back in our own format, and that text reads back to the same
 /// game.

@@ -7,6 +7,7 @@
 //! are all front ends of this one type.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -24,6 +25,10 @@ use crate::search::{search_tb, Info, ScoreBound, SearchControl, SearchOptions, S
 use crate::tb::{Tablebases, TbError};
 use crate::timeman::Limits;
 use crate::tt::TranspositionTable;
+
+/// How the engine names itself to a GUI.
+pub const ENGINE_NAME: &str = concat!("songo ", env!("CARGO_PKG_VERSION"));
+pub const ENGINE_AUTHOR: &str = "the songo developers";
 
 /// Something the engine reports, from whichever thread it happens on.
 #[derive(Clone, Debug)]
@@ -58,11 +63,13 @@ pub enum Event {
         path: std::path::PathBuf,
         max_seeds: Vec<(Variant, u8)>,
     },
-    /// The tables of a variant were read (`TablebasePath`, or a variant
-    /// change with tables set).
-    TablebasesRead {
+    /// The tables of a variant were mapped (`TablebasePath`, or a variant
+    /// change with tables set): `bytes` of values, mapped in `time`. None
+    /// was read: a thread now asks the system to read them ahead.
+    TablebasesMapped {
         variant: Variant,
         seeds: std::ops::RangeInclusive<u8>,
+        bytes: u64,
         time: Duration,
     },
     /// Something went wrong that does not stop the engine.
@@ -104,6 +111,9 @@ pub struct Engine {
     control: Arc<SearchControl>,
     job: Option<Job>,
     tb: Option<Arc<Tablebases>>,
+    /// Stops the thread reading the current tables ahead, if any (see
+    /// [`Engine::preload_tablebases`]).
+    read_ahead_stop: Option<Arc<AtomicBool>>,
     /// Draws the seed of each search's random choices (`Skill Level`).
     rng: StdRng,
 }
@@ -130,6 +140,7 @@ impl Engine {
             control: Arc::new(SearchControl::default()),
             job: None,
             tb: None,
+            read_ahead_stop: None,
             rng: StdRng::from_os_rng(),
         }
     }
@@ -204,6 +215,7 @@ impl Engine {
             Setting::SkillLevel(l) => self.options.skill = l,
             Setting::Evaluation(e) => self.options.eval = e,
             Setting::TablebasePath(None) => {
+                self.stop_read_ahead();
                 self.tb = None;
                 self.options.tablebase_path = None;
             }
@@ -229,22 +241,45 @@ impl Engine {
         self.apply(Setting::TablebasePath(Some(dir.to_path_buf())))
     }
 
-    /// Reads the current variant's tables now, so that no search stalls on
-    /// a file read in the middle of a timed move.
-    fn preload_tablebases(&self) {
+    /// Maps the current variant's tables now (milliseconds), then has a
+    /// thread of its own ask the system to read them into its page cache
+    /// ([`Tablebases::read_ahead`]), so that a search in the middle of a
+    /// timed move rarely waits for the disk. The tables are not read into
+    /// the engine's own memory: their pages are the system's, shared with
+    /// any other engine using the same files.
+    fn preload_tablebases(&mut self) {
+        self.stop_read_ahead();
         let Some(tb) = &self.tb else {
             return;
         };
         let v = self.options.variant;
         let started = Instant::now();
         match tb.preload(v) {
-            Ok(()) if tb.max_seeds(v) > 0 => self.emit(Event::TablebasesRead {
-                variant: v,
-                seeds: MIN_BOARD_SEEDS..=tb.max_seeds(v),
-                time: started.elapsed(),
-            }),
-            Ok(()) => {}
+            Ok(bytes) if tb.max_seeds(v) > 0 => {
+                self.emit(Event::TablebasesMapped {
+                    variant: v,
+                    seeds: MIN_BOARD_SEEDS..=tb.max_seeds(v),
+                    bytes,
+                    time: started.elapsed(),
+                });
+                let stop = Arc::new(AtomicBool::new(false));
+                let (tb, flag) = (Arc::clone(tb), Arc::clone(&stop));
+                // Without the thread the tables still work, read page by
+                // page as probes touch them.
+                let _ = std::thread::Builder::new()
+                    .name("tb-read-ahead".to_string())
+                    .spawn(move || tb.read_ahead(v, &flag));
+                self.read_ahead_stop = Some(stop);
+            }
+            Ok(_) => {}
             Err(e) => self.emit(Event::Problem(e.into())),
+        }
+    }
+
+    /// Stops reading tables ahead (other tables, or none, are wanted now).
+    fn stop_read_ahead(&mut self) {
+        if let Some(stop) = self.read_ahead_stop.take() {
+            stop.store(true, Ordering::Relaxed);
         }
     }
 
@@ -474,6 +509,7 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         self.control.stop();
+        self.stop_read_ahead();
         // Detached threads end at their next stop check; waiting here would
         // make quitting as slow as the slowest of many threads.
     }

@@ -16,12 +16,33 @@
 //! A file is named `<variant>-<seeds>.sgtb`, seeds on two digits
 //! (`songo40-18.sgtb`). Files are written to a temporary name and renamed,
 //! so an interrupted generation never leaves a file that looks complete.
+//!
+//! # Opening a file: mapped, checked, verified
+//!
+//! [`open`] checks the header and the file's length, then maps the values
+//! read-only ([`memmap2`]): nothing is read until a probe touches a page,
+//! the pages live in the system's page cache, and every process that maps
+//! the same file shares them. Opening the 10–20 seed tables is thus a
+//! matter of milliseconds, and missing, truncated, foreign or mismatched
+//! files keep their typed errors.
+//!
+//! The checksum covers every byte of the values, so checking it means
+//! reading the whole file (over 2 GB for the `songo36-*` tables up to 20
+//! seeds): [`open`] does not. [`read`] does ([`open`], then
+//! [`Table::verify`]); `songo tb verify` and `songo tb generate` (for the
+//! files it reuses) go through it.
+//!
+//! A mapped file must not change while it is mapped (see [`open`]): files
+//! are only ever replaced by a rename, as [`write`] does.
 
 use std::fmt;
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+
+use memmap2::{Advice, Mmap, MmapOptions};
 
 use super::index::boards;
 use super::Table;
@@ -104,6 +125,22 @@ pub enum TbError {
     Checksum { path: PathBuf },
 }
 
+impl TbError {
+    /// The file (or directory) the error is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            TbError::Missing { path, .. }
+            | TbError::Read { path, .. }
+            | TbError::Write { path, .. }
+            | TbError::Truncated { path, .. }
+            | TbError::BadMagic { path }
+            | TbError::Version { path, .. }
+            | TbError::Mismatch { path, .. }
+            | TbError::Checksum { path } => path,
+        }
+    }
+}
+
 /// The file name of a table.
 pub fn file_name(variant: Variant, seeds: u8) -> String {
     format!("{}-{seeds:02}.sgtb", variant.name())
@@ -127,9 +164,9 @@ pub const fn width(v: Variant) -> usize {
 }
 
 /// A 64-bit checksum of the values: a multiply-rotate mix over 8-byte
-/// little-endian words (the tail zero-padded), then the length. Fast enough
-/// to check gigabytes on every load; it guards against truncation and
-/// corruption, not against tampering.
+/// little-endian words (the tail zero-padded), then the length. It guards
+/// against truncation and corruption, not against tampering. Computing it
+/// reads every byte, so it is checked by [`read`], not by [`open`].
 pub fn checksum(data: &[u8]) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut h = 0x5350_4E47_4F54_4231u64;
@@ -189,10 +226,15 @@ pub fn write(table: &Table, dir: &Path) -> Result<PathBuf, TbError> {
     Ok(path)
 }
 
+/// The number of bytes of the values of a table.
+pub fn values_len(variant: Variant, seeds: u8) -> u64 {
+    boards(seeds) * width(variant) as u64
+}
+
 /// Opens the file of a table and checks its header and length; returns the
-/// file positioned at the values, and the checksum they must have.
-fn open_checked(dir: &Path, variant: Variant, seeds: u8) -> Result<(File, u64), TbError> {
-    let path = dir.join(file_name(variant, seeds));
+/// file, and the checksum its values must have.
+fn open_checked(path: &Path, variant: Variant, seeds: u8) -> Result<(File, u64), TbError> {
+    let path = path.to_path_buf();
     let mut file = File::open(&path).map_err(|e| read_error(&path, e))?;
     let found = file.metadata().map_err(|e| read_error(&path, e))?.len();
     let mut header = [0u8; HEADER_BYTES];
@@ -237,8 +279,7 @@ fn open_checked(dir: &Path, variant: Variant, seeds: u8) -> Result<(File, u64), 
             });
         }
     }
-    let data_len = size * width(variant) as u64;
-    let expected = HEADER_BYTES as u64 + data_len;
+    let expected = HEADER_BYTES as u64 + values_len(variant, seeds);
     if found != expected {
         return Err(TbError::Truncated {
             path,
@@ -252,18 +293,117 @@ fn open_checked(dir: &Path, variant: Variant, seeds: u8) -> Result<(File, u64), 
 
 /// Checks the header and length of a table file, without reading its values.
 pub fn check_header(dir: &Path, variant: Variant, seeds: u8) -> Result<(), TbError> {
-    open_checked(dir, variant, seeds).map(|_| ())
+    open_checked(&dir.join(file_name(variant, seeds)), variant, seeds).map(|_| ())
 }
 
-/// Reads and checks the table of `variant` with `seeds` seeds from `dir`.
-pub fn read(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
-    let path = dir.join(file_name(variant, seeds));
-    let (mut file, sum) = open_checked(dir, variant, seeds)?;
-    let mut data = vec![0u8; boards(seeds) as usize * width(variant)];
-    file.read_exact(&mut data)
-        .map_err(|e| read_error(&path, e))?;
-    if checksum(&data) != sum {
-        return Err(TbError::Checksum { path });
+/// The values of a table file, mapped read-only, with what it takes to
+/// verify them.
+pub(crate) struct Mapped {
+    path: PathBuf,
+    /// The checksum of the header.
+    checksum: u64,
+    map: Mmap,
+}
+
+impl Mapped {
+    #[inline(always)]
+    pub(crate) fn values(&self) -> &[u8] {
+        &self.map
     }
-    Ok(Table::new(variant, seeds, data))
+
+    /// Checks the values against the header's checksum (reads them all).
+    pub(crate) fn verify(&self) -> Result<(), TbError> {
+        // Read in order, with a larger read-ahead, then as before. The
+        // advice is a hint: a refusal changes nothing.
+        let _ = self.map.advise(Advice::Sequential);
+        let sum = checksum(&self.map);
+        let _ = self.map.advise(Advice::Normal);
+        if sum == self.checksum {
+            Ok(())
+        } else {
+            Err(TbError::Checksum {
+                path: self.path.clone(),
+            })
+        }
+    }
+
+    /// Asks the system to read the values into its page cache
+    /// (`MADV_WILLNEED`), a step at a time, until done or `stop` is set;
+    /// returns whether it got to the end. Each request only starts the
+    /// reading: the call takes about as long as the disk needs to keep up
+    /// (a walk through the page cache when the file is already there). A
+    /// hint: a refusal changes nothing.
+    pub(crate) fn read_ahead(&self, stop: &AtomicBool) -> bool {
+        let len = self.map.len();
+        let mut at = 0;
+        while at < len {
+            if stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            let step = READ_AHEAD_STEP.min(len - at);
+            let _ = self.map.advise_range(Advice::WillNeed, at, step);
+            at += step;
+        }
+        true
+    }
+}
+
+/// Bytes asked for per `MADV_WILLNEED` request: Linux reads at most its
+/// read-ahead window per request (`read_ahead_kb` of the disk, 128 KB by
+/// default), whatever the length asked for.
+const READ_AHEAD_STEP: usize = 128 << 10;
+
+/// Maps the table of `variant` with `seeds` seeds from `dir`: checks the
+/// header and the length of the file (every error of [`TbError`] but
+/// [`TbError::Checksum`]), and reads none of the values. See [`read`] to
+/// check them too.
+///
+/// The file must not change while the table lives: writing into it
+/// changes the table's values under the engine, and truncating it makes
+/// the next probe past the new end kill the process (`SIGBUS`). Table
+/// files are only replaced by renaming a new file onto the name ([`write`]
+/// does so; so does `mv`), which leaves the mapping on the old file.
+pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
+    let path = dir.join(file_name(variant, seeds));
+    let (file, checksum) = open_checked(&path, variant, seeds)?;
+    let len = values_len(variant, seeds);
+    let Ok(len) = usize::try_from(len) else {
+        return Err(TbError::Read {
+            path,
+            source: Arc::new(std::io::Error::new(
+                std::io::ErrorKind::OutOfMemory,
+                "the table does not fit in the address space",
+            )),
+        });
+    };
+    // SAFETY: `Mmap` hands out the mapped file as a `&[u8]`, which Rust
+    // assumes never changes; memmap2's contract is that the file is not
+    // modified (in this process or another) while the map lives. Songo
+    // never writes into an existing table file: `write` writes a new file
+    // under a temporary name and renames it, which leaves this map on the
+    // old file (see above and protocol.md for what users must not do).
+    let map = unsafe {
+        MmapOptions::new()
+            .offset(HEADER_BYTES as u64)
+            .len(len)
+            .map(&file)
+    }
+    .map_err(|e| read_error(&path, e))?;
+    Ok(Table::mapped(
+        variant,
+        seeds,
+        Mapped {
+            path,
+            checksum,
+            map,
+        },
+    ))
+}
+
+/// Maps the table of `variant` with `seeds` seeds from `dir` and checks
+/// all of it: header, length and checksum (this reads the whole file).
+pub fn read(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
+    let table = open(dir, variant, seeds)?;
+    table.verify()?;
+    Ok(table)
 }

@@ -84,6 +84,7 @@ pub mod index;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 pub use file::{PathKind, TbError};
@@ -125,12 +126,33 @@ pub(crate) fn tb_position(board: u128, seeds: u8) -> Position {
     )
 }
 
-/// One solved seed count of one variant.
-#[derive(Clone, PartialEq, Eq)]
+/// The values of a table: generated in memory, or mapped from its file.
+#[derive(Clone)]
+enum Bytes {
+    Owned(Vec<u8>),
+    /// The values of a file, mapped read-only (see [`file::open`]). The
+    /// map is shared by the clones of the table.
+    Mapped(Arc<file::Mapped>),
+}
+
+impl Bytes {
+    #[inline(always)]
+    fn as_slice(&self) -> &[u8] {
+        match self {
+            Bytes::Owned(v) => v,
+            Bytes::Mapped(m) => m.values(),
+        }
+    }
+}
+
+/// One solved seed count of one variant: its values in memory (when just
+/// generated) or mapped from its file (when opened). Either way a probe
+/// reads one byte (two in `songo36-*`) of a plain slice.
+#[derive(Clone)]
 pub struct Table {
     variant: Variant,
     seeds: u8,
-    data: Vec<u8>,
+    data: Bytes,
 }
 
 impl fmt::Debug for Table {
@@ -139,16 +161,58 @@ impl fmt::Debug for Table {
     }
 }
 
+/// Tables are equal when they hold the same values, in memory or mapped.
+impl PartialEq for Table {
+    fn eq(&self, other: &Table) -> bool {
+        self.variant == other.variant && self.seeds == other.seeds && self.data() == other.data()
+    }
+}
+
+impl Eq for Table {}
+
 impl Table {
     pub(crate) fn new(variant: Variant, seeds: u8, data: Vec<u8>) -> Table {
-        assert_eq!(
-            data.len() as u64,
-            index::boards(seeds) * file::width(variant) as u64
-        );
+        assert_eq!(data.len() as u64, file::values_len(variant, seeds));
         Table {
             variant,
             seeds,
-            data,
+            data: Bytes::Owned(data),
+        }
+    }
+
+    pub(crate) fn mapped(variant: Variant, seeds: u8, map: file::Mapped) -> Table {
+        assert_eq!(map.values().len() as u64, file::values_len(variant, seeds));
+        Table {
+            variant,
+            seeds,
+            data: Bytes::Mapped(Arc::new(map)),
+        }
+    }
+
+    /// Whether the values are mapped from a file (rather than generated in
+    /// memory).
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.data, Bytes::Mapped(_))
+    }
+
+    /// Checks the values against the checksum of their file's header: this
+    /// reads every page of the file. A table generated in memory has
+    /// nothing to check against and passes.
+    pub fn verify(&self) -> Result<(), TbError> {
+        match &self.data {
+            Bytes::Owned(_) => Ok(()),
+            Bytes::Mapped(m) => m.verify(),
+        }
+    }
+
+    /// Asks the system to read the values of a mapped table into its page
+    /// cache, so that probes do not wait for the disk (nothing to do for a
+    /// table in memory). Stops early when `stop` is set; returns whether it
+    /// got to the end. See [`Tablebases::read_ahead`].
+    pub fn read_ahead(&self, stop: &AtomicBool) -> bool {
+        match &self.data {
+            Bytes::Owned(_) => true,
+            Bytes::Mapped(m) => m.read_ahead(stop),
         }
     }
 
@@ -166,8 +230,9 @@ impl Table {
     }
 
     /// The stored bytes.
+    #[inline(always)]
     pub fn data(&self) -> &[u8] {
-        &self.data
+        self.data.as_slice()
     }
 
     /// `(lo, hi)` of the board with this rank: the mover's share bounds
@@ -175,10 +240,11 @@ impl Table {
     #[inline(always)]
     pub fn bounds(&self, rank: u64) -> (i32, i32) {
         let i = rank as usize;
+        let data = self.data();
         if self.variant.is_songo36() {
-            (self.data[2 * i] as i32, self.data[2 * i + 1] as i32)
+            (data[2 * i] as i32, data[2 * i + 1] as i32)
         } else {
-            let v = self.data[i] as i8 as i32;
+            let v = data[i] as i8 as i32;
             (v, v)
         }
     }
@@ -190,7 +256,7 @@ impl Table {
 }
 
 /// A result for the side to move, as the tables prove it (the estimate a
-/// search score gives is [`crate::score::WinDrawLoss`]).
+/// search score gives is `score::WinDrawLoss`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum TbValue {
     Loss,
@@ -321,7 +387,8 @@ impl fmt::Display for Verdict {
 /// Seed counts a set of tables can hold.
 const SLOTS: usize = TOTAL_SEEDS as usize + 1;
 
-/// The tables of a directory, read from disk the first time they are probed.
+/// The tables of a directory, each mapped from its file the first time it
+/// is probed (or by [`Tablebases::preload`]).
 pub struct Tablebases {
     dir: Option<PathBuf>,
     /// Highest seed count with all tables from 10 up present, per variant.
@@ -343,9 +410,11 @@ fn slot(v: Variant, seeds: u8) -> usize {
 
 impl Tablebases {
     /// The tables found in `dir`: for each variant, the files from 10 seeds
-    /// up to the first missing count or bad header. Only the headers are
-    /// read here; each file's values are read and checked (checksum) the
-    /// first time they are needed.
+    /// up to the first missing count or bad header. Only the headers (and
+    /// the files' lengths) are checked here; each file is mapped the first
+    /// time it is needed, and its values are read by the system page by
+    /// page as probes touch them. The checksum is checked by
+    /// [`Tablebases::verify`] only.
     pub fn open(dir: &Path) -> Result<Tablebases, TbError> {
         if !dir.is_dir() {
             return Err(TbError::Missing {
@@ -409,25 +478,61 @@ impl Tablebases {
         self.max_seeds[file::variant_code(v) as usize]
     }
 
-    /// The table of a count, read from disk if need be.
+    /// The table of a count, mapped from its file if need be.
     pub fn table(&self, v: Variant, seeds: u8) -> Result<Arc<Table>, TbError> {
-        let cell = &self.tables[slot(v, seeds)];
-        cell.get_or_init(|| match &self.dir {
-            Some(dir) => file::read(dir, v, seeds).map(Arc::new),
+        self.cell(v, seeds).clone()
+    }
+
+    /// The table of a count, by reference (no count to update: the probe
+    /// path).
+    #[inline]
+    fn cell(&self, v: Variant, seeds: u8) -> &Result<Arc<Table>, TbError> {
+        self.tables[slot(v, seeds)].get_or_init(|| match &self.dir {
+            Some(dir) => file::open(dir, v, seeds).map(Arc::new),
             None => Err(TbError::Missing {
                 path: PathBuf::from(file::file_name(v, seeds)),
                 kind: PathKind::File,
             }),
         })
-        .clone()
     }
 
-    /// Reads every table of `v` now, rather than at its first probe.
-    pub fn preload(&self, v: Variant) -> Result<(), TbError> {
+    /// Maps every table of `v` now, rather than at its first probe;
+    /// returns the size of their values. This reads no value: it takes
+    /// milliseconds. Mapping a file checks its header and length again
+    /// (the directory may have changed since [`Tablebases::open`]), not its
+    /// checksum: see [`Tablebases::verify`].
+    pub fn preload(&self, v: Variant) -> Result<u64, TbError> {
+        let mut bytes = 0;
         for s in MIN_BOARD_SEEDS..=self.max_seeds(v) {
-            self.table(v, s)?;
+            let table = self.cell(v, s).as_ref().map_err(Clone::clone)?;
+            bytes += table.data().len() as u64;
         }
-        Ok(())
+        Ok(bytes)
+    }
+
+    /// Asks the system to read the mapped tables of `v` into its page cache
+    /// (smallest first), so that probes find them in memory rather than
+    /// waiting for the disk: for a thread of its own, since it lasts as
+    /// long as the disk needs when the files are not cached yet. The pages
+    /// are the system's, shared with every process that maps the files,
+    /// and not mapped into this one until a probe touches them. Stops
+    /// early when `stop` is set; returns whether it got to the end.
+    pub fn read_ahead(&self, v: Variant, stop: &AtomicBool) -> bool {
+        (MIN_BOARD_SEEDS..=self.max_seeds(v)).all(|s| {
+            match self.tables[slot(v, s)].get() {
+                Some(Ok(table)) => table.read_ahead(stop),
+                // Not mapped (or not mappable): nothing to read.
+                _ => !stop.load(std::sync::atomic::Ordering::Relaxed),
+            }
+        })
+    }
+
+    /// Checks the values of a table against the checksum in its file's
+    /// header, reading the whole file: what `songo tb verify` does. The
+    /// engine does not verify tables when it opens them (that would read
+    /// gigabytes); see protocol.md, "Endgame tablebases".
+    pub fn verify(&self, v: Variant, seeds: u8) -> Result<(), TbError> {
+        self.cell(v, seeds).as_ref().map_err(Clone::clone)?.verify()
     }
 
     /// Whether a position is in the range of the tables (seed count, flags).
@@ -449,7 +554,7 @@ impl Tablebases {
             return None;
         }
         let s = p.seeds_on_board();
-        let table = self.table(v, s).ok()?;
+        let table = self.cell(v, s).as_ref().ok()?;
         let (lo, hi) = table.bounds_of_board(generate::normalise(p));
         Some(Verdict::new(v, p, lo, hi))
     }

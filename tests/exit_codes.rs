@@ -1,0 +1,212 @@
+//! The exit codes of the `songo` command (documented in `songo --help`),
+//! through the real binary.
+
+mod cli_support;
+
+use cli_support::{songo, text};
+
+// ---------------------------------------------------------------- exit codes
+
+/// Runs songo and checks its exit code, that standard error is one
+/// `error: ` line holding every `expect`, and that nothing panicked.
+fn assert_exit(args: &[&str], code: i32, expect: &[&str]) {
+    let out = songo(args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: stderr {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    for e in expect {
+        assert!(err.contains(e), "{args:?}: {e:?} not in {err}");
+    }
+}
+
+/// A fresh directory under the system's temporary one.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("songo-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn help_documents_the_exit_codes() {
+    let out = songo(&["--help"]);
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    let codes = s
+        .split_once("Exit codes:")
+        .unwrap_or_else(|| panic!("no exit codes in {s}"))
+        .1;
+    for (code, meaning) in [
+        ("0", "success"),
+        ("1", "the job failed"),
+        ("2", "bad command line"),
+        ("3", "bad input data"),
+    ] {
+        assert!(
+            codes.contains(&format!("\n  {code}  {meaning}")),
+            "{code} {meaning}: {codes}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_command_line_exits_with_2() {
+    assert_exit(&["--bogus"], 2, &["'--bogus'"]);
+    assert_exit(
+        &["perft", "--depth", "1", "--colour", "red"],
+        2,
+        &["--colour"],
+    );
+    // Values are parsed with the command line: the message names the
+    // argument and says what is wrong.
+    assert_exit(
+        &["perft", "--fen", "garbage", "--depth", "1"],
+        2,
+        &["'garbage'", "--fen", "expected 5 fields"],
+    );
+    assert_exit(
+        &["match", "-e", "name=a", "-e", "colour=b"],
+        2,
+        &["'colour=b'", "--engine", "unknown key 'colour'"],
+    );
+    assert_exit(
+        &["match", "-e", "name=a", "-e", "name=b", "--tc", "fast"],
+        2,
+        &["--tc", "'fast' is not a number of seconds", "movetime=MS"],
+    );
+    // Arguments that parse but do not go together.
+    assert_exit(
+        &["match", "-e", "name=a"],
+        2,
+        &["at least two engines", "got 1"],
+    );
+    assert_exit(
+        &[
+            "match", "-e", "name=a", "-e", "name=b", "-e", "name=c", "--sprt", "0,5",
+        ],
+        2,
+        &["--sprt needs exactly two engines, got 3"],
+    );
+    assert_exit(&["tune", "--games", "0"], 2, &["--games"]);
+    assert_exit(
+        &["tune", "--games", "1", "--learning-rate=-1"],
+        2,
+        &["--learning-rate", "-1"],
+    );
+}
+
+#[test]
+fn a_failed_job_exits_with_1() {
+    assert_exit(
+        &["tb", "probe", "--dir", "/nonexistent/tables"],
+        1,
+        &[
+            "--dir /nonexistent/tables",
+            "tablebase directory /nonexistent/tables is missing",
+        ],
+    );
+    // An engine that cannot start stops the match before its first game.
+    assert_exit(
+        &[
+            "match",
+            "-e",
+            "name=songo",
+            "-e",
+            "name=ghost cmd=/nonexistent/engine",
+            "--tc",
+            "depth=1",
+            "-n",
+            "2",
+        ],
+        1,
+        &["engine 'ghost' failed to start", "/nonexistent/engine"],
+    );
+    // ...and so does one that exits instead of answering the handshake.
+    assert_exit(
+        &[
+            "match",
+            "-e",
+            "name=songo",
+            "-e",
+            "name=mute cmd=true",
+            "--tc",
+            "depth=1",
+        ],
+        1,
+        &["engine 'mute' failed to start: the engine exited"],
+    );
+    assert_exit(
+        &[
+            "match",
+            "-e",
+            "name=a",
+            "-e",
+            "name=b",
+            "--openings",
+            "/nonexistent/o.txt",
+        ],
+        1,
+        &["cannot read the openings file /nonexistent/o.txt"],
+    );
+}
+
+#[test]
+fn bad_input_data_exits_with_3_and_names_the_file_and_line() {
+    let dir = temp_dir("bad-input");
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        "# two good, one bad\n5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\n\n5,5,5/5 s 0 0 Gg\n",
+    )
+    .unwrap();
+    let file = openings.to_str().unwrap();
+    assert_exit(
+        &["match", "-e", "name=a", "-e", "name=b", "--openings", file],
+        3,
+        &[
+            &format!("openings file {file}, line 4: not a position: "),
+            "7 counts",
+        ],
+    );
+    // A file that is not a table where a table should be.
+    let tables = dir.join("tables");
+    std::fs::create_dir_all(&tables).unwrap();
+    let table = tables.join("songo40-10.sgtb");
+    std::fs::write(&table, "not a table").unwrap();
+    assert_exit(
+        &[
+            "tb",
+            "generate",
+            "--variant",
+            "songo40",
+            "--max-seeds",
+            "10",
+            "--dir",
+            tables.to_str().unwrap(),
+        ],
+        3,
+        &[
+            "cannot generate the songo40 tables",
+            &format!("tablebase file {}", table.display()),
+        ],
+    );
+    // Probing skips the broken file with a warning: nothing in the tables.
+    let out = songo(&["tb", "probe", "--dir", tables.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert!(text(&out.stderr).starts_with("warning: tablebase file"));
+    assert!(text(&out.stdout).contains("not in the tables"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tablebase_help_suggests_a_relative_directory() {
+    for sub in ["generate", "probe"] {
+        let out = songo(&["tb", sub, "--help"]);
+        assert!(out.status.success());
+        let s = text(&out.stdout);
+        assert!(s.contains(&format!("songo tb {sub} ")), "{s}");
+        assert!(s.contains("--dir tables/"), "{s}");
+        assert!(!s.contains("/work"), "{s}");
+    }
+}
