@@ -156,7 +156,7 @@ fn verify(args: &VerifyArgs) -> Result<(), TbCliError> {
     let mut failures: Vec<TbError> = Vec::new();
     for problem in tb.problems() {
         if variants.iter().any(|&v| problem_of(problem, v)) {
-            println!("{}", crate::error::Chain(problem));
+            println!("{}", crate::chain::Chain(problem));
             failures.push(problem.clone());
         }
     }
@@ -174,7 +174,7 @@ fn verify(args: &VerifyArgs) -> Result<(), TbCliError> {
                     started.elapsed().as_secs_f64()
                 ),
                 Err(e) => {
-                    println!("{v} {s:>2} seeds: {}", crate::error::Chain(&e));
+                    println!("{v} {s:>2} seeds: {}", crate::chain::Chain(&e));
                     failures.push(e);
                 }
             }
