@@ -123,29 +123,12 @@ pub enum Verdict {
 /// game by a fault. The engines start in parallel.
 pub fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
     let settings = &config.settings;
-    std::thread::scope(|scope| {
-        let checks: Vec<_> = config
-            .engines
-            .iter()
-            .map(|spec| {
-                scope.spawn(move || {
-                    let mut p = EngineProcess::start(spec, &settings.default_cmd)?;
-                    p.prepare(spec, settings.variant, settings.stall_timeout)?;
-                    p.quit();
-                    Ok(())
-                })
-            })
-            .collect();
-        for (spec, check) in config.engines.iter().zip(checks) {
-            let result: Result<(), ProcessError> = check
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            result.map_err(|source| MatchError::EngineStart {
-                name: spec.name.clone(),
-                source,
-            })?;
-        }
-        Ok(())
+    songo_client::check_all(&config.engines, &settings.default_cmd, &|p, spec| {
+        p.prepare(spec, settings.variant, settings.stall_timeout)
+    })
+    .map_err(|(spec, source)| MatchError::EngineStart {
+        name: spec.name.clone(),
+        source,
     })
 }
 

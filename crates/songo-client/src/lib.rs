@@ -13,5 +13,5 @@ pub mod process;
 pub mod spec;
 
 pub use info::{BestMove, Info, InfoScore};
-pub use process::{EngineProcess, ProcessError};
+pub use process::{check_all, EngineProcess, ProcessError};
 pub use spec::{split_words, EngineSpec, SpecError, TimeControl};

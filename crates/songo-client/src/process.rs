@@ -167,3 +167,34 @@ impl Drop for EngineProcess {
         let _ = self.child.wait();
     }
 }
+
+/// Starts every engine of `specs` once, in parallel, runs `probe` on it
+/// (a handshake, a setup) and quits it: so that an engine that cannot
+/// start is found before any game begins. The error names the first
+/// engine, in `specs` order, that failed.
+pub fn check_all<'a>(
+    specs: &'a [EngineSpec],
+    default_cmd: &std::path::Path,
+    probe: &(dyn Fn(&mut EngineProcess, &EngineSpec) -> Result<(), ProcessError> + Sync),
+) -> Result<(), (&'a EngineSpec, ProcessError)> {
+    std::thread::scope(|scope| {
+        let checks: Vec<_> = specs
+            .iter()
+            .map(|spec| {
+                scope.spawn(move || {
+                    let mut p = EngineProcess::start(spec, default_cmd)?;
+                    probe(&mut p, spec)?;
+                    p.quit();
+                    Ok(())
+                })
+            })
+            .collect();
+        for (spec, check) in specs.iter().zip(checks) {
+            let result: Result<(), ProcessError> = check
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            result.map_err(|e| (spec, e))?;
+        }
+        Ok(())
+    })
+}

@@ -24,7 +24,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use songo_client::{EngineProcess, EngineSpec, ProcessError};
+use songo_client::{EngineSpec, ProcessError};
 
 pub use server::ServerConfig;
 
@@ -97,29 +97,12 @@ impl GuiConfig {
 /// Starts every engine once and shakes hands with it, so that a wrong
 /// engine command stops `songo gui` at once rather than on the page.
 fn check_engines(config: &GuiConfig) -> Result<(), GuiError> {
-    std::thread::scope(|scope| {
-        let checks: Vec<_> = config
-            .engines
-            .iter()
-            .map(|spec| {
-                scope.spawn(move || {
-                    let mut p = EngineProcess::start(spec, &config.default_cmd)?;
-                    p.ask("uci", "uciok", engine::ANSWER_TIMEOUT)?;
-                    p.quit();
-                    Ok(())
-                })
-            })
-            .collect();
-        for (spec, check) in config.engines.iter().zip(checks) {
-            let result: Result<(), ProcessError> = check
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            result.map_err(|source| GuiError::EngineStart {
-                name: spec.name.clone(),
-                source,
-            })?;
-        }
-        Ok(())
+    songo_client::check_all(&config.engines, &config.default_cmd, &|p, _| {
+        p.ask("uci", "uciok", engine::ANSWER_TIMEOUT).map(|_| ())
+    })
+    .map_err(|(spec, source)| GuiError::EngineStart {
+        name: spec.name.clone(),
+        source,
     })
 }
 
