@@ -156,8 +156,9 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
             );
         }
         let url = format!("http://{local}/");
-        println!("Listening on {url}");
-        let _ = std::io::stdout().flush();
+        // A closed standard output must not stop the server.
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "Listening on {url}").and_then(|_| out.flush());
         if config.open_browser {
             let open = if local.ip().is_unspecified() {
                 format!("http://127.0.0.1:{}/", local.port())
