@@ -53,7 +53,8 @@ impl Session {
         loop {
             match lines.next_line() {
                 Ok(Some(Ok(line))) => {
-                    if !self.handle_line(line) {
+                    // `Lines` has checked the text already.
+                    if !self.dispatch(line) {
                         self.engine.stop_and_wait();
                         return;
                     }
@@ -74,7 +75,7 @@ impl Session {
     /// Runs one line given as bytes (what a pipe delivers); `false` means quit.
     pub fn handle_bytes(&mut self, bytes: &[u8]) -> bool {
         match crate::input::text_of(bytes, 1) {
-            Ok(line) => self.handle_line(line),
+            Ok(line) => self.dispatch(line),
             Err(e) => {
                 self.out.error(&e);
                 true
@@ -92,12 +93,14 @@ impl Session {
         self.engine.hash_megabytes()
     }
 
-    /// Runs one line; `false` means quit.
+    /// Runs one line; `false` means quit. A line with a control byte is
+    /// refused, as from a pipe.
     pub fn handle_line(&mut self, line: &str) -> bool {
-        if let Err(e) = crate::input::text_of(line.as_bytes(), 1) {
-            self.out.error(&e);
-            return true;
-        }
+        self.handle_bytes(line.as_bytes())
+    }
+
+    /// Runs one line already checked to be text; `false` means quit.
+    fn dispatch(&mut self, line: &str) -> bool {
         let command = match line.parse::<Command>() {
             Ok(c) => c,
             Err(e) => {
