@@ -175,7 +175,7 @@ impl Record {
         let bad = |what| DataError::BadRecord { index, what };
         let position =
             Position::from_bits(u128::from_le_bytes(b[..16].try_into().expect("16 bytes")));
-        let total = position.seeds_on_board() as u32
+        let total = position.pits().iter().map(|&c| c as u32).sum::<u32>()
             + position.captured(songo_core::position::Side::South) as u32
             + position.captured(songo_core::position::Side::North) as u32;
         if total != TOTAL_SEEDS as u32 {

@@ -12,7 +12,7 @@
 //! | 16 | 2 | H2, 0 (none) or a multiple of 8, at most 64 |
 //! | 18 | 2 | scale: centiseeds per unit of output |
 //! | 20 | 2 | QA (255) |
-//! | 22 | 2 | QB (64) |
+//! | 22 | 2 | QB (256) |
 //! | 24 | 8 | payload length in bytes |
 //! | 32 | 8 | checksum of the payload (`tb::file::checksum`) |
 //! | 40 | 2 | QO (512) |
@@ -81,7 +81,7 @@ pub enum NetError {
         "checksum mismatch: the file's payload gives {found:016x}, its header says {expected:016x}"
     )]
     Checksum { found: u64, expected: u64 },
-    #[error("the first layer can overflow its 16-bit accumulator (sums up to {0})")]
+    #[error("a layer's integer sums can overflow (up to {0})")]
     Overflow(i64),
 }
 
@@ -237,11 +237,16 @@ impl Network {
         Ok(net)
     }
 
-    /// Refuses a net whose first layer could overflow its accumulator.
+    /// Refuses a net whose first layer could overflow its accumulator, or
+    /// a later layer its sum.
     pub(super) fn check_bounds(&self) -> Result<(), NetError> {
         let max = self.max_accumulator();
         if max > i16::MAX as i64 {
             return Err(NetError::Overflow(max));
+        }
+        let later = self.max_later_sum();
+        if later > i32::MAX as i64 {
+            return Err(NetError::Overflow(later));
         }
         Ok(())
     }

@@ -8,7 +8,7 @@
 //!   and its clipped ReLU keeps `0..=QA`, the float's `0..=1`;
 //! - the second hidden layer's weights are scaled by [`QB`] (`i16`), its
 //!   biases by `QA · QB` (`i32`), its sums taken in `i32` and divided by
-//!   `QB` back to the `0..=QA` scale before its clipped ReLU;
+//!   `QB` (rounded) back to the `0..=QA` scale before its clipped ReLU;
 //! - the output layer's weights are scaled by [`QO`] (`i16`), its bias by
 //!   `QA · QO`; the output, `QA · QO` times the float net's, times the
 //!   net's scale (centiseeds per unit of output) is the evaluation in
@@ -30,9 +30,11 @@ use crate::score::Score;
 /// within `u8` (as NNUE) and leaves the `i16` accumulator room for
 /// `32767 / 255 ≈ 128` of float weight.
 pub const QA: i32 = 255;
-/// Scale of the second hidden layer's weights: 64 keeps six bits of
-/// fraction and float weights up to `±512` in `i16`.
-pub const QB: i32 = 64;
+/// Scale of the second hidden layer's weights: eight bits of fraction
+/// (its rounding, summed over H1 inputs, is the largest error of a
+/// two-layer net at six bits) and float weights up to `±128` in `i16`.
+pub const QB: i32 = 1 << QB_SHIFT;
+const QB_SHIFT: u32 = 8;
 /// Scale of the output layer's weights: finer than [`QB`] because the
 /// output's error is multiplied by the net's scale (hundreds of
 /// centiseeds per unit), and its weights stay well inside `±64`.
@@ -133,7 +135,7 @@ impl Network {
             .zip(self.w2.chunks_exact(h1))
             .zip(self.b2.iter())
         {
-            *h = ((dot(acc, row) + b) / QB).clamp(0, QA) as i16;
+            *h = ((dot(acc, row) + b + QB / 2) >> QB_SHIFT).clamp(0, QA) as i16;
         }
         dot(hidden, &self.w3) + self.b3
     }
@@ -157,6 +159,22 @@ impl Network {
             })
             .max()
             .unwrap_or(0)
+    }
+
+    /// The largest magnitude a later layer's `i32` sum can reach (inputs
+    /// at most `QA`): the loader refuses a net where it exceeds `i32`.
+    pub(super) fn max_later_sum(&self) -> i64 {
+        let sum = |w: &[i16], b: i64| {
+            b.abs() + w.iter().map(|&x| (x as i64).abs() * QA as i64).sum::<i64>()
+        };
+        let hidden = self
+            .w2
+            .chunks_exact(self.h1)
+            .zip(self.b2.iter())
+            .map(|(row, &b)| sum(row, b as i64) + (QB / 2) as i64)
+            .max()
+            .unwrap_or(0);
+        hidden.max(sum(&self.w3, self.b3 as i64))
     }
 
     /// Rows of the first layer: [`ROWS`].
