@@ -299,8 +299,12 @@ fn embedded_nets_load_and_a_missing_one_is_reported() {
     for v in Variant::ALL {
         if let Some(net) = default_net(v) {
             assert_eq!(net.variant(), v);
+            // The start is about even for a trained net.
+            let start = net.evaluate(&Position::startpos());
+            assert!(start.abs() < 150, "{v}: {start}");
         }
     }
+    assert!(default_net(Variant::Songo40).is_some());
     let Some(v) = Variant::ALL.into_iter().find(|&v| default_net(v).is_none()) else {
         return;
     };

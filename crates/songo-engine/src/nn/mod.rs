@@ -23,9 +23,11 @@ pub use float::FloatNet;
 pub use network::Network;
 
 /// The embedded nets' bytes, per variant (`None`: no net trained yet).
+/// How each was made is in `docs/eval.md`.
 fn embedded_bytes(v: Variant) -> Option<&'static [u8]> {
     match v {
-        Variant::Songo36Beginner | Variant::Songo36Amateur | Variant::Songo40 => None,
+        Variant::Songo40 => Some(include_bytes!("../../nets/songo40.nnue")),
+        Variant::Songo36Beginner | Variant::Songo36Amateur => None,
     }
 }
 
