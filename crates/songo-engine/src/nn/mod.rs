@@ -27,7 +27,8 @@ pub use network::Network;
 fn embedded_bytes(v: Variant) -> Option<&'static [u8]> {
     match v {
         Variant::Songo40 => Some(include_bytes!("../../nets/songo40.nnue")),
-        Variant::Songo36Beginner | Variant::Songo36Amateur => None,
+        Variant::Songo36Amateur => Some(include_bytes!("../../nets/songo36-amateur.nnue")),
+        Variant::Songo36Beginner => None,
     }
 }
 
