@@ -22,13 +22,14 @@ pub use file::NetError;
 pub use float::FloatNet;
 pub use network::Network;
 
-/// The embedded nets' bytes, per variant (`None`: no net trained yet).
+/// The embedded nets' bytes, per variant (`None`: no net trained yet; the
+/// search then reports `EngineError::NoNet` and uses the tuned weights).
 /// How each was made is in `docs/eval.md`.
 fn embedded_bytes(v: Variant) -> Option<&'static [u8]> {
     match v {
         Variant::Songo40 => Some(include_bytes!("../../nets/songo40.nnue")),
         Variant::Songo36Amateur => Some(include_bytes!("../../nets/songo36-amateur.nnue")),
-        Variant::Songo36Beginner => None,
+        Variant::Songo36Beginner => Some(include_bytes!("../../nets/songo36-beginner.nnue")),
     }
 }
 
