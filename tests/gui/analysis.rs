@@ -100,6 +100,9 @@ fn a_typed_position_is_analysed_and_bad_ones_explained() {
     assert!(!v["bar"].as_str().unwrap().is_empty(), "the bar shows the best line: {v}");
     assert_eq!(v["variant"], "songo36-amateur");
     b.screenshot(&super::screenshot_dir().join("desktop-analysis.png"));
+    b.resize(390, 844);
+    b.screenshot(&super::screenshot_dir().join("phone-analysis.png"));
+    b.resize(1280, 900);
 
     // A bad position string: the parser's reason, the board unchanged.
     set_up(&b, Variant::Songo40, "5,5,5,5,5,5,5/5,5,5,5,5,5,4 s 0 0 Gg");

@@ -262,6 +262,17 @@ fn wait_until(b: &Browser, what: &str, done: impl Fn(&Snapshot) -> bool) -> Snap
     }
 }
 
+/// Waits until the board's sowing animation is over (for screenshots).
+fn settle(b: &Browser) {
+    let deadline = Instant::now() + PATIENCE;
+    while b.script("return document.querySelector('[data-testid=board]').dataset.animating")
+        == "true"
+    {
+        assert!(Instant::now() < deadline, "an endless animation");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// A small deterministic generator for the person's choices.
 struct Rng(u64);
 
@@ -323,6 +334,7 @@ fn complete_games_in_every_variant_as_south_and_north() {
                 s = click_pit(&b, &s, &mut rng);
                 assert!(s.ply < MAX_PLIES, "{variant} {side}: no end");
                 if first && s.ply >= 14 && s.state == "your-move" {
+                    settle(&b);
                     b.screenshot(&shots.join("desktop-game.png"));
                     b.resize(390, 844);
                     b.screenshot(&shots.join("phone-game.png"));
@@ -342,6 +354,7 @@ fn complete_games_in_every_variant_as_south_and_north() {
                 outcome
             );
             if variant == Variant::Songo40 && side == "south" {
+                settle(&b);
                 b.screenshot(&shots.join("desktop-result.png"));
                 b.resize(390, 844);
                 b.screenshot(&shots.join("phone-result.png"));

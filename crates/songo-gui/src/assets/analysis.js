@@ -25,8 +25,11 @@ export function initAnalysis({ onSaved, showPlay }) {
   const message = (text) => {
     $("[data-testid=analysis-message]").textContent = text;
   };
-  const recordMessage = (text) => {
-    $("[data-testid=record-message]").textContent = text;
+  /** What became of a record loaded or saved; `ok` false for a refusal. */
+  const recordMessage = (text, ok = true) => {
+    const out = $("[data-testid=record-message]");
+    out.textContent = text;
+    out.dataset.ok = String(ok);
   };
   const send = (m) => {
     if (!server.send(m)) message("Not connected to the server.");
@@ -348,11 +351,10 @@ export function initAnalysis({ onSaved, showPlay }) {
         answer.ok
           ? `${file.name}: ${answer.games} game${answer.games === 1 ? "" : "s"}, every move checked.`
           : answer.message,
+        answer.ok,
       );
-      $("[data-testid=record-message]").dataset.ok = String(answer.ok);
     } catch (error) {
-      recordMessage(`${file.name} could not be sent: ${error.message}.`);
-      $("[data-testid=record-message]").dataset.ok = "false";
+      recordMessage(`${file.name} could not be sent: ${error.message}.`, false);
     }
   });
 

@@ -67,7 +67,7 @@ function onMessage(message) {
       offer(message);
       break;
     case "error":
-      if (message.topic === "record") analysis.recordMessage(message.message);
+      if (message.topic === "record") analysis.recordMessage(message.message, false);
       else if (["analysis", "set-up", "review"].includes(message.topic)) analysis.message(message.message);
       else play.say(message.message);
       break;

@@ -10,6 +10,7 @@ const GRAPH_SEEDS = 10;
 const WIDTH = 300;
 const HEIGHT = 120;
 const MARKED = ["inaccuracy", "mistake", "blunder"];
+const PLURAL = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
 
 export function initReview({ analysis }) {
   let review = null;
@@ -34,7 +35,10 @@ export function initReview({ analysis }) {
     for (const m of r.moves) counts[`${m.side}-${m.judgement}`] = (counts[`${m.side}-${m.judgement}`] || 0) + 1;
     const summary = ["south", "north"]
       .map((side) => {
-        const parts = MARKED.map((j) => `${counts[`${side}-${j}`] || 0} ${j}${(counts[`${side}-${j}`] || 0) === 1 ? "" : "s"}`);
+        const parts = MARKED.map((j) => {
+          const n = counts[`${side}-${j}`] || 0;
+          return `${n} ${n === 1 ? j : PLURAL[j]}`;
+        });
         return `${sideName(side)}: ${parts.join(", ")}`;
       })
       .join(". ");
