@@ -89,6 +89,9 @@ pub enum Command {
                             reported with its line number and the exit code is 1."
     )]
     Replay(crate::replay::ReplayArgs),
+    /// Score every move of a recorded game, mark inaccuracies, mistakes
+    /// and blunders, and write the game annotated.
+    Review(crate::review::ReviewArgs),
     /// A small protocol engine for testing: random, greedy or plain
     /// alpha-beta moves, or faults (illegal, garbage, crash, stall, slow).
     #[command(hide = true)]
@@ -209,6 +212,7 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
         Some(Command::Analyze(args)) => Ok(crate::analyze::run(&args)?),
         Some(Command::Play(args)) => Ok(crate::play::run(&args)?),
         Some(Command::Replay(args)) => Ok(crate::replay::run(&args)?),
+        Some(Command::Review(args)) => Ok(crate::review::run(&args)?),
         Some(Command::Perft(args)) => {
             perft(&args);
             Ok(())
