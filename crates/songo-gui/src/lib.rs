@@ -22,7 +22,6 @@ pub mod assets;
 pub mod engine;
 pub mod messages;
 pub mod records;
-pub mod review_api;
 pub mod score;
 pub mod security;
 pub mod server;

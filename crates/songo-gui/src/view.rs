@@ -214,12 +214,15 @@ pub struct ReviewedMove {
     pub played: String,
     /// The engine's better move, when it had another.
     pub best: Option<String>,
-    /// Centiseeds for the mover before and after the move, and the loss.
+    /// Centiseeds for the mover before and after the move (bounded to
+    /// ±10 seeds: past that the game is decided), and the loss.
     pub before: i32,
     pub after: i32,
     pub loss: i32,
     /// `good`, `inaccuracy`, `mistake` or `blunder`.
-    pub judgement: &'static str,
+    pub judgement: String,
+    /// The engine's line from the position before the move.
+    pub pv: Vec<String>,
 }
 
 /// The review of the analysis board's game.

@@ -74,6 +74,7 @@ export function initReview({ analysis }) {
             "data-best": m.best || "",
             class: m.judgement,
             tabindex: "0",
+            title: m.pv.length ? `the engine's line from there: ${m.pv.join(" ")}` : "",
           });
           const better = m.best ? `; better ${m.best}` : "";
           li.append(

@@ -20,9 +20,9 @@ use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::Duration;
 
-use crate::review_api::GameReview;
+use songo_client::review::GameReview;
 use songo_client::{BestMove, EngineProcess, EngineSpec, Info, ProcessError};
-use songo_core::{Move, Position, Variant};
+use songo_core::{Game, Move, Position, Variant};
 
 /// The longest the handshake or `isready` may take.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -95,13 +95,11 @@ pub enum Job {
     Search { ticket: u64, search: Search },
     /// Score every move of a game, one search of `limit` per position
     /// ([`songo_client::review`]); progress comes as
-    /// [`Event::ReviewProgress`], the end as [`Event::Reviewed`], unless a
-    /// later job interrupts it.
+    /// [`Event::ReviewProgress`], the end as [`Event::Reviewed`] (or
+    /// [`Event::ReviewFailed`]), unless a later job interrupts it.
     Review {
         ticket: u64,
-        variant: Variant,
-        start: Position,
-        moves: Vec<Move>,
+        game: Game,
         limit: Limit,
     },
     /// Stop the current search (its answer is dropped); nothing if idle.
@@ -151,6 +149,9 @@ pub enum Event {
     },
     /// [`Job::Review`] `ticket` is finished.
     Reviewed { ticket: u64, review: GameReview },
+    /// [`Job::Review`] `ticket` could not be finished, though the engine
+    /// still runs (it gave a position no score).
+    ReviewFailed { ticket: u64, message: String },
     /// The engine is gone; the worker has ended.
     Failed(Failure),
 }
@@ -328,13 +329,15 @@ impl Worker<'_> {
                 },
                 Job::Review {
                     ticket,
-                    variant,
-                    start,
-                    moves,
+                    game,
                     limit,
-                } => match self.review(ticket, variant, start, &moves, limit)? {
+                } => match self.review(ticket, &game, limit)? {
                     review::Reviewed::Done(review) => {
                         (self.report)(Event::Reviewed { ticket, review });
+                        None
+                    }
+                    review::Reviewed::Failed(message) => {
+                        (self.report)(Event::ReviewFailed { ticket, message });
                         None
                     }
                     review::Reviewed::Interrupted(job) => Some(job),
@@ -398,44 +401,9 @@ impl Worker<'_> {
     }
 }
 
-/// `position startpos|fen … [moves …]` for a game.
-pub fn position_command(start: Position, moves: &[Move]) -> String {
-    let mut text = if start == Position::startpos() {
-        "position startpos".to_string()
-    } else {
-        format!("position fen {start}")
-    };
-    if !moves.is_empty() {
-        text.push_str(" moves");
-        for m in moves {
-            text.push_str(&format!(" {m}"));
-        }
-    }
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn position_commands() {
-        assert_eq!(
-            position_command(Position::startpos(), &[]),
-            "position startpos"
-        );
-        let c: Move = "C".parse().unwrap();
-        let d: Move = "d".parse().unwrap();
-        assert_eq!(
-            position_command(Position::startpos(), &[c, d]),
-            "position startpos moves C d"
-        );
-        let p: Position = "0,0,0,0,0,0,3/1,5,5,5,5,5,5 s 20 16 -".parse().unwrap();
-        assert_eq!(
-            position_command(p, &[]),
-            "position fen 0,0,0,0,0,0,3/1,5,5,5,5,5,5 s 20 16 -"
-        );
-    }
 
     #[test]
     fn limits_become_go_commands() {

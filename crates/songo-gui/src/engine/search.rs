@@ -8,7 +8,9 @@ use std::time::Instant;
 use songo_client::info::Bound;
 use songo_client::{BestMove, Info, ProcessError};
 
-use super::{failure_of, position_command, BestMoveLine, Ended, Event, Failure, Search, Worker};
+use songo_client::position_command;
+
+use super::{failure_of, BestMoveLine, Ended, Event, Failure, Search, Worker};
 use super::{POLL, STOP_GRACE};
 
 fn is_bestmove(line: &str) -> bool {
@@ -42,7 +44,7 @@ impl Worker<'_> {
         forward: bool,
     ) -> Result<Ended, Failure> {
         self.prepare(search)?;
-        self.send(&position_command(search.start, &search.moves))?;
+        self.send(&position_command(&search.start, &search.moves))?;
         self.send(&search.limit.go())?;
         let asked = Instant::now();
         let deadline = search.limit.patience().map(|p| asked + p);

@@ -4,6 +4,7 @@
 
 use std::time::SystemTime;
 
+use songo_client::review::comment;
 use songo_core::record::GameRecord;
 use songo_core::{Game, Move, Position, Side, Variant};
 
@@ -283,6 +284,16 @@ impl Table {
                         records::of_game(&a.game(), "?", "?", records::EVENT, now)
                     }
                 };
+                let mut record = record;
+                if let Some((review, limit)) = self.finished_review() {
+                    // The review goes into the record as `songo review`
+                    // writes it: a comment after every move.
+                    record.comments.clear();
+                    let _ = record.set_tag("Annotator", format!("songo gui review, {limit}"));
+                    for m in &review.moves {
+                        record.add_comment(m.ply + 1, &comment(m));
+                    }
+                }
                 (a.variant, record)
             }
         };

@@ -9,7 +9,7 @@ use songo_client::Info;
 use super::{refuse, Table, LEVELS};
 use crate::engine::{EngineLink, Event, Job, Limit, Search};
 use crate::messages::{Outgoing, Reply, Topic, Which};
-use crate::review_api::{GameReview, Judgement, Thresholds};
+use songo_client::review::{GameReview, Thresholds};
 use crate::score;
 use crate::view::{side_name, EngineStatus, LineView, ReviewView, ReviewedMove};
 
@@ -96,15 +96,6 @@ impl Review {
             result: None,
             message: None,
         }
-    }
-}
-
-fn judgement_name(j: Judgement) -> &'static str {
-    match j {
-        Judgement::Good => "good",
-        Judgement::Inaccuracy => "inaccuracy",
-        Judgement::Mistake => "mistake",
-        Judgement::Blunder => "blunder",
     }
 }
 
@@ -214,15 +205,14 @@ impl Table {
         if a.moves.is_empty() {
             return refuse(Topic::Review, "The game has no move to review.");
         }
-        let (variant, start, moves) = (a.variant, a.start, a.moves.clone());
+        let game = a.game();
+        let total = game.moves().len() + 1;
         self.game_changed();
         self.ensure_analyst();
         let ticket = self.ticket();
         self.analyst.send(Job::Review {
             ticket,
-            variant,
-            start,
-            moves: moves.clone(),
+            game,
             limit,
         });
         self.analyst.state = AnalystState::Reviewing;
@@ -230,7 +220,7 @@ impl Table {
             state: ReviewState::Running { ticket },
             limit: text,
             done: 0,
-            total: moves.len() + 1,
+            total,
             result: None,
             message: None,
         };
@@ -299,6 +289,16 @@ impl Table {
                 self.kick_analyst();
                 vec![self.analysis_message(), self.review_message()]
             }
+            Event::ReviewFailed { ticket, message } => {
+                if self.review.state != (ReviewState::Running { ticket }) {
+                    return Vec::new();
+                }
+                self.review.state = ReviewState::Failed;
+                self.review.message = Some(message);
+                self.analyst.state = AnalystState::Idle;
+                self.kick_analyst();
+                vec![self.analysis_message(), self.review_message()]
+            }
             Event::Failed(failure) => {
                 let message = format!("The engine “{}” {failure}.", self.engine_name());
                 self.analyst.link = None;
@@ -346,6 +346,14 @@ impl Table {
         true
     }
 
+    /// The finished review of the board's game, and its limit.
+    pub(super) fn finished_review(&self) -> Option<(&GameReview, &str)> {
+        match (&self.review.state, &self.review.result) {
+            (ReviewState::Done, Some(r)) => Some((r, &self.review.limit)),
+            _ => None,
+        }
+    }
+
     pub(super) fn analyst_status(&self) -> (EngineStatus, Option<String>) {
         match &self.analyst.state {
             AnalystState::Idle => (EngineStatus::Ready, None),
@@ -365,14 +373,16 @@ impl Table {
             .iter()
             .flat_map(|result| &result.moves)
             .map(|m| ReviewedMove {
-                ply: m.ply,
-                side: side_name(m.played.side()),
+                // The page counts moves from 1: move N leads to position N.
+                ply: m.ply + 1,
+                side: side_name(m.mover),
                 played: m.played.to_string(),
-                best: m.best.filter(|b| *b != m.played).map(|b| b.to_string()),
+                best: m.better().map(|b| b.to_string()),
                 before: m.before,
                 after: m.after,
                 loss: m.loss,
-                judgement: judgement_name(m.judgement),
+                judgement: m.judgement.to_string(),
+                pv: m.pv.clone(),
             })
             .collect();
         ReviewView {

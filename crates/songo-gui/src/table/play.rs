@@ -255,7 +255,10 @@ impl Table {
 
     pub(super) fn on_play_engine(&mut self, event: Event) -> Vec<Outgoing> {
         match event {
-            Event::Ready | Event::ReviewProgress { .. } | Event::Reviewed { .. } => Vec::new(),
+            Event::Ready
+            | Event::ReviewProgress { .. }
+            | Event::Reviewed { .. }
+            | Event::ReviewFailed { .. } => Vec::new(),
             Event::Line { ticket, line } => match self.play.state {
                 EngineState::Thinking { ticket: t } | EngineState::Hinting { ticket: t }
                     if t == ticket =>

@@ -9,7 +9,7 @@ use songo_core::{Move, Position, Variant};
 
 use super::*;
 use crate::engine::{BestMoveLine, Failure, Job, Limit, Search};
-use crate::review_api::{GameReview, Judgement, MoveReview};
+use songo_client::review::{GameReview, Judgement, MoveReview};
 use crate::view::{EngineStatus, PlayState};
 
 type Jobs = Arc<Mutex<Vec<(u64, Job)>>>;
@@ -470,10 +470,9 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
             Job::Review {
                 ticket,
                 limit,
-                moves,
-                ..
+                game,
             } => {
-                assert_eq!(moves.len(), 4);
+                assert_eq!(game.moves().len(), 4);
                 Some((*g, *ticket, *limit))
             }
             _ => None,
@@ -498,7 +497,9 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
             .iter()
             .enumerate()
             .map(|(i, &m)| MoveReview {
-                ply: i + 1,
+                ply: i,
+                mover: m.side(),
+                pv: vec![m.to_string()],
                 played: m,
                 best: Some(if i == 2 { "G".parse().unwrap() } else { m }),
                 before: 0,
@@ -519,11 +520,20 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
     assert_eq!((v.state, v.done), ("done", 5));
     let blunder = &v.moves[2];
     assert_eq!(
-        (blunder.judgement, blunder.best.as_deref(), blunder.side.as_str()),
+        (blunder.judgement.as_str(), blunder.best.as_deref(), blunder.side.as_str()),
         ("blunder", Some("G"), "south")
     );
     assert_eq!(v.moves[0].best, None, "the move played was the best");
     assert_eq!(v.curve.len(), 5);
+    // Saved now, the record carries the review.
+    let r = t.on_page(r#"{"type":"save","game":"analysis"}"#);
+    let [Outgoing::Record { text, .. }] = &r.to_sender[..] else {
+        panic!("{r:?}")
+    };
+    assert!(text.contains("[Annotator \"songo gui review, depth 6\"]"), "{text}");
+    assert!(text.contains("2. E {-9.00 blunder, lost 9.00; better G}"), "{text}");
+    let back: songo_core::record::GameRecord = text.parse().expect("an annotated record reads back");
+    assert_eq!(back.moves, played);
     // The live analysis resumes after the review.
     let jobs_now = jobs.lock().unwrap();
     assert!(jobs_now.len() > searches_before);
@@ -563,6 +573,36 @@ fn a_failed_analyst_fails_its_review_and_is_restarted() {
     t.on_page(r#"{"type":"restart-analyst"}"#);
     assert_eq!(t.analysis_view().engine_status, EngineStatus::Ready);
     assert!(t.on_engine(g, Event::Failed(Failure::Crashed)).is_empty());
+}
+
+#[test]
+fn a_review_the_engine_cannot_score_fails_alone() {
+    let (mut t, jobs) = table(&["songo"]);
+    t.on_page(r#"{"type":"move","pit":"C"}"#);
+    answer(&mut t, &jobs, "d");
+    t.on_page(r#"{"type":"analyse","on":true}"#);
+    t.on_page(r#"{"type":"review","game":"play","depth":3}"#);
+    let (g, ticket) = jobs
+        .lock()
+        .unwrap()
+        .iter()
+        .rev()
+        .find_map(|(g, j)| match j {
+            Job::Review { ticket, .. } => Some((*g, *ticket)),
+            _ => None,
+        })
+        .unwrap();
+    let message = "the engine answered 'bestmove C' without a score at ply 0".to_string();
+    t.on_engine(g, Event::ReviewFailed { ticket, message });
+    let v = t.review_view();
+    assert_eq!(v.state, "failed");
+    assert!(v.message.unwrap().contains("without a score"));
+    // The analyst is fine and analyses again.
+    assert_eq!(t.analysis_view().engine_status, EngineStatus::Thinking);
+    assert!(matches!(
+        &jobs.lock().unwrap().last().unwrap().1,
+        Job::Search { search, .. } if search.limit == Limit::Infinite
+    ));
 }
 
 #[test]
