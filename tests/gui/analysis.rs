@@ -79,9 +79,9 @@ fn a_typed_position_is_analysed_and_bad_ones_explained() {
     set_up(&b, Variant::Songo36Amateur, p);
     let v = wait_for(&b, "two lines at depth 6", ANALYSIS, |v| {
         v["position"] == p
-            && v["lines"].as_array().is_some_and(|l| {
-                l.len() == 2 && l.iter().all(|x| x["depth"].as_u64() >= Some(6))
-            })
+            && v["lines"]
+                .as_array()
+                .is_some_and(|l| l.len() == 2 && l.iter().all(|x| x["depth"].as_u64() >= Some(6)))
     });
     let position: Position = p.parse().unwrap();
     let legal: Vec<String> = position
@@ -97,7 +97,10 @@ fn a_typed_position_is_analysed_and_bad_ones_explained() {
         assert!(legal.iter().any(|m| m == first), "{line}");
         assert!(!line["score"].as_str().unwrap().is_empty(), "{line}");
     }
-    assert!(!v["bar"].as_str().unwrap().is_empty(), "the bar shows the best line: {v}");
+    assert!(
+        !v["bar"].as_str().unwrap().is_empty(),
+        "the bar shows the best line: {v}"
+    );
     assert_eq!(v["variant"], "songo36-amateur");
     b.screenshot(&super::screenshot_dir().join("desktop-analysis.png"));
     b.resize(390, 844);
@@ -154,7 +157,15 @@ fn the_tablebases_give_their_verdicts() {
     let _ = std::fs::remove_dir_all(&dir);
     let songo = env!("CARGO_BIN_EXE_songo");
     let made = Command::new(songo)
-        .args(["tb", "generate", "--variant", "songo40", "--max-seeds", "10", "--dir"])
+        .args([
+            "tb",
+            "generate",
+            "--variant",
+            "songo40",
+            "--max-seeds",
+            "10",
+            "--dir",
+        ])
         .arg(&dir)
         .output()
         .unwrap();
@@ -167,7 +178,13 @@ fn the_tablebases_give_their_verdicts() {
     // The start position is far from the tables: they say why.
     let v = wait_for(&b, "the panel", ANALYSIS, |v| v["tb_hidden"] == false);
     assert_eq!(v["verdict"], "");
-    assert!(v["tb_text"].as_str().unwrap().contains("70 seeds on the board"), "{v}");
+    assert!(
+        v["tb_text"]
+            .as_str()
+            .unwrap()
+            .contains("70 seeds on the board"),
+        "{v}"
+    );
     let p = "2,0,3,1,0,0,0/1,2,0,0,1,0,0 s 31 29 -";
     set_up(&b, Variant::Songo40, p);
     let v = wait_for(&b, "a verdict", ANALYSIS, |v| {
@@ -182,7 +199,10 @@ fn the_tablebases_give_their_verdicts() {
     let probe = String::from_utf8(probe.stdout).unwrap();
     let mut lines = probe.lines();
     let verdict = lines.next().unwrap().split_once(": ").unwrap().1;
-    assert!(v["tb_text"].as_str().unwrap().ends_with(verdict), "{v} vs {probe}");
+    assert!(
+        v["tb_text"].as_str().unwrap().ends_with(verdict),
+        "{v} vs {probe}"
+    );
     let moves: Vec<(String, String)> = serde_json::from_value(v["tb_moves"].clone()).unwrap();
     let expected: Vec<(String, String)> = lines
         .map(|l| {
@@ -215,9 +235,8 @@ fn the_sowing_animation_leaves_the_hooks_exact() {
         loop {
             let s = snapshot(&b);
             check(&s);
-            let animating = b.script(
-                "return document.querySelector('[data-testid=board]').dataset.animating",
-            );
+            let animating =
+                b.script("return document.querySelector('[data-testid=board]').dataset.animating");
             seen_animating |= animating == "true";
             if s.ply == ply + 2 && s.state == "your-move" && animating == "false" {
                 // At rest, the drawn counts are the position's.

@@ -58,7 +58,8 @@ fn data_url_text(url: &str) -> String {
 fn saved_record(b: &Browser, before: &str) -> String {
     let script = "return document.querySelector('[data-testid=download]').href";
     let href = wait_for(b, "the saved record", script, |v| {
-        v.as_str().is_some_and(|h| h.starts_with("data:") && h != before)
+        v.as_str()
+            .is_some_and(|h| h.starts_with("data:") && h != before)
     });
     data_url_text(href.as_str().unwrap())
 }
@@ -91,10 +92,16 @@ fn hints_records_and_play_on() {
     assert!(!hint[2].as_str().unwrap().is_empty(), "{hint}");
     assert_eq!(hint[3], serde_json::json!([pit.clone()]));
     let now = snapshot(&b);
-    assert_eq!((now.ply, now.state.as_str()), (s.ply, "your-move"), "not played");
+    assert_eq!(
+        (now.ply, now.state.as_str()),
+        (s.ply, "your-move"),
+        "not played"
+    );
     // Playing it makes the hint go.
     b.click(&format!("button[data-pit=\"{pit}\"]"));
-    s = wait_until(&b, "the answer", |t| t.ply == s.ply + 2 && t.state != "thinking");
+    s = wait_until(&b, "the answer", |t| {
+        t.ply == s.ply + 2 && t.state != "thinking"
+    });
     let gone = b.script("return document.querySelector('[data-testid=hint-text]').hidden");
     assert_eq!(gone, Value::Bool(true));
     for _ in 0..2 {
@@ -113,7 +120,10 @@ fn hints_records_and_play_on() {
     assert_eq!(record.variant, Variant::Songo36Beginner);
     let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
     assert_eq!(moves.join(" "), s.moves);
-    assert_eq!((record.south.as_str(), record.north.as_str()), ("Human", "songo (level 1)"));
+    assert_eq!(
+        (record.south.as_str(), record.north.as_str()),
+        ("Human", "songo (level 1)")
+    );
 
     // Loaded back through the file input: the analysis board shows it.
     open_analysis(&b);
@@ -122,8 +132,14 @@ fn hints_records_and_play_on() {
     let v = wait_for(&b, "the loaded game", ANALYSIS, |v| {
         v["moves"] == s.moves.as_str() && v["origin"].as_str().unwrap().starts_with("saved.pgn")
     });
-    assert_eq!((v["ply"].as_u64(), v["position"].as_str()), (Some(s.ply as u64), Some(s.position.as_str())));
-    assert!(v["record_message"].as_str().unwrap().contains("1 game"), "{v}");
+    assert_eq!(
+        (v["ply"].as_u64(), v["position"].as_str()),
+        (Some(s.ply as u64), Some(s.position.as_str()))
+    );
+    assert!(
+        v["record_message"].as_str().unwrap().contains("1 game"),
+        "{v}"
+    );
     // Stepped through.
     b.click("[data-testid=nav-first]");
     wait_for(&b, "the start", ANALYSIS, |v| v["ply"] == 0);
@@ -136,11 +152,18 @@ fn hints_records_and_play_on() {
     // move with North.
     b.click("[data-testid=play-from-here]");
     let first3: Vec<&str> = s.moves.split(' ').take(3).collect();
-    let on = wait_until(&b, "the game played on", |t| t.moves == first3.join(" ") && t.state == "your-move");
-    assert_eq!((on.human.as_str(), on.variant.as_str()), ("north", "songo36-beginner"));
+    let on = wait_until(&b, "the game played on", |t| {
+        t.moves == first3.join(" ") && t.state == "your-move"
+    });
+    assert_eq!(
+        (on.human.as_str(), on.variant.as_str()),
+        ("north", "songo36-beginner")
+    );
     let ply = on.ply;
     b.click(&format!("button[data-pit=\"{}\"]", on.enabled[0]));
-    wait_until(&b, "a move played on", |t| t.ply >= ply + 1 && t.state != "thinking");
+    wait_until(&b, "a move played on", |t| {
+        t.ply > ply && t.state != "thinking"
+    });
 
     // A bad file: its line named, the board unchanged.
     open_analysis(&b);
@@ -150,14 +173,23 @@ fn hints_records_and_play_on() {
         v["record_message"].as_str().unwrap().starts_with("bad.pgn")
     });
     let message = v["record_message"].as_str().unwrap();
-    assert!(message.starts_with("bad.pgn: line 10 (game 1): 'Q'"), "{message}");
+    assert!(
+        message.starts_with("bad.pgn: line 10 (game 1): 'Q'"),
+        "{message}"
+    );
     assert_eq!(v["moves"], s.moves.as_str());
     let illegal = temp_file("illegal.pgn", &BLUNDER.replace("4. G a", "4. G G"));
     upload(&b, &illegal);
     let v = wait_for(&b, "the refusal", ANALYSIS, |v| {
-        v["record_message"].as_str().unwrap().starts_with("illegal.pgn")
+        v["record_message"]
+            .as_str()
+            .unwrap()
+            .starts_with("illegal.pgn")
     });
-    assert!(v["record_message"].as_str().unwrap().contains("line 10"), "{v}");
+    assert!(
+        v["record_message"].as_str().unwrap().contains("line 10"),
+        "{v}"
+    );
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
@@ -176,7 +208,9 @@ fn a_review_marks_the_blunder() {
     b.click("[data-testid=review]");
     let status = "const s = document.querySelector('[data-testid=review-status]'); \
                   return [s.dataset.state, Number(s.dataset.done), Number(s.dataset.total), s.textContent]";
-    let done = wait_for(&b, "the review", status, |v| v[0] == "done" || v[0] == "failed");
+    let done = wait_for(&b, "the review", status, |v| {
+        v[0] == "done" || v[0] == "failed"
+    });
     assert_eq!(done[0], "done", "{done}");
     assert_eq!((done[1].as_u64(), done[2].as_u64()), (Some(9), Some(9)));
     let marked = b.script(
@@ -224,18 +258,36 @@ fn uploads_are_checked_like_the_websocket() {
         if let Some(o) = origin {
             headers.push(("Origin", o));
         }
-        http::request(port, "POST", &format!("/api/record{query}"), &headers, Some(body))
+        http::request(
+            port,
+            "POST",
+            &format!("/api/record{query}"),
+            &headers,
+            Some(body),
+        )
     };
     assert_eq!(post(None, "", BLUNDER.as_bytes()).status, 403);
-    assert_eq!(post(Some("http://evil.example"), "", BLUNDER.as_bytes()).status, 403);
+    assert_eq!(
+        post(Some("http://evil.example"), "", BLUNDER.as_bytes()).status,
+        403
+    );
     let ok = post(Some(&own), "?name=b.pgn", BLUNDER.as_bytes());
     assert_eq!(ok.status, 200, "{}", ok.text());
     let v: Value = serde_json::from_slice(&ok.body).unwrap();
-    assert_eq!((v["ok"].as_bool(), v["games"].as_u64()), (Some(true), Some(1)));
+    assert_eq!(
+        (v["ok"].as_bool(), v["games"].as_u64()),
+        (Some(true), Some(1))
+    );
     let bad = post(Some(&own), "?name=x%2Fy.pgn", b"\xff\xfe");
     assert_eq!(bad.status, 422);
     let v: Value = serde_json::from_slice(&bad.body).unwrap();
-    assert!(v["message"].as_str().unwrap().starts_with("x/y.pgn: line 1"), "{v}");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("x/y.pgn: line 1"),
+        "{v}"
+    );
     let big = vec![b' '; 5 << 20];
     let r = http::try_request(
         port,

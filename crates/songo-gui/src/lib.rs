@@ -37,7 +37,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use songo_client::{EngineSpec, ProcessError};
-use songo_engine::tb::{TbError, Tablebases};
+use songo_engine::tb::{Tablebases, TbError};
 
 pub use server::ServerConfig;
 

@@ -50,8 +50,7 @@ pub fn file_name(v: Variant, now: SystemTime) -> String {
 /// (and the game) at fault. `variant` is for records of other tools that
 /// have no `Variant` tag.
 pub fn read(bytes: &[u8], variant: Option<Variant>) -> Result<Vec<GameRecord>, String> {
-    let games =
-        read_records(bytes, &ReadOptions { variant }).map_err(|e| e.to_string())?;
+    let games = read_records(bytes, &ReadOptions { variant }).map_err(|e| e.to_string())?;
     if games.is_empty() {
         return Err("the file holds no game".to_string());
     }
@@ -138,6 +137,9 @@ mod tests {
         // A record without a Variant tag needs the variant given.
         let bare = "[Result \"*\"]\n\n1. C *\n";
         assert!(read(bare.as_bytes(), None).is_err());
-        assert_eq!(read(bare.as_bytes(), Some(Variant::Songo40)).unwrap().len(), 1);
+        assert_eq!(
+            read(bare.as_bytes(), Some(Variant::Songo40)).unwrap().len(),
+            1
+        );
     }
 }

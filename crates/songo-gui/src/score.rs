@@ -106,8 +106,7 @@ pub fn view(
 
 /// The view of an `info` line's score, if it has one.
 pub fn of_info(info: &Info, mover: Side, v: Variant) -> Option<ScoreView> {
-    info.score
-        .map(|s| view(s, info.bound, info.wdl, mover, v))
+    info.score.map(|s| view(s, info.bound, info.wdl, mover, v))
 }
 
 #[cfg(test)]
@@ -130,8 +129,17 @@ mod tests {
         let v = Variant::Songo40;
         let s = view(InfoScore::Cp(200), Bound::Exact, None, Side::North, v);
         assert_eq!((s.south, s.south_text.as_str()), (-200, "-2.00"));
-        let s = view(InfoScore::Mate(4), Bound::Lower, Some([1000, 0, 0]), Side::South, v);
-        assert_eq!((s.south, s.bound, s.wdl), (BAR_RANGE, "lower", [1000, 0, 0]));
+        let s = view(
+            InfoScore::Mate(4),
+            Bound::Lower,
+            Some([1000, 0, 0]),
+            Side::South,
+            v,
+        );
+        assert_eq!(
+            (s.south, s.bound, s.wdl),
+            (BAR_RANGE, "lower", [1000, 0, 0])
+        );
         assert!(centiseeds(InfoScore::Mate(1)) > centiseeds(InfoScore::Mate(5)));
         assert!(centiseeds(InfoScore::Mate(-1)) < centiseeds(InfoScore::Mate(-5)));
         let even = view(InfoScore::Cp(0), Bound::Exact, None, Side::South, v);

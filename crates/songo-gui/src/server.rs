@@ -80,11 +80,7 @@ async fn actor(mut table: Table, mut inbox: UnboundedReceiver<Input>) {
     while let Some(input) = inbox.recv().await {
         match input {
             Input::Connect { id, tx } => {
-                if table
-                    .welcome()
-                    .iter()
-                    .all(|o| tx.send(json(o)).is_ok())
-                {
+                if table.welcome().iter().all(|o| tx.send(json(o)).is_ok()) {
                     pages.insert(id, tx);
                 }
             }

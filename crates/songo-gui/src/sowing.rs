@@ -102,7 +102,10 @@ mod tests {
             let real = after.pit(i);
             if real != *seeds {
                 let opponents = i / ROW != mover.index();
-                assert!(opponents && real == 0, "{v} {p} {m}: pit {i} {seeds} vs {real}");
+                assert!(
+                    opponents && real == 0,
+                    "{v} {p} {m}: pit {i} {seeds} vs {real}"
+                );
                 taken += u32::from(*seeds);
             }
         }

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 use songo_core::{Game, Variant};
-use songo_engine::tb::{history_is_clean, TbValue, Tablebases};
+use songo_engine::tb::{history_is_clean, Tablebases, TbValue};
 
 /// What the tables say about the analysed position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -82,7 +82,11 @@ pub fn probe(tb: &Tablebases, game: &Game) -> TbView {
             view.verdict = Some(verdict.to_string());
             view.worst = Some(verdict.worst.name());
             view.best = Some(verdict.best.name());
-            view.note = format!("{} for {}", range_text(verdict.worst, verdict.best), p.side_to_move());
+            view.note = format!(
+                "{} for {}",
+                range_text(verdict.worst, verdict.best),
+                p.side_to_move()
+            );
             view.moves = tb
                 .probe_moves(&p, v)
                 .into_iter()
@@ -117,11 +121,15 @@ mod tests {
         assert_eq!(view.moves.len(), p.legal_moves(v).len());
         assert!(view.moves.iter().all(|m| m.worst.is_some()), "{view:?}");
         // The verdict is the best of the moves' results.
-        let best = view.moves.iter().filter_map(|m| m.best).max_by_key(|r| match *r {
-            "win" => 2,
-            "draw" => 1,
-            _ => 0,
-        });
+        let best = view
+            .moves
+            .iter()
+            .filter_map(|m| m.best)
+            .max_by_key(|r| match *r {
+                "win" => 2,
+                "draw" => 1,
+                _ => 0,
+            });
         assert_eq!(best, view.best);
         let start = probe(&tb, &Game::new(v, Position::startpos()));
         assert!(start.verdict.is_none());

@@ -170,13 +170,13 @@ export function initAnalysis({ onSaved, showPlay }) {
       // North's share of the bar, from the top.
       const north = 50 - (50 * Math.max(-BAR_RANGE, Math.min(BAR_RANGE, south))) / BAR_RANGE;
       $(".eval-north", bar).style.height = `${north}%`;
-      $(".eval-text", bar).textContent = forSouth;
+      $("[data-testid=eval-text]").textContent = forSouth;
       bar.title = `South: ${forSouth}`;
     } else {
       bar.dataset.south = "";
       bar.dataset.text = "";
       $(".eval-north", bar).style.height = "50%";
-      $(".eval-text", bar).textContent = "";
+      $("[data-testid=eval-text]").textContent = "";
     }
   }
 

@@ -234,7 +234,11 @@ struct Settings {
 
 impl Settings {
     fn new(spec: &EngineSpec) -> Settings {
-        let sets = |name: &str| spec.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
+        let sets = |name: &str| {
+            spec.options
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(name))
+        };
         Settings {
             variant: None,
             level: None,

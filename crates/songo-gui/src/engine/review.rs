@@ -63,7 +63,13 @@ impl Worker<'_> {
                 Err(f) => Err(Stop::Failed(f)),
             }
         };
-        let progress = |done, total| report(Event::ReviewProgress { ticket, done, total });
+        let progress = |done, total| {
+            report(Event::ReviewProgress {
+                ticket,
+                done,
+                total,
+            })
+        };
         match review_game(game, analyse, &Thresholds::default(), progress) {
             Ok(review) => Ok(Reviewed::Done(review)),
             Err(Stop::NoScore(why)) => Ok(Reviewed::Failed(why)),

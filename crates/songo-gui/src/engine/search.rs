@@ -54,7 +54,10 @@ impl Worker<'_> {
                 Ok(job) => {
                     // Stop the search and drop its answer.
                     self.send("stop")?;
-                    return match self.engine.wait_for(Instant::now() + STOP_GRACE, is_bestmove) {
+                    return match self
+                        .engine
+                        .wait_for(Instant::now() + STOP_GRACE, is_bestmove)
+                    {
                         Ok(_) => Ok(Ended::Interrupted(job)),
                         Err(ProcessError::Timeout) => Err(Failure::Stalled(asked.elapsed())),
                         Err(e) => Err(failure_of(e)),
@@ -116,7 +119,10 @@ mod tests {
         keep(&mut last, "info depth 3 multipv 1 score cp 20 pv A");
         keep(&mut last, "info depth 3 multipv 2 score cp 10 pv B");
         assert_eq!(last.as_ref().unwrap().score, Some(InfoScore::Cp(20)));
-        keep(&mut last, "info depth 4 multipv 1 score cp 90 lowerbound pv C");
+        keep(
+            &mut last,
+            "info depth 4 multipv 1 score cp 90 lowerbound pv C",
+        );
         assert_eq!(last.as_ref().unwrap().score, Some(InfoScore::Cp(20)));
         keep(&mut last, "info depth 4 score cp 40 pv D");
         assert_eq!(last.as_ref().unwrap().pv, ["D"]);

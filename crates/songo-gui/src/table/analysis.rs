@@ -12,9 +12,7 @@ use super::{refuse, Table, LEVELS};
 use crate::messages::{Outgoing, Reply, SideName, Topic, Which};
 use crate::records;
 use crate::tablebase;
-use crate::view::{
-    side_name, AnalysisView, LineView, OriginView, RecordGameView, ResultView,
-};
+use crate::view::{side_name, AnalysisView, LineView, OriginView, RecordGameView, ResultView};
 
 /// The games of the record file uploaded last.
 pub(super) struct Loaded {
@@ -27,10 +25,16 @@ pub(super) enum Origin {
     /// Nothing yet: the start position.
     Start,
     /// The game played at the table, and its players.
-    Play { south: String, north: String },
+    Play {
+        south: String,
+        north: String,
+    },
     SetUp,
     /// Game `index` (from 1) of the uploaded file.
-    Record { index: usize, record: GameRecord },
+    Record {
+        index: usize,
+        record: GameRecord,
+    },
 }
 
 pub(super) struct Analysis {
@@ -74,8 +78,12 @@ impl Analysis {
 
     /// The game up to the cursor (its history counts for repetitions).
     pub(super) fn game_here(&self) -> Game {
-        Game::with_moves(self.variant, self.start, self.moves[..self.cursor].iter().copied())
-            .expect("the board's moves are checked when they are made")
+        Game::with_moves(
+            self.variant,
+            self.start,
+            self.moves[..self.cursor].iter().copied(),
+        )
+        .expect("the board's moves are checked when they are made")
     }
 
     /// The whole game.

@@ -9,9 +9,9 @@ use songo_client::Info;
 use super::{refuse, Table, LEVELS};
 use crate::engine::{EngineLink, Event, Job, Limit, Search};
 use crate::messages::{Outgoing, Reply, Topic, Which};
-use songo_client::review::{GameReview, Thresholds};
 use crate::score;
 use crate::view::{side_name, EngineStatus, LineView, ReviewView, ReviewedMove};
+use songo_client::review::{GameReview, Thresholds};
 
 /// The deepest review the page may ask for, and the longest move time.
 pub const MAX_REVIEW_DEPTH: u32 = 30;
@@ -122,7 +122,9 @@ impl Table {
     pub(super) fn kick_analyst(&mut self) {
         match self.analyst.state {
             AnalystState::Failed(_) | AnalystState::Reviewing => return,
-            AnalystState::Searching { id, .. } if id == self.analysis.id && self.analysis.running => {
+            AnalystState::Searching { id, .. }
+                if id == self.analysis.id && self.analysis.running =>
+            {
                 return
             }
             _ => {}
@@ -397,7 +399,11 @@ impl Table {
             done: r.done,
             total: r.total,
             moves,
-            curve: r.result.as_ref().map(|g| g.curve.clone()).unwrap_or_default(),
+            curve: r
+                .result
+                .as_ref()
+                .map(|g| g.curve.clone())
+                .unwrap_or_default(),
             thresholds: [t.inaccuracy, t.mistake, t.blunder],
             message: r.message.clone(),
         }

@@ -149,7 +149,12 @@ impl Table {
         if engine >= self.engines.len() {
             return Reply::error(format!("there is no engine {engine}"));
         }
-        self.begin(Game::new(variant, Position::startpos()), human, level, engine);
+        self.begin(
+            Game::new(variant, Position::startpos()),
+            human,
+            level,
+            engine,
+        );
         Reply::broadcast(vec![self.state_message()])
     }
 
@@ -301,8 +306,9 @@ impl Table {
             .ok()
             .filter(|m| self.play.game.play(*m).is_ok());
         if played.is_none() {
-            self.play
-                .fail(format!("The engine {name} played an illegal move '{text}'."));
+            self.play.fail(format!(
+                "The engine {name} played an illegal move '{text}'."
+            ));
         }
     }
 

@@ -9,8 +9,8 @@ use songo_core::{Move, Position, Variant};
 
 use super::*;
 use crate::engine::{BestMoveLine, Failure, Job, Limit, Search};
-use songo_client::review::{GameReview, Judgement, MoveReview};
 use crate::view::{EngineStatus, PlayState};
+use songo_client::review::{GameReview, Judgement, MoveReview};
 
 type Jobs = Arc<Mutex<Vec<(u64, Job)>>>;
 
@@ -91,7 +91,9 @@ fn error_of(r: &Reply) -> (String, Option<Topic>) {
 }
 
 fn moves(text: &str) -> Vec<Move> {
-    text.split_whitespace().map(|m| m.parse().unwrap()).collect()
+    text.split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect()
 }
 
 #[test]
@@ -245,10 +247,14 @@ fn a_crash_keeps_the_game_and_a_restart_goes_on() {
     let v = t.view();
     assert_eq!((v.moves.len(), v.engine_status), (3, EngineStatus::Failed));
     // No hint from a failed engine (nor for the engine's move).
-    assert!(error_of(&t.on_page(r#"{"type":"hint"}"#)).0.contains("your move"));
+    assert!(error_of(&t.on_page(r#"{"type":"hint"}"#))
+        .0
+        .contains("your move"));
     t.on_page(r#"{"type":"take-back"}"#);
     assert_eq!(t.view().state, PlayState::YourMove);
-    assert!(error_of(&t.on_page(r#"{"type":"hint"}"#)).0.contains("down"));
+    assert!(error_of(&t.on_page(r#"{"type":"hint"}"#))
+        .0
+        .contains("down"));
 }
 
 #[test]
@@ -281,7 +287,10 @@ fn a_hint_is_shown_never_played_and_goes_with_the_position() {
     let hint = v.hint.unwrap();
     assert_eq!((hint.state, hint.pit.as_deref()), ("ready", Some("E")));
     assert_eq!(hint.score.unwrap().text, "+1.20");
-    assert_eq!((hint.depth, hint.pv.join(" ")), (Some(5), "E b".to_string()));
+    assert_eq!(
+        (hint.depth, hint.pv.join(" ")),
+        (Some(5), "E b".to_string())
+    );
     assert_eq!(v.moves.len(), 0, "a hint is not played");
     assert_eq!(v.engine_status, EngineStatus::Ready);
     // A move makes it stale; the engine then thinks at the game's level.
@@ -298,27 +307,56 @@ fn a_hint_is_shown_never_played_and_goes_with_the_position() {
 fn positions_are_set_up_or_explained() {
     let (mut t, jobs) = table(&["songo"]);
     let cases = [
-        ("songo40", "5,5,5,5,5,5,5/5,5,5,5,5,5 s 0 0 Gg", "two rows of 7"),
-        ("songo40", "5,5,5,5,5,5,5/5,5,5,5,5,5,4 s 0 0 Gg", "total 69 seeds, not 70"),
-        ("songo40", "5,5,5,5,5,5,5/5,5,5,5,5,5,5 x 0 0 Gg", "side to move 'x'"),
-        ("songo40", "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0", "expected 5 fields"),
-        ("songo40", "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 GG", "flags 'GG'"),
-        ("songo40", "5,5,5,5,5,5,-5/5,5,5,5,5,5,5 s 0 0 Gg", "pit count '-5'"),
+        (
+            "songo40",
+            "5,5,5,5,5,5,5/5,5,5,5,5,5 s 0 0 Gg",
+            "two rows of 7",
+        ),
+        (
+            "songo40",
+            "5,5,5,5,5,5,5/5,5,5,5,5,5,4 s 0 0 Gg",
+            "total 69 seeds, not 70",
+        ),
+        (
+            "songo40",
+            "5,5,5,5,5,5,5/5,5,5,5,5,5,5 x 0 0 Gg",
+            "side to move 'x'",
+        ),
+        (
+            "songo40",
+            "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0",
+            "expected 5 fields",
+        ),
+        (
+            "songo40",
+            "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 GG",
+            "flags 'GG'",
+        ),
+        (
+            "songo40",
+            "5,5,5,5,5,5,-5/5,5,5,5,5,5,5 s 0 0 Gg",
+            "pit count '-5'",
+        ),
         ("songo41", "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg", "songo41"),
     ];
     for (variant, position, why) in cases {
-        let message = serde_json::json!({"type": "set-up", "variant": variant, "position": position});
+        let message =
+            serde_json::json!({"type": "set-up", "variant": variant, "position": position});
         let r = t.on_page(&message.to_string());
         let (text, topic) = error_of(&r);
         assert_eq!(topic, Some(Topic::SetUp));
         assert!(text.contains(why), "{position}: {text}");
     }
     let p = "13,1,14,3,5,0,2/10,3,0,2,1,1,9 s 0 6 -";
-    let message = serde_json::json!({"type": "set-up", "variant": "songo36-amateur", "position": p});
+    let message =
+        serde_json::json!({"type": "set-up", "variant": "songo36-amateur", "position": p});
     let r = t.on_page(&message.to_string());
     assert!(r.changed());
     let a = t.analysis_view();
-    assert_eq!((a.position.as_str(), a.variant.as_str()), (p, "songo36-amateur"));
+    assert_eq!(
+        (a.position.as_str(), a.variant.as_str()),
+        (p, "songo36-amateur")
+    );
     assert_eq!((a.origin.kind, a.ply, a.moves.len()), ("set-up", 0, 0));
     assert!(a.tablebase.is_none());
     // Nothing is analysed until asked for.
@@ -343,7 +381,10 @@ fn positions_are_set_up_or_explained() {
     assert_eq!(*got, id);
     assert_eq!((lines[0].multipv, lines[0].depth), (2, Some(9)));
     let score = lines[0].score.as_ref().unwrap();
-    assert_eq!((score.text.as_str(), score.south, score.wdl), ("-0.40", -40, [100, 500, 400]));
+    assert_eq!(
+        (score.text.as_str(), score.south, score.wdl),
+        ("-0.40", -40, [100, 500, 400])
+    );
     // A third line is not wanted.
     let line = "info depth 9 multipv 3 score cp -90 pv B".to_string();
     assert!(t.on_engine(g, Event::Line { ticket, line }).is_empty());
@@ -370,12 +411,21 @@ fn the_played_game_is_stepped_through_and_varied() {
     }
     t.on_page(r#"{"type":"analyse-game"}"#);
     let a = t.analysis_view();
-    assert_eq!((a.origin.kind, a.ply, a.moves.join(" ")), ("play", 4, "C d E a".to_string()));
+    assert_eq!(
+        (a.origin.kind, a.ply, a.moves.join(" ")),
+        ("play", 4, "C d E a".to_string())
+    );
     assert_eq!(a.position, t.view().position);
     t.on_page(r#"{"type":"goto","ply":1}"#);
     let a = t.analysis_view();
-    assert_eq!((a.ply, a.to_move.as_str(), a.last.as_deref()), (1, "north", Some("C")));
-    assert!(a.legal.iter().all(|m| m.chars().all(|c| c.is_ascii_lowercase())));
+    assert_eq!(
+        (a.ply, a.to_move.as_str(), a.last.as_deref()),
+        (1, "north", Some("C"))
+    );
+    assert!(a
+        .legal
+        .iter()
+        .all(|m| m.chars().all(|c| c.is_ascii_lowercase())));
     // The game's own next move steps forward; another starts a new line.
     t.on_page(r#"{"type":"analysis-move","pit":"d"}"#);
     assert_eq!(t.analysis_view().moves.len(), 4);
@@ -391,7 +441,10 @@ fn the_played_game_is_stepped_through_and_varied() {
     let r = t.on_page(r#"{"type":"play-from-here"}"#);
     assert!(r.changed());
     let v = t.view();
-    assert_eq!((v.moves.join(" "), v.human.as_str()), ("C d B".to_string(), "north"));
+    assert_eq!(
+        (v.moves.join(" "), v.human.as_str()),
+        ("C d B".to_string(), "north")
+    );
     assert_eq!(v.state, PlayState::YourMove);
 }
 
@@ -412,14 +465,20 @@ fn records_are_saved_loaded_and_refused_with_their_line() {
         panic!("{r:?}")
     };
     assert!(file_name.starts_with("songo40-") && file_name.ends_with(".pgn"));
-    assert!(text.contains("[South \"Human\"]") && text.contains("1. C d *"), "{text}");
+    assert!(
+        text.contains("[South \"Human\"]") && text.contains("1. C d *"),
+        "{text}"
+    );
     // Uploaded back: the analysis board shows it.
     let (answer, out) = t.on_upload(text.as_bytes(), None, "saved.pgn");
     assert!(answer.ok, "{answer:?}");
     assert_eq!(answer.games, 1);
     assert!(matches!(out[0], Outgoing::Analysis(_)));
     let a = t.analysis_view();
-    assert_eq!((a.origin.kind, a.moves.join(" "), a.ply), ("record", "C d".to_string(), 2));
+    assert_eq!(
+        (a.origin.kind, a.moves.join(" "), a.ply),
+        ("record", "C d".to_string(), 2)
+    );
     assert_eq!(a.origin.name.as_deref(), Some("saved.pgn"));
     // A file of two games: the first shown, the second chosen.
     let (answer, _) = t.on_upload(RECORD.as_bytes(), None, "two.pgn");
@@ -428,20 +487,31 @@ fn records_are_saved_loaded_and_refused_with_their_line() {
     assert_eq!((a.variant.as_str(), a.origin.games.len()), ("songo40", 2));
     t.on_page(r#"{"type":"load-game","index":2}"#);
     let a = t.analysis_view();
-    assert_eq!((a.variant.as_str(), a.moves.join(" ")), ("songo36-beginner", "A".to_string()));
-    assert!(error_of(&t.on_page(r#"{"type":"load-game","index":3}"#)).0.contains("no game 3"));
+    assert_eq!(
+        (a.variant.as_str(), a.moves.join(" ")),
+        ("songo36-beginner", "A".to_string())
+    );
+    assert!(error_of(&t.on_page(r#"{"type":"load-game","index":3}"#))
+        .0
+        .contains("no game 3"));
     // Saved unchanged, the record is the file's own.
     let r = t.on_page(r#"{"type":"save","game":"analysis"}"#);
     let [Outgoing::Record { text, .. }] = &r.to_sender[..] else {
         panic!("{r:?}")
     };
-    assert!(text.contains("[South \"c\"]") && text.contains("1. A *"), "{text}");
+    assert!(
+        text.contains("[South \"c\"]") && text.contains("1. A *"),
+        "{text}"
+    );
     // A bad file: refused, naming the line; the board keeps its game.
     let bad = RECORD.replace("1. C d 2. E *", "1. C d 2. Q *");
     let (answer, out) = t.on_upload(bad.as_bytes(), None, "bad.pgn");
     assert!(!answer.ok && out.is_empty());
     let message = answer.message.unwrap();
-    assert!(message.starts_with("bad.pgn: line 10 (game 1):"), "{message}");
+    assert!(
+        message.starts_with("bad.pgn: line 10 (game 1):"),
+        "{message}"
+    );
     assert_eq!(t.analysis_view().variant, "songo36-beginner");
     let (answer, _) = t.on_upload(b"1. C d *\n", Some("songo40"), "bare.pgn");
     assert!(!answer.ok, "{answer:?}");
@@ -480,7 +550,10 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
         .expect("a review job");
     assert_eq!(limit, Limit::Depth(6));
     let v = t.review_view();
-    assert_eq!((v.state, v.done, v.total, v.limit.as_str()), ("running", 0, 5, "depth 6"));
+    assert_eq!(
+        (v.state, v.done, v.total, v.limit.as_str()),
+        ("running", 0, 5, "depth 6")
+    );
     assert_eq!(t.analysis_view().engine_status, EngineStatus::Thinking);
     let out = t.on_engine(
         g,
@@ -520,7 +593,11 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
     assert_eq!((v.state, v.done), ("done", 5));
     let blunder = &v.moves[2];
     assert_eq!(
-        (blunder.judgement.as_str(), blunder.best.as_deref(), blunder.side.as_str()),
+        (
+            blunder.judgement.as_str(),
+            blunder.best.as_deref(),
+            blunder.side.as_str()
+        ),
         ("blunder", Some("G"), "south")
     );
     assert_eq!(v.moves[0].best, None, "the move played was the best");
@@ -530,9 +607,16 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
     let [Outgoing::Record { text, .. }] = &r.to_sender[..] else {
         panic!("{r:?}")
     };
-    assert!(text.contains("[Annotator \"songo gui review, depth 6\"]"), "{text}");
-    assert!(text.contains("2. E {-9.00 blunder, lost 9.00; better G}"), "{text}");
-    let back: songo_core::record::GameRecord = text.parse().expect("an annotated record reads back");
+    assert!(
+        text.contains("[Annotator \"songo gui review, depth 6\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2. E {-9.00 blunder, lost 9.00; better G}"),
+        "{text}"
+    );
+    let back: songo_core::record::GameRecord =
+        text.parse().expect("an annotated record reads back");
     assert_eq!(back.moves, played);
     // The live analysis resumes after the review.
     let jobs_now = jobs.lock().unwrap();
@@ -615,7 +699,9 @@ fn the_tables_speak_in_the_analysis() {
     let view = a.tablebase.expect("tables configured");
     assert!(view.verdict.is_none());
     let p = "2,0,3,1,0,0,0/1,2,0,0,1,0,0 s 31 29 -";
-    t.on_page(&serde_json::json!({"type": "set-up", "variant": "songo40", "position": p}).to_string());
+    t.on_page(
+        &serde_json::json!({"type": "set-up", "variant": "songo40", "position": p}).to_string(),
+    );
     let view = t.analysis_view().tablebase.unwrap();
     assert!(view.verdict.is_some(), "{view:?}");
     assert!(!view.moves.is_empty());
