@@ -233,10 +233,14 @@ fn a_review_marks_the_blunder() {
     // The graph: a curve, and a dot for the marked move.
     let graph = b.script(
         "const g = document.querySelector('[data-testid=review-graph]'); \
-         return [g.hidden, g.querySelectorAll('polyline').length, g.querySelectorAll('circle[data-ply=\"7\"]').length]",
+         return [g.getBoundingClientRect().height > 50, g.querySelectorAll('polyline').length, \
+         g.querySelectorAll('circle[data-ply=\"7\"]').length]",
     );
-    assert_eq!(graph, serde_json::json!([false, 1, 1]));
+    assert_eq!(graph, serde_json::json!([true, 1, 1]), "shown, with a curve and the dot");
+    // Tall enough to show the graph and the marked moves.
+    b.resize(1280, 1200);
     b.screenshot(&screenshot_dir().join("desktop-review.png"));
+    b.resize(1280, 900);
     // A click on the marked move shows the position before it, the better
     // move ringed.
     b.click("[data-testid=review-moves] li[data-ply=\"7\"]");

@@ -37,6 +37,8 @@ export function initAnalysis({ onSaved, showPlay }) {
 
   function render(v) {
     const moved = !view || view.id !== v.id;
+    // Another game: the review's suggestion was for the old one.
+    if (!view || view.start !== v.start || view.moves.join(" ") !== v.moves.join(" ")) suggestion = null;
     view = v;
     root.dataset.position = v.position;
     root.dataset.ply = String(v.ply);

@@ -11,8 +11,10 @@ import { initReview } from "./review.js";
 let mode = "play";
 let retry = 0;
 
-/** A saved record arrives as a message: offered as a download, its text in
- *  the link (a data: URL), where tools can read it. */
+/** A saved record arrives as a message: offered as a download at once, and
+ *  as a link to click (a browser may ask before a second automatic
+ *  download). The link's href is a data: URL holding the record's text,
+ *  where tools can read it. */
 let savedFrom = "play";
 function onSaved(which) {
   savedFrom = which;
@@ -21,11 +23,14 @@ function offer(message) {
   const link = $("[data-testid=download]");
   link.href = `data:application/x-songo-record;charset=utf-8,${encodeURIComponent(message.text)}`;
   link.download = message.file_name;
+  link.textContent = message.file_name;
   link.dataset.from = savedFrom;
-  link.dataset.fileName = message.file_name;
+  const line = $("[data-testid=saved]");
+  // Shown under the button that saved it.
+  const place = savedFrom === "play" ? $(".saved-play") : $("[data-testid=record-message]");
+  place.after(line);
+  line.hidden = false;
   link.click();
-  const where = savedFrom === "play" ? play.say : analysis.recordMessage;
-  where(`Saved as ${message.file_name} (in your downloads).`);
 }
 
 function show(next) {

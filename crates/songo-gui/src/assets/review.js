@@ -97,8 +97,10 @@ export function initReview({ analysis }) {
   function drawGraph() {
     const graph = $("[data-testid=review-graph]");
     const curve = review ? review.curve : [];
-    graph.hidden = curve.length < 2;
-    if (graph.hidden) return graph.replaceChildren();
+    // An SVG element has no `hidden` property: the attribute it is.
+    graph.toggleAttribute("hidden", curve.length < 2);
+    $("[data-testid=review-graph-note]").hidden = curve.length < 2;
+    if (curve.length < 2) return graph.replaceChildren();
     const n = curve.length - 1;
     const x = (i) => (i / n) * WIDTH;
     const y = (cs) => {

@@ -250,9 +250,15 @@ impl Table {
         else {
             return refuse(Topic::Record, format!("there is no game {index} loaded"));
         };
-        let game = record
-            .replay()
-            .expect("a record the reader checked replays");
+        // The reader replayed every move already; a record that still does
+        // not replay is refused, never a panic.
+        let game =
+            match Game::with_moves(record.variant, record.start, record.moves.iter().copied()) {
+                Ok(game) => game,
+                Err((ply, e)) => {
+                    return refuse(Topic::Record, format!("move {}: {e}", ply + 1));
+                }
+            };
         let end = game.moves().len();
         self.show(&game, end, Origin::Record { index, record });
         self.board_changed()
