@@ -262,12 +262,13 @@ fn wait_until(b: &Browser, what: &str, done: impl Fn(&Snapshot) -> bool) -> Snap
     }
 }
 
-/// Waits until the board's sowing animation is over (for screenshots).
+/// Waits until the board's sowing animation is over, captured pits
+/// included (for screenshots).
 fn settle(b: &Browser) {
     let deadline = Instant::now() + PATIENCE;
-    while b.script("return document.querySelector('[data-testid=board]').dataset.animating")
-        == "true"
-    {
+    let busy = "return document.querySelector('[data-testid=board]').dataset.animating === 'true' \
+                || document.querySelector('[data-testid=board] .taken') !== null";
+    while b.script(busy) == Value::Bool(true) {
         assert!(Instant::now() < deadline, "an endless animation");
         std::thread::sleep(Duration::from_millis(20));
     }

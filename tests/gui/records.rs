@@ -236,7 +236,11 @@ fn a_review_marks_the_blunder() {
          return [g.getBoundingClientRect().height > 50, g.querySelectorAll('polyline').length, \
          g.querySelectorAll('circle[data-ply=\"7\"]').length]",
     );
-    assert_eq!(graph, serde_json::json!([true, 1, 1]), "shown, with a curve and the dot");
+    assert_eq!(
+        graph,
+        serde_json::json!([true, 1, 1]),
+        "shown, with a curve and the dot"
+    );
     // Tall enough to show the graph and the marked moves.
     b.resize(1280, 1200);
     b.screenshot(&screenshot_dir().join("desktop-review.png"));

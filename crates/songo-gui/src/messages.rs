@@ -110,11 +110,10 @@ pub enum PageMessage {
 }
 
 /// What an error reply is about, so that the page shows it in the right
-/// place.
+/// place (none: the game played).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Topic {
-    Play,
     Analysis,
     SetUp,
     Record,
