@@ -228,8 +228,7 @@ fn the_sowing_animation_leaves_the_hooks_exact() {
     let mut seen_animating = false;
     let mut clicked_while_sowing = 0;
     let mut ply = s.ply;
-    let is_animating =
-        "return document.querySelector('[data-testid=board]').dataset.animating";
+    let is_animating = "return document.querySelector('[data-testid=board]').dataset.animating";
     for round in 0..4 {
         let pit = snapshot(&b).enabled[0].clone();
         b.click(&format!("button[data-pit=\"{pit}\"]"));
