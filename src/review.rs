@@ -234,9 +234,16 @@ pub fn annotate(record: &GameRecord, review: &GameReview, limit: SearchLimit) ->
     let mut out = record.clone();
     out.comments.clear();
     let _ = out.set_tag("Annotator", format!("songo review, {limit}"));
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let sum = |side: Side| {
         let [i, m, b] = review.counts(side);
-        format!("{i} inaccuracies, {m} mistakes, {b} blunders")
+        format!(
+            "{}, {}, {}",
+            count(i, "inaccuracy", "inaccuracies"),
+            count(m, "mistake", "mistakes"),
+            count(b, "blunder", "blunders")
+        )
     };
     out.add_comment(
         0,
