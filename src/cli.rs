@@ -104,7 +104,8 @@ pub enum Command {
 const GUI_AFTER_HELP: &str = "Examples:\n  \
     songo gui\n  \
     songo gui --port 8040 --no-open\n  \
-    songo gui --engine \"songo=songo\" --engine \"random=songo sparring --kind random\"\n\n\
+    songo gui --engine \"songo=songo\" --engine \"random=songo sparring --kind random\"\n  \
+    songo gui --tablebases tables/\n\n\
     Prints 'Listening on http://127.0.0.1:PORT/' and opens the page in the default browser.\n\
     Only requests for that address from its own page are served (others get 403); the\n\
     engines are the command line's, never the page's. Stop the server with Ctrl-C.\n\
@@ -127,6 +128,11 @@ pub struct GuiArgs {
     /// warning is printed.
     #[arg(long, value_name = "ADDR")]
     pub listen: Option<std::net::IpAddr>,
+    /// Directory of endgame tablebases (songo tb generate): the analysis
+    /// shows their verdict on the position and on each move, whatever the
+    /// engine.
+    #[arg(long, value_name = "DIR")]
+    pub tablebases: Option<std::path::PathBuf>,
 }
 
 /// Runs `songo gui`.
@@ -141,6 +147,7 @@ fn gui(args: GuiArgs) -> Result<(), songo_gui::GuiError> {
     if !args.engines.is_empty() {
         config.engines = args.engines;
     }
+    config.tablebases = args.tablebases;
     songo_gui::run(config)
 }
 

@@ -159,7 +159,8 @@ impl CliError {
                 GuiError::CurrentExe(_)
                 | GuiError::EngineStart { .. }
                 | GuiError::Bind { .. }
-                | GuiError::Serve(_) => Exit::Failure,
+                | GuiError::Serve(_)
+                | GuiError::Tablebases { .. } => Exit::Failure,
             },
         }
     }
