@@ -95,6 +95,9 @@ pub enum Command {
                             reported with its line number and the exit code is 1."
     )]
     Replay(crate::replay::ReplayArgs),
+    /// Score every move of a recorded game, mark inaccuracies, mistakes
+    /// and blunders, and write the game annotated.
+    Review(crate::review::ReviewArgs),
     /// A small protocol engine for testing: random, greedy or plain
     /// alpha-beta moves, or faults (illegal, garbage, crash, stall, slow).
     #[command(hide = true)]
@@ -123,7 +126,8 @@ const TRAIN_AFTER_HELP: &str = "Examples:\n  \
 const GUI_AFTER_HELP: &str = "Examples:\n  \
     songo gui\n  \
     songo gui --port 8040 --no-open\n  \
-    songo gui --engine \"songo=songo\" --engine \"random=songo sparring --kind random\"\n\n\
+    songo gui --engine \"songo=songo\" --engine \"random=songo sparring --kind random\"\n  \
+    songo gui --tablebases tables/\n\n\
     Prints 'Listening on http://127.0.0.1:PORT/' and opens the page in the default browser.\n\
     Only requests for that address from its own page are served (others get 403); the\n\
     engines are the command line's, never the page's. Stop the server with Ctrl-C.\n\
@@ -146,6 +150,11 @@ pub struct GuiArgs {
     /// warning is printed.
     #[arg(long, value_name = "ADDR")]
     pub listen: Option<std::net::IpAddr>,
+    /// Directory of endgame tablebases (songo tb generate): the analysis
+    /// shows their verdict on the position and on each move, whatever the
+    /// engine.
+    #[arg(long, value_name = "DIR")]
+    pub tablebases: Option<std::path::PathBuf>,
 }
 
 /// Runs `songo gui`.
@@ -160,6 +169,7 @@ fn gui(args: GuiArgs) -> Result<(), songo_gui::GuiError> {
     if !args.engines.is_empty() {
         config.engines = args.engines;
     }
+    config.tablebases = args.tablebases;
     songo_gui::run(config)
 }
 
@@ -233,6 +243,7 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
         Some(Command::Analyze(args)) => Ok(crate::analyze::run(&args)?),
         Some(Command::Play(args)) => Ok(crate::play::run(&args)?),
         Some(Command::Replay(args)) => Ok(crate::replay::run(&args)?),
+        Some(Command::Review(args)) => Ok(crate::review::run(&args)?),
         Some(Command::Perft(args)) => {
             perft(&args);
             Ok(())

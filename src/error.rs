@@ -4,7 +4,7 @@
 //! Each layer has its own error enum: [`MatchError`] (and below it
 //! [`OpeningError`], [`ProcessError`], [`SpecError`]), [`TuneError`],
 //! [`TbCliError`] (over [`TbError`]), [`BenchError`], [`AnalyzeError`],
-//! [`PlayError`], [`ReplayError`], [`GuiError`]. [`CliError`] gathers
+//! [`PlayError`], [`ReplayError`], [`ReviewError`], [`GuiError`]. [`CliError`] gathers
 //! them, and [`CliError::exit`] is the only function that decides an exit
 //! code; [`report`] prints the error and returns that code. The codes are
 //! documented in `songo --help`:
@@ -37,6 +37,7 @@ pub use crate::datagen::DatagenError;
 pub use crate::matches::{MatchError, OpeningError, ProcessError, SpecError};
 pub use crate::play::PlayError;
 pub use crate::replay::ReplayError;
+pub use crate::review::ReviewError;
 pub use crate::tb_cli::TbCliError;
 pub use crate::train::TrainError;
 pub use crate::tune::TuneError;
@@ -108,6 +109,8 @@ pub enum CliError {
     #[error(transparent)]
     Replay(#[from] ReplayError),
     #[error(transparent)]
+    Review(#[from] ReviewError),
+    #[error(transparent)]
     Gui(#[from] GuiError),
 }
 
@@ -166,16 +169,20 @@ impl CliError {
                 | AnalyzeError::NoAnswer => Exit::Failure,
             },
             CliError::Play(_) => Exit::Failure,
-            CliError::Replay(e) => match e {
-                ReplayError::Read { .. } => Exit::Failure,
-                ReplayError::Record { .. } => Exit::BadInput,
-                ReplayError::NoSuchGame { .. } => Exit::Usage,
+            CliError::Replay(e) => replay_exit(e),
+            CliError::Review(e) => match e {
+                ReviewError::Input(e) => replay_exit(e),
+                ReviewError::CurrentExe(_)
+                | ReviewError::EngineStart(_)
+                | ReviewError::Engine { .. }
+                | ReviewError::Write { .. } => Exit::Failure,
             },
             CliError::Gui(e) => match e {
                 GuiError::CurrentExe(_)
                 | GuiError::EngineStart { .. }
                 | GuiError::Bind { .. }
-                | GuiError::Serve(_) => Exit::Failure,
+                | GuiError::Serve(_)
+                | GuiError::Tablebases { .. } => Exit::Failure,
             },
         }
     }
@@ -220,6 +227,16 @@ pub fn report(result: Result<(), CliError>) -> ExitCode {
             eprintln!("error: {}", Chain(&e));
             e.exit().into()
         }
+    }
+}
+
+/// A record file that cannot be read fails (1); a bad record is bad input
+/// (3); a game number the file does not have is a usage error (2).
+fn replay_exit(e: &ReplayError) -> Exit {
+    match e {
+        ReplayError::Read { .. } => Exit::Failure,
+        ReplayError::Record { .. } => Exit::BadInput,
+        ReplayError::NoSuchGame { .. } => Exit::Usage,
     }
 }
 

@@ -15,6 +15,7 @@ pub mod output;
 pub mod play;
 pub mod progress;
 pub mod replay;
+pub mod review;
 pub mod score_text;
 pub mod session;
 pub mod sparring;

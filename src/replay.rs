@@ -118,33 +118,46 @@ pub fn run(args: &ReplayArgs) -> Result<(), ReplayError> {
     Ok(())
 }
 
-fn replay(args: &ReplayArgs) -> Result<Replayed, ReplayError> {
-    let path = args.file.as_path();
+/// Reads a record file and checks every game; with `only`, keeps game
+/// `only` (from 1) alone. The games come numbered from 1.
+pub fn load_games(
+    path: &Path,
+    variant: Option<Variant>,
+    only: Option<u64>,
+) -> Result<Vec<(usize, ReadGame)>, ReplayError> {
     let bytes = std::fs::read(path).map_err(|source| ReplayError::Read {
         path: path.to_path_buf(),
         source,
     })?;
     // Reading replays and checks every move of every game.
-    let options = ReadOptions {
-        variant: args.variant,
-    };
-    let games = read_records(&bytes, &options).map_err(|error| ReplayError::Record {
-        path: path.to_path_buf(),
-        error,
-    })?;
-    let mut replayed = Replayed::default();
-    let shown: Vec<(usize, &ReadGame)> = match args.game {
+    let games =
+        read_records(&bytes, &ReadOptions { variant }).map_err(|error| ReplayError::Record {
+            path: path.to_path_buf(),
+            error,
+        })?;
+    let count = games.len();
+    let numbered = games.into_iter().enumerate().map(|(i, g)| (i + 1, g));
+    match only {
+        None => Ok(numbered.collect()),
         Some(n) => {
-            let index = usize::try_from(n - 1).unwrap_or(usize::MAX);
-            let game = games.get(index).ok_or_else(|| ReplayError::NoSuchGame {
-                path: path.to_path_buf(),
-                count: games.len(),
-                wanted: n,
-            })?;
-            vec![(index + 1, game)]
+            let index = usize::try_from(n).unwrap_or(usize::MAX);
+            match numbered.into_iter().nth(index.saturating_sub(1)) {
+                Some(game) if index > 0 => Ok(vec![game]),
+                _ => Err(ReplayError::NoSuchGame {
+                    path: path.to_path_buf(),
+                    count,
+                    wanted: n,
+                }),
+            }
         }
-        None => games.iter().enumerate().map(|(i, g)| (i + 1, g)).collect(),
-    };
+    }
+}
+
+fn replay(args: &ReplayArgs) -> Result<Replayed, ReplayError> {
+    let path = args.file.as_path();
+    let games = load_games(path, args.variant, args.game)?;
+    let mut replayed = Replayed::default();
+    let shown: Vec<(usize, &ReadGame)> = games.iter().map(|(n, g)| (*n, g)).collect();
     if let Some(note) = variant_note(path, &shown, args.variant) {
         replayed.notes.push(note);
     }
@@ -152,14 +165,14 @@ fn replay(args: &ReplayArgs) -> Result<Replayed, ReplayError> {
         show(&mut replayed.out, number, game, args.boards);
     }
     if args.game.is_none() {
-        let records: Vec<&GameRecord> = games.iter().map(|g| &g.record).collect();
+        let records: Vec<&GameRecord> = games.iter().map(|(_, g)| &g.record).collect();
         replayed.out.push_str(&totals(&records));
     }
     Ok(replayed)
 }
 
 /// The note for the shown games that had no Variant tag, if any.
-fn variant_note(
+pub(crate) fn variant_note(
     path: &Path,
     shown: &[(usize, &ReadGame)],
     variant: Option<Variant>,

@@ -124,6 +124,12 @@ fn random_records(rng: &mut StdRng, count: usize) -> Vec<GameRecord> {
         if i % 4 == 0 {
             r.set_tag("Opening", format!("{}", g.start())).unwrap();
         }
+        // Comments anywhere in the movetext, some long enough to wrap.
+        if i % 3 == 0 {
+            let after = (i * 7) % (r.moves.len() + 1);
+            let words = "-3.10 blunder, lost 5.20; better C ".repeat(1 + i % 5);
+            r.add_comment(after, &format!("note {i}: {words}"));
+        }
         out.push(r);
     }
     out
@@ -163,6 +169,11 @@ fn round_trip_of_many_games() {
         .iter()
         .any(|r| r.start != Position::startpos() && r.start.side_to_move() == Side::South));
     assert!(file.contains("[FEN \""));
+    assert!(records.iter().any(|r| r.comments.contains_key(&0)));
+    assert!(
+        file.contains("... "),
+        "a North move after a comment is numbered"
+    );
 }
 
 #[test]
@@ -207,11 +218,24 @@ fn comments_and_a_fen_start_with_north_to_move() {
     assert_eq!(g.moves, moves("d A f G b"));
     assert_eq!(g.termination, Termination::Rules(EndReason::EmptyRow));
     assert_eq!(g.extra_tags, [("Opening".to_string(), "late".to_string())]);
-    let written = g.to_string();
-    assert!(
-        written.contains("\n1... d 2. A f 3. G b 0-1\n"),
-        "{written}"
+    // `{…}` comments are kept where they stand, one line each; `;` ones
+    // are not.
+    assert_eq!(
+        g.comments.iter().collect::<Vec<_>>(),
+        [
+            (
+                &0,
+                &"North to move, so the first move is numbered 1...".to_string()
+            ),
+            (&2, &"a comment over two lines".to_string())
+        ]
     );
+    assert_eq!(
+        g.movetext(1000),
+        "{North to move, so the first move is numbered 1...} 1... d 2. A \
+         {a comment over two lines} 2... f 3. G b 0-1"
+    );
+    let written = g.to_string();
     assert_eq!(written.parse::<GameRecord>().unwrap(), *g);
     assert_eq!(games[1].moves, []);
     assert_eq!(games[1].result, GameResult::Unfinished);

@@ -144,11 +144,6 @@ pub fn play_game(
     }
 
     let mut clocks = tcs.map(|tc| tc.base());
-    let start_text = if opening.start == Position::startpos() {
-        "startpos".to_string()
-    } else {
-        format!("fen {}", opening.start)
-    };
     loop {
         if let GameStatus::Over { reason, .. } = game.status() {
             return finish(report, game, Ending::Rules(reason));
@@ -160,12 +155,7 @@ pub fn play_game(
         let i = side.index();
         let tc = tcs[i];
         let proc = &mut procs[i];
-        let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
-        let position = if moves.is_empty() {
-            format!("position {start_text}")
-        } else {
-            format!("position {start_text} moves {}", moves.join(" "))
-        };
+        let position = songo_client::position_command(&opening.start, game.moves());
         let sent = proc
             .send(&position)
             .and_then(|_| proc.send(&format!("go {}", tc.go_args(clocks))));

@@ -110,7 +110,10 @@ impl Session {
         };
         match command {
             Command::Nothing => {}
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                self.engine.wait_ready();
+                self.out.line("readyok")
+            }
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => {

@@ -3,7 +3,9 @@
 //! page's automation hooks (docs/gui.md). Every state the page shows is
 //! checked against the rules core replaying the page's moves: the
 //! position, whose move it is, the enabled pits (exactly the legal moves)
-//! and the result.
+//! and the result. The analysis board, records, reviews, hints, the
+//! sowing animation and the tablebases are in `analysis.rs` and
+//! `records.rs`.
 //!
 //! The browser tests skip, saying why, when Chromium or chromedriver is
 //! missing (Debian: `apt-get install chromium chromium-driver`, which
@@ -11,7 +13,9 @@
 //! HTTP tests (Host and Origin refusals, malformed messages) need no
 //! browser. Screenshots go to `target/tmp/gui-screenshots/`.
 
+mod analysis;
 mod http;
+mod records;
 mod webdriver;
 
 use std::io::{BufRead, BufReader, Write};
@@ -128,6 +132,7 @@ fn screenshot_dir() -> PathBuf {
 #[derive(Clone, Debug)]
 struct Snapshot {
     game: String,
+    start: String,
     variant: String,
     human: String,
     position: String,
@@ -147,7 +152,7 @@ const b = document.querySelector('[data-testid=board]');
 const r = document.querySelector('[data-testid=result]');
 const text = (t) => document.querySelector(`[data-testid=${t}]`).textContent;
 return {
-  game: b.dataset.game || '', variant: b.dataset.variant || '', human: b.dataset.human || '',
+  game: b.dataset.game || '', start: b.dataset.start || '', variant: b.dataset.variant || '', human: b.dataset.human || '',
   position: b.dataset.position, state: b.dataset.state, ply: Number(b.dataset.ply),
   moves: b.dataset.moves, engine: b.dataset.engine,
   enabled: [...document.querySelectorAll('button[data-pit]')].filter((x) => !x.disabled).map((x) => x.dataset.pit),
@@ -160,6 +165,7 @@ fn snapshot(b: &Browser) -> Snapshot {
     let s = |k: &str| v[k].as_str().unwrap_or_default().to_string();
     Snapshot {
         game: s("game"),
+        start: s("start"),
         variant: s("variant"),
         human: s("human"),
         position: s("position"),
@@ -193,7 +199,8 @@ fn check(s: &Snapshot) -> Game {
         .map(|m| m.parse().expect("a move"))
         .collect();
     assert_eq!(moves.len(), s.ply, "{s:?}");
-    let game = Game::with_moves(v, Position::startpos(), moves)
+    let start: Position = s.start.parse().expect("data-start is a position");
+    let game = Game::with_moves(v, start, moves)
         .unwrap_or_else(|e| panic!("the page's moves are not legal: {e:?}: {s:?}"));
     let p = game.position();
     assert_eq!(s.position, p.to_string(), "data-position");
@@ -251,6 +258,18 @@ fn wait_until(b: &Browser, what: &str, done: impl Fn(&Snapshot) -> bool) -> Snap
             Instant::now() < deadline,
             "waited too long for {what}: {s:?}"
         );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Waits until the board's sowing animation is over, captured pits
+/// included (for screenshots).
+fn settle(b: &Browser) {
+    let deadline = Instant::now() + PATIENCE;
+    let busy = "return document.querySelector('[data-testid=board]').dataset.animating === 'true' \
+                || document.querySelector('[data-testid=board] .taken') !== null";
+    while b.script(busy) == Value::Bool(true) {
+        assert!(Instant::now() < deadline, "an endless animation");
         std::thread::sleep(Duration::from_millis(20));
     }
 }
@@ -316,6 +335,7 @@ fn complete_games_in_every_variant_as_south_and_north() {
                 s = click_pit(&b, &s, &mut rng);
                 assert!(s.ply < MAX_PLIES, "{variant} {side}: no end");
                 if first && s.ply >= 14 && s.state == "your-move" {
+                    settle(&b);
                     b.screenshot(&shots.join("desktop-game.png"));
                     b.resize(390, 844);
                     b.screenshot(&shots.join("phone-game.png"));
@@ -335,6 +355,7 @@ fn complete_games_in_every_variant_as_south_and_north() {
                 outcome
             );
             if variant == Variant::Songo40 && side == "south" {
+                settle(&b);
                 b.screenshot(&shots.join("desktop-result.png"));
                 b.resize(390, 844);
                 b.screenshot(&shots.join("phone-result.png"));
@@ -506,8 +527,11 @@ fn malformed_messages_get_an_error_and_the_server_goes_on() {
     let server = Server::start(&[]);
     let mut ws = http::WebSocket::open(server.port, &server.host(), Some(&server.origin()))
         .unwrap_or_else(|r| panic!("refused: {}", r.status));
-    let first: Value = serde_json::from_str(&ws.recv().unwrap()).unwrap();
-    assert_eq!(first["type"], "state");
+    // A page is welcomed with the game, the analysis board and the review.
+    for kind in ["state", "analysis", "review"] {
+        let first: Value = serde_json::from_str(&ws.recv().unwrap()).unwrap();
+        assert_eq!(first["type"], kind);
+    }
     let long = format!(r#"{{"type":"move","pit":"{}"}}"#, "A".repeat(5000));
     let bad = [
         "",
@@ -523,6 +547,11 @@ fn malformed_messages_get_an_error_and_the_server_goes_on() {
         r#"{"type":"new-game","variant":"../../etc/passwd","side":"south","level":3}"#,
         r#"{"type":"new-game","variant":"songo40","side":"south","level":3,"engine":9}"#,
         r#"{"type":"new-game","variant":"songo40","side":"south","level":3,"command":"/bin/sh"}"#,
+        r#"{"type":"set-up","variant":"songo40","position":"../../etc/passwd"}"#,
+        r#"{"type":"save","game":"/etc/passwd"}"#,
+        r#"{"type":"load-game","index":1}"#,
+        r#"{"type":"review","game":"analysis","depth":8}"#,
+        r#"{"type":"hint","engine":"/bin/sh"}"#,
     ];
     for text in bad {
         ws.send(text);

@@ -161,6 +161,23 @@ impl Browser {
         self.session_call("POST", &format!("/element/{id}/click"), Some(json!({})));
     }
 
+    /// Types `text` into an element (for a file input: the file's path,
+    /// which uploads it).
+    pub fn send_keys(&self, css: &str, text: &str) {
+        let id = self.find(css);
+        self.session_call(
+            "POST",
+            &format!("/element/{id}/value"),
+            Some(json!({ "text": text })),
+        );
+    }
+
+    /// Empties a text input.
+    pub fn clear(&self, css: &str) {
+        let id = self.find(css);
+        self.session_call("POST", &format!("/element/{id}/clear"), Some(json!({})));
+    }
+
     /// Chooses an `<option>` of a `<select>` the way a person does.
     pub fn select(&self, select_css: &str, value: &str) {
         self.click(&format!("{select_css} option[value=\"{value}\"]"));

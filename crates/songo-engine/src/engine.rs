@@ -29,6 +29,11 @@ use crate::tb::{Tablebases, TbError};
 use crate::timeman::Limits;
 use crate::tt::TranspositionTable;
 
+/// The longest `isready` waits for a new hash table: a 1 GB table took
+/// 0.2 to 1.3 s here on a busy machine (docs/speed.md), and this stays well
+/// inside the 10 s handshake timeouts of tournament managers.
+pub const READY_WAIT_LIMIT: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// How the engine names itself to a GUI.
 pub const ENGINE_NAME: &str = concat!("songo ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the songo developers";
@@ -183,6 +188,15 @@ impl Engine {
     /// The size of the transposition table in use, in MB.
     pub fn hash_megabytes(&self) -> usize {
         self.tt.megabytes()
+    }
+
+    /// What `isready` waits for: a new hash table's pages faulted in, for
+    /// [`READY_WAIT_LIMIT`] at most (a larger table goes on faulting in
+    /// behind the searches). Returns at once while a search runs.
+    pub fn wait_ready(&self) {
+        if !self.is_busy() {
+            self.tt.wait_prefaulted(READY_WAIT_LIMIT);
+        }
     }
 
     /// Whether a search, perft or bench is running.

@@ -20,4 +20,5 @@ pub mod speed;
 pub mod tb;
 pub mod timeman;
 pub mod tt;
+mod tt_os;
 pub mod turns;

@@ -17,10 +17,14 @@
 //! Buckets keep far more of a table under pressure than one slot per key
 //! would (measurements in `docs/tuning-history.md`).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use songo_core::moves::Move;
 use songo_core::position::PITS;
+
+use crate::tt_os as os;
 
 /// Kind of bound a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +106,8 @@ fn unpack(d: u64) -> Option<(TtEntry, u8)> {
 pub struct TranspositionTable {
     slots: Slots,
     generation: AtomicU64,
+    /// Faults the pages of a fresh mapping in, behind the search's back.
+    prefault: Option<Prefault>,
 }
 
 /// An allocation of the requested size failed; the old table is kept.
@@ -142,8 +148,9 @@ pub fn available_bytes() -> Option<u64> {
 /// `docs/tuning-history.md`).
 const HUGE_PAGE: usize = 2 << 20;
 
-/// The table's memory: `len` slots, handed out by the system already zeroed
-/// so that a large table costs neither time nor memory until it is used.
+/// The table's memory: `len` slots, handed out by the system already
+/// zeroed, so that making a large table costs no time (its pages are then
+/// faulted in on a thread of their own, see [`Prefault`]).
 struct Slots {
     ptr: std::ptr::NonNull<Slot>,
     len: usize,
@@ -225,119 +232,6 @@ impl Drop for Slots {
     }
 }
 
-/// Memory straight from the system, where there is a way to ask for it.
-#[cfg(target_os = "linux")]
-mod os {
-    use std::ffi::c_void;
-    use std::ptr::NonNull;
-
-    extern "C" {
-        fn mmap(
-            addr: *mut c_void,
-            len: usize,
-            prot: i32,
-            flags: i32,
-            fd: i32,
-            off: i64,
-        ) -> *mut c_void;
-        fn munmap(addr: *mut c_void, len: usize) -> i32;
-        fn madvise(addr: *mut c_void, len: usize, advice: i32) -> i32;
-        fn mincore(addr: *mut c_void, len: usize, vec: *mut u8) -> i32;
-        fn sysconf(name: i32) -> i64;
-    }
-    const SC_PAGESIZE: i32 = 30;
-    const PROT_READ_WRITE: i32 = 0x1 | 0x2;
-    const MAP_PRIVATE_ANONYMOUS: i32 = 0x02 | 0x20;
-    const MADV_DONTNEED: i32 = 4;
-    const MADV_HUGEPAGE: i32 = 14;
-
-    /// A private anonymous mapping of `bytes` (zero-filled on first touch),
-    /// marked for transparent huge pages.
-    pub fn map_zeroed(bytes: usize) -> Option<NonNull<u8>> {
-        // SAFETY: a fresh anonymous mapping aliases nothing.
-        let p = unsafe {
-            mmap(
-                std::ptr::null_mut(),
-                bytes,
-                PROT_READ_WRITE,
-                MAP_PRIVATE_ANONYMOUS,
-                -1,
-                0,
-            )
-        };
-        if p as isize == -1 {
-            return None;
-        }
-        // A hint: without huge pages the table works the same, only slower.
-        // SAFETY: `p` is the mapping just made, `bytes` long.
-        unsafe { madvise(p, bytes, MADV_HUGEPAGE) };
-        NonNull::new(p.cast())
-    }
-
-    pub fn unmap(p: NonNull<u8>, bytes: usize) {
-        // SAFETY: `p` and `bytes` are one mapping made by `map_zeroed`,
-        // which its owner no longer uses.
-        unsafe { munmap(p.as_ptr().cast(), bytes) };
-    }
-
-    /// Lets the system take back the pages of `[p, p + bytes)` (whole pages)
-    /// at once; they read as zeros afterwards.
-    pub fn discard(p: *mut u8, bytes: usize) {
-        // SAFETY: the caller passes whole pages of a block it owns and no
-        // longer reads; zeros are a valid value for the table's atomics.
-        unsafe { madvise(p.cast(), bytes, MADV_DONTNEED) };
-    }
-
-    /// Makes the mapping `[p, p + bytes)` read as zeros: resident pages are
-    /// written, the others (never touched, or swapped out) are discarded.
-    pub fn zero_resident(p: *mut u8, bytes: usize) {
-        // SAFETY: sysconf has no preconditions.
-        let page = usize::try_from(unsafe { sysconf(SC_PAGESIZE) }).unwrap_or(4096);
-        let pages = bytes.div_ceil(page);
-        let mut resident = vec![0u8; pages];
-        // SAFETY: `p` starts a mapping of `bytes` (page-aligned, as mmap
-        // returns it) and `resident` holds one byte per page of it.
-        if unsafe { mincore(p.cast(), bytes, resident.as_mut_ptr()) } != 0 {
-            resident.fill(1); // unknown: zero it all
-        }
-        let mut start = 0;
-        while start < pages {
-            let here = resident[start] & 1;
-            let end = (start..pages)
-                .find(|&i| resident[i] & 1 != here)
-                .unwrap_or(pages);
-            let (at, len) = (start * page, (end * page).min(bytes) - start * page);
-            if here == 1 {
-                // SAFETY: the range lies inside the mapping, which the
-                // caller owns exclusively; zeros are valid slots.
-                unsafe { std::ptr::write_bytes(p.add(at), 0, len) };
-            } else {
-                discard(p.wrapping_add(at), len);
-            }
-            start = end;
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-mod os {
-    use std::ptr::NonNull;
-
-    pub fn map_zeroed(_: usize) -> Option<NonNull<u8>> {
-        None
-    }
-
-    pub fn unmap(_: NonNull<u8>, _: usize) {
-        unreachable!("nothing is mapped without mmap")
-    }
-
-    pub fn discard(_: *mut u8, _: usize) {}
-
-    pub fn zero_resident(_: *mut u8, _: usize) {
-        unreachable!("nothing is mapped without mmap")
-    }
-}
-
 /// Gives a large block of slots back to the system on a thread of its own:
 /// unmapping gigabytes of touched pages takes a good part of a second, which
 /// the protocol loop must not spend (it owes `stop` an answer at once).
@@ -373,8 +267,70 @@ fn release_pages(slots: &[Slot]) {
     }
 }
 
+/// How often [`TranspositionTable::wait_prefaulted`] looks.
+const PREFAULT_POLL: Duration = Duration::from_millis(1);
+
+/// Bytes of a fresh table faulted in at a time: a few milliseconds of
+/// page zeroing, the longest that dropping the table waits for the thread.
+const PREFAULT_CHUNK: usize = 32 << 20;
+
+/// The thread that faults a fresh mapping's pages in. A table's pages are
+/// otherwise faulted in by the search's first touches, each a few
+/// microseconds (a huge page's, on a virtual machine, milliseconds): the
+/// first timed moves after `setoption name Hash` then reached a fraction
+/// of their depth, and lost on time at fast controls on a busy machine.
+/// Populating changes no byte, so it runs beside a search or a `clear`.
+struct Prefault {
+    stop: Arc<AtomicBool>,
+    done: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Prefault {
+    fn start(slots: &Slots) -> Option<Prefault> {
+        if !slots.mapped {
+            return None;
+        }
+        let start = slots.ptr.as_ptr() as usize;
+        let bytes = std::mem::size_of_val(&slots[..]);
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let (flag, finished) = (stop.clone(), done.clone());
+        let thread = std::thread::Builder::new()
+            .name("tt-prefault".into())
+            .spawn(move || {
+                let mut at = 0;
+                while at < bytes && !flag.load(Ordering::Relaxed) {
+                    let len = PREFAULT_CHUNK.min(bytes - at);
+                    if !os::populate((start + at) as *mut u8, len) {
+                        break;
+                    }
+                    at += len;
+                }
+                finished.store(true, Ordering::Release);
+            })
+            .ok()?;
+        Some(Prefault {
+            stop,
+            done,
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Prefault {
+    /// The thread must be done before the mapping goes: it holds its address.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
 impl Drop for TranspositionTable {
     fn drop(&mut self) {
+        drop(self.prefault.take());
         free_in_background(std::mem::replace(&mut self.slots, Slots::EMPTY));
     }
 }
@@ -390,10 +346,29 @@ impl TranspositionTable {
             return Err(fail);
         }
         let slots = Slots::zeroed(count).ok_or(fail)?;
+        let prefault = Prefault::start(&slots);
         Ok(TranspositionTable {
             slots,
             generation: AtomicU64::new(0),
+            prefault,
         })
+    }
+
+    /// Waits, `limit` at most, until the table's pages are all faulted in
+    /// (at once for a small or an old table); whether they are. What
+    /// `isready` waits for, so that the first timed search runs at speed.
+    pub fn wait_prefaulted(&self, limit: Duration) -> bool {
+        let Some(p) = &self.prefault else {
+            return true;
+        };
+        let until = Instant::now() + limit;
+        while !p.done.load(Ordering::Acquire) {
+            if Instant::now() >= until {
+                return false;
+            }
+            std::thread::sleep(PREFAULT_POLL);
+        }
+        true
     }
 
     /// Size in MB, as asked for.
@@ -539,6 +514,26 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fresh_table_is_faulted_in_and_keeps_its_entries() {
+        // Mapped (at least a huge page), so a thread faults it in.
+        let tt = TranspositionTable::new(64).unwrap();
+        let e = TtEntry {
+            mv: Some(Move::from_pit(2)),
+            score: 77,
+            depth: 9,
+            bound: Bound::Exact,
+        };
+        // Stored while the pages may still be faulting in: populating
+        // writes nothing, so the entry stays.
+        tt.store(0xdead_beef, e);
+        assert!(tt.wait_prefaulted(Duration::from_secs(60)));
+        assert_eq!(tt.probe(0xdead_beef), Some(e));
+        assert!(TranspositionTable::new(1)
+            .unwrap()
+            .wait_prefaulted(Duration::ZERO));
+    }
 
     #[test]
     fn store_and_probe_round_trip() {

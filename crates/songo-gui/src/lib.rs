@@ -4,10 +4,15 @@
 //! through [`songo_client`]. The game is kept and judged on the server
 //! with [`songo_core`]; the page shows it and sends the person's moves.
 //!
-//! - [`server`]: the routes, the WebSocket, the table's actor;
+//! - [`server`]: the routes, the WebSocket, the upload, the table's actor;
 //! - [`security`]: the `Host` and `Origin` checks;
-//! - [`table`]: the game, the person's and the engine's moves, the views;
+//! - [`messages`]: the page's messages and the server's, typed;
+//! - [`table`]: the game played, the analysis board, the analyst, reviews;
+//! - [`view`]: what the page shows, as data;
 //! - [`engine`]: an engine process behind a worker thread;
+//! - [`records`]: game records saved and loaded;
+//! - [`sowing`], [`score`], [`tablebase`]: a move's path for the
+//!   animation, scores as a person reads them, the tables' verdicts;
 //! - [`assets`]: the page (HTML, CSS, JavaScript) embedded in the binary.
 //!
 //! The page's automation hooks (`data-testid`, `data-pit`, `data-state`…)
@@ -15,16 +20,24 @@
 
 pub mod assets;
 pub mod engine;
+pub mod messages;
+pub mod records;
+pub mod score;
 pub mod security;
 pub mod server;
+pub mod sowing;
 pub mod table;
+pub mod tablebase;
+pub mod view;
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use songo_client::{EngineSpec, ProcessError};
+use songo_engine::tb::{Tablebases, TbError};
 
 pub use server::ServerConfig;
 
@@ -55,6 +68,13 @@ pub enum GuiError {
     /// The server stopped on an error.
     #[error("the web server failed")]
     Serve(#[source] std::io::Error),
+    /// The `--tablebases` directory cannot be used.
+    #[error("cannot open the tablebases in {}", dir.display())]
+    Tablebases {
+        dir: PathBuf,
+        #[source]
+        source: TbError,
+    },
 }
 
 /// `songo gui`'s settings.
@@ -71,6 +91,8 @@ pub struct GuiConfig {
     /// The program of an engine without a command (this songo).
     pub default_cmd: PathBuf,
     pub movetime: Duration,
+    /// The directory of endgame tables for the analysis (`--tablebases`).
+    pub tablebases: Option<PathBuf>,
 }
 
 impl GuiConfig {
@@ -90,6 +112,7 @@ impl GuiConfig {
             }],
             default_cmd,
             movetime: MOVETIME,
+            tablebases: None,
         }
     }
 }
@@ -137,6 +160,20 @@ fn open_browser(url: &str) {
 /// interrupted (Ctrl-C).
 pub fn run(config: GuiConfig) -> Result<(), GuiError> {
     assert!(!config.engines.is_empty(), "the GUI needs an engine");
+    let tablebases = match &config.tablebases {
+        None => None,
+        Some(dir) => {
+            let tb = Tablebases::open(dir).map_err(|source| GuiError::Tablebases {
+                dir: dir.clone(),
+                source,
+            })?;
+            for problem in tb.problems() {
+                // A broken file ends its variant's range; the rest serve.
+                eprintln!("warning: {}", engine::chain(problem));
+            }
+            Some(Arc::new(tb))
+        }
+    };
     check_engines(&config)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -172,6 +209,7 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
                 engines: config.engines.clone(),
                 default_cmd: config.default_cmd.clone(),
                 movetime: config.movetime,
+                tablebases,
             },
             local,
         );

@@ -1,11 +1,13 @@
-//! The web server: the page's three files, the WebSocket the page talks
-//! through, and `/api/state`; every request passes the [`Guard`] first.
+//! The web server: the page's files, the WebSocket the page talks
+//! through, `/api/state`, and `/api/record` where the page uploads a
+//! record file; every request passes the [`Guard`] first.
 //!
 //! One task, the table's actor, owns the [`Table`]: the WebSockets hand it
-//! the pages' messages, the engine worker hands it the engine's events,
+//! the pages' messages, the engine workers hand it the engines' events,
 //! and it sends the answers and the new state to the pages. The pages only
-//! ever send JSON messages that the table reads into typed commands; none
-//! of them names a program, a file or a shell command.
+//! ever send JSON messages that the table reads into typed commands, and
+//! record files that are read in memory as data; none of them names a
+//! program, a file or a shell command.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -14,21 +16,25 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use songo_client::EngineSpec;
+use songo_engine::tb::Tablebases;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use tokio::sync::oneshot;
 
 use crate::assets;
 use crate::engine::{EngineLink, EngineWorker, Event};
+use crate::messages::Outgoing;
+use crate::records::MAX_RECORD_BYTES;
 use crate::security::Guard;
-use crate::table::{Outgoing, Spawner, Table};
+use crate::table::{Spawner, Table, TableConfig, UploadAnswer};
 
 /// The largest message a page may send.
 const MAX_MESSAGE: usize = 64 * 1024;
@@ -53,6 +59,13 @@ enum Input {
     Snapshot {
         reply: oneshot::Sender<String>,
     },
+    /// A record file from a page; the answer is for its HTTP reply.
+    Upload {
+        bytes: Bytes,
+        variant: Option<String>,
+        name: String,
+        reply: oneshot::Sender<UploadAnswer>,
+    },
 }
 
 fn json(o: &Outgoing) -> String {
@@ -67,20 +80,37 @@ async fn actor(mut table: Table, mut inbox: UnboundedReceiver<Input>) {
     while let Some(input) = inbox.recv().await {
         match input {
             Input::Connect { id, tx } => {
-                if tx.send(json(&table.state_message())).is_ok() {
+                if table.welcome().iter().all(|o| tx.send(json(o)).is_ok()) {
                     pages.insert(id, tx);
                 }
             }
             Input::Disconnect { id } => {
                 pages.remove(&id);
+                if pages.is_empty() {
+                    table.on_no_pages();
+                }
             }
             Input::Page { id, text } => {
                 let reply = table.on_page(&text);
-                if let (Some(o), Some(tx)) = (reply.to_sender, pages.get(&id)) {
-                    let _ = tx.send(json(&o));
+                if let Some(tx) = pages.get(&id) {
+                    for o in &reply.to_sender {
+                        let _ = tx.send(json(o));
+                    }
                 }
-                if reply.changed {
-                    broadcast(&mut pages, json(&table.state_message()));
+                for o in &reply.broadcast {
+                    broadcast(&mut pages, json(o));
+                }
+            }
+            Input::Upload {
+                bytes,
+                variant,
+                name,
+                reply,
+            } => {
+                let (answer, messages) = table.on_upload(&bytes, variant.as_deref(), &name);
+                let _ = reply.send(answer);
+                for o in &messages {
+                    broadcast(&mut pages, json(o));
                 }
             }
             Input::Engine { generation, event } => {
@@ -110,6 +140,8 @@ pub struct ServerConfig {
     pub default_cmd: PathBuf,
     /// How long the engine thinks on a move at full strength.
     pub movetime: Duration,
+    /// The endgame tables for the analysis.
+    pub tablebases: Option<Arc<Tablebases>>,
 }
 
 /// Builds the application for a server on `addr`: starts the table (and
@@ -125,28 +157,28 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
         });
         Box::new(worker) as Box<dyn EngineLink>
     });
-    let table = Table::new(config.engines, spawn, config.movetime);
+    let table = Table::new(
+        TableConfig {
+            engines: config.engines,
+            movetime: config.movetime,
+            tablebases: config.tablebases,
+        },
+        spawn,
+    );
     tokio::spawn(actor(table, rx));
     let app = App {
         inbox: tx,
         next_id: Arc::default(),
     };
     let guard = Arc::new(Guard::new(addr.ip(), addr.port()));
-    Router::new()
-        .route(
-            "/",
-            get(|| async { page(assets::INDEX_HTML, "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { page(assets::APP_JS, "text/javascript; charset=utf-8") }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { page(assets::STYLE_CSS, "text/css; charset=utf-8") }),
-        )
+    let mut router = Router::new();
+    for &(path, kind, body) in assets::FILES {
+        router = router.route(path, get(move || async move { page(body, kind) }));
+    }
+    router
         .route("/ws", get(websocket))
         .route("/api/state", get(api_state))
+        .route("/api/record", post(upload))
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
         .with_state(app)
         .layer(middleware::from_fn_with_state(guard, check))
@@ -214,6 +246,86 @@ async fn api_state(State(app): State<App>) -> Response {
     }
 }
 
+/// The value of `key` in a query string, percent-decoded; a bad escape
+/// or bad UTF-8 is kept as it is or replaced: the values are only shown
+/// or parsed.
+fn query_value(query: &str, key: &str) -> Option<String> {
+    let raw = query
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(k, _)| *k == key)?
+        .1
+        .as_bytes();
+    let hex = |b: u8| (b as char).to_digit(16);
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        let escaped = (raw[i] == b'%' && i + 2 < raw.len())
+            .then(|| Some(hex(raw[i + 1])? * 16 + hex(raw[i + 2])?))
+            .flatten();
+        match (escaped, raw[i]) {
+            (Some(byte), _) => {
+                out.push(byte as u8);
+                i += 3;
+                continue;
+            }
+            (None, b'+') => out.push(b' '),
+            (None, b) => out.push(b),
+        }
+        i += 1;
+    }
+    Some(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// `POST /api/record?variant=V&name=N`: a record file's bytes, read in
+/// memory; the first game goes to the analysis board. `variant` serves
+/// records without a `Variant` tag, `name` is only shown.
+async fn upload(State(app): State<App>, request: Request) -> Response {
+    let query = request.uri().query().unwrap_or("").to_string();
+    let bytes = match axum::body::to_bytes(request.into_body(), MAX_RECORD_BYTES).await {
+        Ok(b) => b,
+        Err(_) => {
+            let answer = UploadAnswer {
+                ok: false,
+                games: 0,
+                message: Some(format!(
+                    "the file is larger than {} MiB",
+                    MAX_RECORD_BYTES >> 20
+                )),
+            };
+            return (StatusCode::PAYLOAD_TOO_LARGE, axum::Json(answer)).into_response();
+        }
+    };
+    let name: String = query_value(&query, "name")
+        .unwrap_or_else(|| "the file".to_string())
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(120)
+        .collect();
+    let variant = query_value(&query, "variant").filter(|v| !v.is_empty());
+    let (reply, answer) = oneshot::channel();
+    let input = Input::Upload {
+        bytes,
+        variant,
+        name,
+        reply,
+    };
+    if app.inbox.send(input).is_err() {
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
+    match answer.await {
+        Ok(answer) => {
+            let status = if answer.ok {
+                StatusCode::OK
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            (status, axum::Json(answer)).into_response()
+        }
+        Err(_) => StatusCode::SERVICE_UNAVAILABLE.into_response(),
+    }
+}
+
 async fn websocket(State(app): State<App>, upgrade: WebSocketUpgrade) -> Response {
     upgrade
         .max_message_size(MAX_MESSAGE)
@@ -247,7 +359,10 @@ async fn talk(app: App, mut socket: WebSocket) {
                     let _ = app.inbox.send(Input::Page { id, text: text.to_string() });
                 }
                 Some(Ok(Message::Binary(_))) => {
-                    let error = Outgoing::Error { message: "bad message: binary, expected JSON text".into() };
+                    let error = Outgoing::Error {
+                        message: "bad message: binary, expected JSON text".into(),
+                        topic: None,
+                    };
                     let _ = tx.send(json(&error));
                 }
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
@@ -256,4 +371,19 @@ async fn talk(app: App, mut socket: WebSocket) {
         }
     }
     let _ = app.inbox.send(Input::Disconnect { id });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::query_value;
+
+    #[test]
+    fn query_values_are_decoded() {
+        let q = "variant=songo40&name=my%20game%C3%A9.pgn&x=a+b&bad=%zz%4";
+        assert_eq!(query_value(q, "variant").as_deref(), Some("songo40"));
+        assert_eq!(query_value(q, "name").as_deref(), Some("my gameé.pgn"));
+        assert_eq!(query_value(q, "x").as_deref(), Some("a b"));
+        assert_eq!(query_value(q, "bad").as_deref(), Some("%zz%4"));
+        assert_eq!(query_value(q, "none"), None);
+    }
 }

@@ -46,6 +46,8 @@ pub use read::{parse_records, read_records, ReadGame, ReadOptions};
 pub use result::{Adjudication, GameResult, ParseResultError, Termination};
 pub use verify::EndMismatch;
 
+use std::collections::BTreeMap;
+
 use crate::game::{Game, GameStatus};
 use crate::moves::Move;
 use crate::position::Position;
@@ -102,6 +104,10 @@ pub struct GameRecord {
     pub termination: Termination,
     /// Any other tags (e.g. `Round`, `Date`, `Opening`), in order.
     pub extra_tags: Vec<(String, String)>,
+    /// `{…}` comments in the movetext, by the number of moves before them
+    /// (0: before the first move), as [`add_comment`](GameRecord::add_comment)
+    /// keeps them: one line of text, no braces.
+    pub comments: BTreeMap<usize, String>,
 }
 
 impl GameRecord {
@@ -118,6 +124,34 @@ impl GameRecord {
             result: GameResult::Unfinished,
             termination: Termination::Unterminated,
             extra_tags: Vec::new(),
+            comments: BTreeMap::new(),
+        }
+    }
+
+    /// Adds a comment after the first `after` moves (after one already
+    /// there, separated by a space). Braces and control characters become
+    /// parentheses and spaces, and runs of spaces one, so the comment
+    /// reads back as written.
+    pub fn add_comment(&mut self, after: usize, text: &str) {
+        let clean: String = text
+            .chars()
+            .map(|c| match c {
+                '{' => '(',
+                '}' => ')',
+                c if c.is_control() => ' ',
+                c => c,
+            })
+            .collect();
+        let words: Vec<&str> = clean.split_whitespace().collect();
+        if words.is_empty() {
+            return;
+        }
+        let entry = self.comments.entry(after).or_default();
+        for w in words {
+            if !entry.is_empty() {
+                entry.push(' ');
+            }
+            entry.push_str(w);
         }
     }
 

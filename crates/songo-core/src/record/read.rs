@@ -71,8 +71,9 @@ const STARTPOS: &str = "startpos";
 
 /// Reads every game of a record file (an empty file has none).
 ///
-/// Blank lines, `;` comments (to the end of the line) and `{…}` comments
-/// (which may span lines) are skipped. Each game is its tag lines, then its
+/// Blank lines and `;` comments (to the end of the line) are skipped;
+/// `{…}` comments (which may span lines) inside a game are kept in its
+/// [`GameRecord::comments`], and skipped outside one. Each game is its tag lines, then its
 /// movetext ending with a result token. Every move is replayed and checked;
 /// the first problem found is the error.
 pub fn read_records(
@@ -120,6 +121,8 @@ struct Reader {
     current: Option<Pending>,
     /// The line where a `{` comment that is still open started.
     comment_from: Option<usize>,
+    /// The text of that comment so far.
+    comment: String,
 }
 
 /// A game being read.
@@ -131,6 +134,8 @@ struct Pending {
     tags: Vec<(String, String, usize)>,
     /// Set at the first movetext token, when the tags are complete.
     body: Option<Body>,
+    /// Comments read before the body, kept for it.
+    early_comments: Vec<String>,
 }
 
 struct Body {
@@ -161,6 +166,7 @@ impl Reader {
             games: Vec::new(),
             current: None,
             comment_from: None,
+            comment: String::new(),
         }
     }
 
@@ -172,12 +178,19 @@ impl Reader {
     fn line(&mut self, n: usize, line: &str) -> Step {
         let mut rest = line;
         if self.comment_from.is_some() {
+            self.comment.push(' ');
             match rest.find('}') {
                 Some(i) => {
+                    self.comment.push_str(&rest[..i]);
                     rest = &rest[i + 1..];
                     self.comment_from = None;
+                    let text = std::mem::take(&mut self.comment);
+                    self.keep_comment(&text);
                 }
-                None => return Ok(()),
+                None => {
+                    self.comment.push_str(rest);
+                    return Ok(());
+                }
             }
         } else if rest.trim_start().starts_with('[') {
             return self.tag_line(n, rest.trim());
@@ -203,6 +216,7 @@ impl Reader {
                     first_line: n,
                     tags: vec![(name, value, n)],
                     body: None,
+                    early_comments: Vec::new(),
                 })
             }
         }
@@ -219,9 +233,13 @@ impl Reader {
                 return Ok(());
             } else if c == '{' {
                 match text[i + 1..].find('}') {
-                    Some(j) => i += j + 2,
+                    Some(j) => {
+                        self.keep_comment(&text[i + 1..i + 1 + j]);
+                        i += j + 2;
+                    }
                     None => {
                         self.comment_from = Some(n);
+                        self.comment = text[i + 1..].to_string();
                         return Ok(());
                     }
                 }
@@ -234,6 +252,21 @@ impl Reader {
             }
         }
         Ok(())
+    }
+
+    /// A comment inside a game is kept where it stands; outside one it is
+    /// only skipped.
+    fn keep_comment(&mut self, text: &str) {
+        match &mut self.current {
+            Some(Pending {
+                body: Some(body), ..
+            }) => {
+                let after = body.record.moves.len();
+                body.record.add_comment(after, text);
+            }
+            Some(p) => p.early_comments.push(text.to_string()),
+            None => {}
+        }
     }
 
     /// One token: a result, a move, or move numbers glued to what follows
@@ -316,8 +349,12 @@ impl Reader {
         if pending.body.is_some() {
             return Ok(());
         }
-        let body = header(pending, &self.options).map_err(|(line, kind)| self.error(line, kind))?;
+        let mut body =
+            header(pending, &self.options).map_err(|(line, kind)| self.error(line, kind))?;
         if let Some(p) = &mut self.current {
+            for text in p.early_comments.drain(..) {
+                body.record.add_comment(0, &text);
+            }
             p.body = Some(body);
         }
         Ok(())

@@ -52,16 +52,38 @@ impl GameRecord {
 
     /// The movetext units: `1. C`, `d`, `2. E`, …, then the result token.
     /// A move number stays with its move, so lines never end in a number.
+    /// A comment is a unit per word (so that long ones wrap), and North's
+    /// move after one carries its number again (`2... d`), as in PGN.
     fn movetext_units(&self) -> Vec<String> {
         let mut units = Vec::with_capacity(self.moves.len() + 1);
+        let mut comment_before = self.push_comment(&mut units, 0);
         for (ply, m) in self.moves.iter().enumerate() {
-            units.push(match (self.mover(ply), ply) {
-                (Side::North, 0) | (Side::South, _) => self.ply_label(ply).unwrap_or_default(),
-                (Side::North, _) => m.to_string(),
+            units.push(match self.mover(ply) {
+                Side::North if ply > 0 && !comment_before => m.to_string(),
+                _ => self.ply_label(ply).unwrap_or_default(),
             });
+            comment_before = self.push_comment(&mut units, ply + 1);
         }
         units.push(self.result.to_string());
         units
+    }
+
+    /// The comment after `after` moves as units; whether there is one.
+    fn push_comment(&self, units: &mut Vec<String>, after: usize) -> bool {
+        let Some(text) = self.comments.get(&after) else {
+            return false;
+        };
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let last = words.len().saturating_sub(1);
+        for (i, w) in words.iter().enumerate() {
+            let open = if i == 0 { "{" } else { "" };
+            let close = if i == last { "}" } else { "" };
+            units.push(format!("{open}{w}{close}"));
+        }
+        if words.is_empty() {
+            units.push("{}".to_string());
+        }
+        true
     }
 }
 
@@ -129,5 +151,17 @@ mod tests {
         let joined = movetext.join(" ");
         assert!(joined.starts_with("1. C c 2. C c"));
         assert!(joined.ends_with("100. C c *"));
+    }
+
+    #[test]
+    fn comments_follow_their_move_and_renumber_north() {
+        let mut r = GameRecord::new(Variant::Songo40, Position::startpos());
+        r.moves = ["C", "d", "E"].iter().map(|m| m.parse().unwrap()).collect();
+        r.add_comment(1, "+0.50 {good}\n move");
+        r.add_comment(0, "opening");
+        assert_eq!(
+            r.movetext(LINE_WIDTH),
+            "{opening} 1. C {+0.50 (good) move} 1... d 2. E *"
+        );
     }
 }

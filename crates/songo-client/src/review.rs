@@ -1,0 +1,423 @@
+//! Game review: every move of a game scored by an engine, and the moves
+//! that lost seeds marked as inaccuracies, mistakes or blunders.
+//!
+//! The engine is anything that analyses a position (a protocol engine
+//! through [`EngineProcess`](crate::EngineProcess), the GUI's engine
+//! worker, a test's table of scores): [`review_game`] asks it once per
+//! position of the game, then compares, for each move, the score of the
+//! position before it (the mover's best) with the score of the position
+//! after it (what the move kept). The difference is the score the move
+//! lost, in centiseeds; [`Thresholds`] turn it into a [`Judgement`].
+//!
+//! Scores are the engine's `cp` (the expected final margin, hundredths of a
+//! seed) bounded to ±[`DECIDED`]: past that margin the game is decided, and
+//! a move that gives back seeds a winner does not need is not a mistake.
+//! A forced win or loss (`mate`, or a proven tablebase score) counts as
+//! ±[`DECIDED`].
+
+use std::fmt;
+
+use songo_core::{Game, GameStatus, Move, Position, Side};
+
+use crate::InfoScore;
+
+/// The margin, in centiseeds, past which a position counts as decided:
+/// 10 seeds, a seventh of the 70 on the board. Scores are bounded to it.
+pub const DECIDED: i32 = 1000;
+
+/// The score lost, in centiseeds, from which a move is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thresholds {
+    pub inaccuracy: i32,
+    pub mistake: i32,
+    pub blunder: i32,
+}
+
+/// One seed, two and a half, five: one seed is about what the evaluation
+/// moves between two depths of a quiet position, so smaller losses are
+/// noise; five seeds is a capture of the size that turns a level game.
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds {
+            inaccuracy: 100,
+            mistake: 250,
+            blunder: 500,
+        }
+    }
+}
+
+/// How a move is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Judgement {
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Judgement {
+    /// The PGN-style suffix: none, `?!`, `?`, `??`.
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Judgement::Good => "",
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+        }
+    }
+}
+
+impl fmt::Display for Judgement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Judgement::Good => "good",
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        })
+    }
+}
+
+impl Thresholds {
+    /// The mark of a move that lost `loss` centiseeds.
+    pub fn judge(&self, loss: i32) -> Judgement {
+        if loss >= self.blunder {
+            Judgement::Blunder
+        } else if loss >= self.mistake {
+            Judgement::Mistake
+        } else if loss >= self.inaccuracy {
+            Judgement::Inaccuracy
+        } else {
+            Judgement::Good
+        }
+    }
+}
+
+/// An engine's analysis of one position, from the side to move's view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub score: InfoScore,
+    /// The best move as the engine wrote it (`bestmove`).
+    pub best: Option<String>,
+    /// The principal variation as the engine wrote it.
+    pub pv: Vec<String>,
+}
+
+/// A score in centiseeds bounded to ±[`DECIDED`], from the side to move's view.
+pub fn bounded(score: InfoScore) -> i32 {
+    match score {
+        InfoScore::Cp(cp) => cp.clamp(-DECIDED, DECIDED),
+        InfoScore::Mate(n) if n > 0 => DECIDED,
+        InfoScore::Mate(_) => -DECIDED,
+    }
+}
+
+/// One reviewed move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReview {
+    /// From 0.
+    pub ply: usize,
+    pub mover: Side,
+    pub played: Move,
+    /// The engine's best move in the position before (`None` when it gave
+    /// none, or one that is not a legal move there).
+    pub best: Option<Move>,
+    /// The engine's line from the position before, as it wrote it.
+    pub pv: Vec<String>,
+    /// The bounded score before the move (the mover's best) and after it,
+    /// both from the mover's view.
+    pub before: i32,
+    pub after: i32,
+    /// `before - after`, at least 0; 0 when the move played is the best.
+    pub loss: i32,
+    pub judgement: Judgement,
+}
+
+impl MoveReview {
+    /// Whether the engine would have played another move.
+    pub fn better(&self) -> Option<Move> {
+        self.best.filter(|&b| b != self.played)
+    }
+}
+
+/// A whole game reviewed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameReview {
+    pub moves: Vec<MoveReview>,
+    /// The bounded score of every position of the game (the start, then
+    /// after each move) from South's view: the graph of the game.
+    pub curve: Vec<i32>,
+}
+
+impl GameReview {
+    /// How many moves of `side` got each mark `[inaccuracy, mistake, blunder]`.
+    pub fn counts(&self, side: Side) -> [usize; 3] {
+        let mut counts = [0; 3];
+        for m in self.moves.iter().filter(|m| m.mover == side) {
+            match m.judgement {
+                Judgement::Good => {}
+                Judgement::Inaccuracy => counts[0] += 1,
+                Judgement::Mistake => counts[1] += 1,
+                Judgement::Blunder => counts[2] += 1,
+            }
+        }
+        counts
+    }
+}
+
+/// The score of a position the rules have ended: its final margin, from
+/// the side to move's view.
+fn final_score(status: GameStatus, to_move: Side) -> Option<i32> {
+    match status {
+        GameStatus::Ongoing => None,
+        GameStatus::Over { scores, .. } => {
+            let margin = i32::from(scores[0]) - i32::from(scores[1]);
+            let south = (margin * 100).clamp(-DECIDED, DECIDED);
+            Some(match to_move {
+                Side::South => south,
+                Side::North => -south,
+            })
+        }
+    }
+}
+
+/// Reviews `game`: `analyse(ply, position)` is asked about every position
+/// the game reached that the rules did not end (`ply` moves after the
+/// start; the caller that talks to an engine sends it the game's first
+/// `ply` moves, so that repetitions count), in order; `progress(done,
+/// total)` follows. An error of `analyse` stops the review.
+pub fn review_game<E>(
+    game: &Game,
+    mut analyse: impl FnMut(usize, &Position) -> Result<Verdict, E>,
+    thresholds: &Thresholds,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<GameReview, E> {
+    let moves = game.moves();
+    let mut replay = Game::new(game.variant(), game.start());
+    // Per position, the side to move's bounded score and the verdict.
+    let mut scored: Vec<(i32, Option<Verdict>)> = Vec::with_capacity(moves.len() + 1);
+    let total = moves.len() + 1;
+    for ply in 0..total {
+        let position = replay.position();
+        let entry = match final_score(replay.status(), position.side_to_move()) {
+            Some(score) => (score, None),
+            None => {
+                let verdict = analyse(ply, &position)?;
+                (bounded(verdict.score), Some(verdict))
+            }
+        };
+        scored.push(entry);
+        progress(ply + 1, total);
+        if let Some(&m) = moves.get(ply) {
+            // The game was built by the rules, so its moves replay.
+            if replay.play(m).is_err() {
+                break;
+            }
+        }
+    }
+    let positions = replay.positions().to_vec();
+    let mut review = GameReview {
+        moves: Vec::with_capacity(moves.len()),
+        curve: Vec::with_capacity(scored.len()),
+    };
+    for (position, (score, _)) in positions.iter().zip(&scored) {
+        review.curve.push(match position.side_to_move() {
+            Side::South => *score,
+            Side::North => -*score,
+        });
+    }
+    for (ply, &played) in moves.iter().enumerate().take(scored.len() - 1) {
+        let mover = positions[ply].side_to_move();
+        let (before, verdict) = &scored[ply];
+        let (next_score, _) = scored[ply + 1];
+        let after = if positions[ply + 1].side_to_move() == mover {
+            next_score
+        } else {
+            -next_score
+        };
+        let best = verdict
+            .as_ref()
+            .and_then(|v| v.best.as_deref())
+            .and_then(|b| b.parse::<Move>().ok())
+            .filter(|&b| Game::new(game.variant(), positions[ply]).play(b).is_ok());
+        let loss = if best == Some(played) {
+            0
+        } else {
+            (before - after).max(0)
+        };
+        review.moves.push(MoveReview {
+            ply,
+            mover,
+            played,
+            best,
+            pv: verdict.as_ref().map(|v| v.pv.clone()).unwrap_or_default(),
+            before: *before,
+            after,
+            loss,
+            judgement: thresholds.judge(loss),
+        });
+    }
+    Ok(review)
+}
+
+/// A score in seeds as a review writes it: `+1.50`, `-0.25`, `0.00`.
+pub fn seeds_text(centiseeds: i32) -> String {
+    let sign = match centiseeds {
+        c if c > 0 => "+",
+        c if c < 0 => "-",
+        _ => "",
+    };
+    let c = centiseeds.unsigned_abs();
+    format!("{sign}{}.{:02}", c / 100, c % 100)
+}
+
+/// The comment a review writes after a move: the score the move kept,
+/// from the mover's view, and for a marked move its mark, the seeds it
+/// lost and the better move (`{+0.40}`, `{-3.10 blunder, lost 5.20; better C}`).
+pub fn comment(m: &MoveReview) -> String {
+    let mut text = seeds_text(m.after);
+    if m.judgement != Judgement::Good {
+        let lost = seeds_text(m.loss);
+        text.push_str(&format!(
+            " {}, lost {}",
+            m.judgement,
+            lost.trim_start_matches('+')
+        ));
+        if let Some(b) = m.better() {
+            text.push_str(&format!("; better {b}"));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use songo_core::Variant;
+
+    fn cp(score: i32, best: &str) -> Verdict {
+        Verdict {
+            score: InfoScore::Cp(score),
+            best: Some(best.to_string()),
+            pv: vec![best.to_string()],
+        }
+    }
+
+    fn game(moves: &str) -> Game {
+        let mut g = Game::new(Variant::Songo40, Position::startpos());
+        for m in moves.split_whitespace() {
+            g.play(m.parse().unwrap()).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn thresholds_mark_by_the_score_lost() {
+        let t = Thresholds::default();
+        assert_eq!(t.judge(-50), Judgement::Good);
+        assert_eq!(t.judge(99), Judgement::Good);
+        assert_eq!(t.judge(100), Judgement::Inaccuracy);
+        assert_eq!(t.judge(250), Judgement::Mistake);
+        assert_eq!(t.judge(500), Judgement::Blunder);
+        assert_eq!(t.judge(5000), Judgement::Blunder);
+    }
+
+    #[test]
+    fn bounded_scores() {
+        assert_eq!(bounded(InfoScore::Cp(150)), 150);
+        assert_eq!(bounded(InfoScore::Cp(29871)), DECIDED);
+        assert_eq!(bounded(InfoScore::Cp(-29871)), -DECIDED);
+        assert_eq!(bounded(InfoScore::Mate(3)), DECIDED);
+        assert_eq!(bounded(InfoScore::Mate(-1)), -DECIDED);
+    }
+
+    #[test]
+    fn a_move_that_drops_the_score_is_marked_with_the_better_move() {
+        let g = game("C d E");
+        // Scores from the side to move's view: South 0, North +0.5 (so
+        // South kept -0.5 with C, while the engine preferred A), South
+        // +6 after d (North lost 6.5 seeds), North 0 after E.
+        let scores = [(0, "A"), (50, "d"), (600, "E"), (0, "a")];
+        let mut asked = Vec::new();
+        let review = review_game(
+            &g,
+            |ply, _| {
+                asked.push(ply);
+                Ok::<_, ()>(cp(scores[ply].0, scores[ply].1))
+            },
+            &Thresholds::default(),
+            |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(asked, [0, 1, 2, 3]);
+        assert_eq!(review.curve, [0, -50, 600, 0]);
+        let m0 = &review.moves[0];
+        assert_eq!((m0.before, m0.after, m0.loss), (0, -50, 50));
+        assert_eq!(m0.judgement, Judgement::Good);
+        assert_eq!(m0.better(), Some("A".parse().unwrap()));
+        let m1 = &review.moves[1];
+        assert_eq!(m1.mover, Side::North);
+        assert_eq!((m1.before, m1.after, m1.loss), (50, -600, 0));
+        assert_eq!(m1.judgement, Judgement::Good, "d was the engine's choice");
+        let m2 = &review.moves[2];
+        assert_eq!((m2.before, m2.after, m2.loss), (600, 0, 0));
+        assert_eq!(comment(m0), "-0.50");
+        assert_eq!(review.counts(Side::South), [0, 0, 0]);
+    }
+
+    #[test]
+    fn a_blunder_names_the_better_move() {
+        let g = game("C d");
+        let scores = [(100, "A"), (700, "a"), (0, "B")];
+        let review = review_game(
+            &g,
+            |ply, _| Ok::<_, ()>(cp(scores[ply].0, scores[ply].1)),
+            &Thresholds::default(),
+            |_, _| {},
+        )
+        .unwrap();
+        let m0 = &review.moves[0];
+        assert_eq!(m0.loss, 800);
+        assert_eq!(m0.judgement, Judgement::Blunder);
+        assert_eq!(comment(m0), "-7.00 blunder, lost 8.00; better A");
+        assert_eq!(review.counts(Side::South), [0, 0, 1]);
+    }
+
+    #[test]
+    fn an_analysis_error_stops_the_review() {
+        let g = game("C d");
+        let r = review_game(
+            &g,
+            |ply, _| {
+                if ply == 1 {
+                    Err("crashed")
+                } else {
+                    Ok(cp(0, "A"))
+                }
+            },
+            &Thresholds::default(),
+            |_, _| {},
+        );
+        assert_eq!(r, Err("crashed"));
+    }
+
+    #[test]
+    fn an_illegal_best_move_is_dropped() {
+        let g = game("C");
+        let review = review_game(
+            &g,
+            |_, _| Ok::<_, ()>(cp(0, "a")),
+            &Thresholds::default(),
+            |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(review.moves[0].best, None);
+    }
+
+    #[test]
+    fn seeds_are_written_with_two_decimals() {
+        assert_eq!(seeds_text(0), "0.00");
+        assert_eq!(seeds_text(5), "+0.05");
+        assert_eq!(seeds_text(-1234), "-12.34");
+    }
+}

@@ -1,0 +1,188 @@
+// A Songo board: two rows of seven pits with their letters, seeds drawn
+// and counted, the players beside the rows, and the sowing animation.
+// The play board and the analysis board are two of these; each pit is a
+// <button> carrying `pitAttr` (data-pit on the play board) inside a
+// wrapper carrying `slotAttr`, which takes the clicks of a disabled
+// button so the page can say why the pit cannot be played.
+
+import { SOUTH, NORTH, LETTERS, el, sideName } from "./util.js";
+
+/** Seeds drawn in a pit; more are shown by the count alone. */
+const MAX_DRAWN = 24;
+/** The whole sowing lasts about this long… */
+const SOWING_MS = 450;
+/** …with each seed shown at least this long and at most that long. */
+const STEP_MIN_MS = 10;
+const STEP_MAX_MS = 90;
+/** How long captured pits stay marked after the sowing. */
+const TAKEN_MS = 350;
+
+export function createBoard(root, { pitAttr, slotAttr, onPit, onExplain }) {
+  const pits = {};
+  const parts = {
+    top: el("div", { class: "player" }),
+    rowTop: el("div", { class: "row row-top" }),
+    rowBottom: el("div", { class: "row row-bottom" }),
+    bottom: el("div", { class: "player" }),
+  };
+  root.replaceChildren(parts.top, parts.rowTop, parts.rowBottom, parts.bottom);
+
+  for (const letter of LETTERS) {
+    const wrap = el("div", { class: "pit", [slotAttr]: letter });
+    const button = el("button", { type: "button", [pitAttr]: letter, disabled: "" });
+    const seeds = el("span", { class: "seeds", "aria-hidden": "true" });
+    const count = el("span", { class: "count" }, "0");
+    const label = el("span", { class: "letter" }, letter);
+    button.append(seeds, count);
+    wrap.append(button, label);
+    button.addEventListener("click", () => onPit(letter));
+    // A disabled button lets the click through to its pit: say why.
+    wrap.addEventListener("click", (event) => {
+      if (event.target.closest("button") !== button || button.disabled) onExplain(letter);
+    });
+    pits[letter] = { wrap, button, seeds, count, shown: -1 };
+  }
+
+  const players = {};
+  for (const side of ["south", "north"]) {
+    const p = el("div", { class: "who", "data-side": side });
+    const captured = el("span", { class: "captured" }, "captured ");
+    p.append(el("span", { class: "name" }), captured);
+    players[side] = { root: p, name: p.firstChild, captured: el("b", {}, "0") };
+    captured.append(players[side].captured);
+  }
+
+  let animation = null;
+
+  function drawPit(letter, n) {
+    const pit = pits[letter];
+    if (pit.shown === n) return;
+    pit.shown = n;
+    const dots = [];
+    for (let i = 0; i < Math.min(n, MAX_DRAWN); i++) dots.push(el("i"));
+    pit.seeds.replaceChildren(...dots);
+    pit.seeds.dataset.size = n <= 6 ? "l" : n <= 12 ? "m" : "s";
+    pit.count.textContent = String(n);
+  }
+
+  function drawAll(counts) {
+    for (let i = 0; i < 14; i++) drawPit(LETTERS[i], counts[i]);
+  }
+
+  /** Ends the running animation now, leaving its final drawing. */
+  function finish() {
+    if (!animation) return;
+    const a = animation;
+    animation = null;
+    clearInterval(a.timer);
+    for (const letter of LETTERS) pits[letter].wrap.classList.remove("sowing-from", "sown");
+    root.dataset.animating = "false";
+    a.done();
+  }
+
+  return {
+    pits,
+
+    /** Puts `bottom` ("south" or "north") nearest the person. Sowing runs
+     *  counter-clockwise: A..G left to right below, a..g right to left
+     *  above (and the other way round with North below). */
+    layout(bottom) {
+      const top = bottom === "south" ? "north" : "south";
+      const [below, above] = bottom === "south" ? [SOUTH, NORTH] : [NORTH, SOUTH];
+      parts.rowBottom.replaceChildren(...[...below].map((l) => pits[l].wrap));
+      parts.rowTop.replaceChildren(...[...above].reverse().map((l) => pits[l].wrap));
+      parts.rowBottom.dataset.side = bottom;
+      parts.rowTop.dataset.side = top;
+      parts.bottom.replaceChildren(players[bottom].root);
+      parts.top.replaceChildren(players[top].root);
+    },
+
+    /** Shows the seeds of `counts` (A–G, a–g), unless an animation is
+     *  drawing them: then they are drawn when it ends. */
+    draw(counts) {
+      if (animation) {
+        animation.final = counts;
+        return;
+      }
+      drawAll(counts);
+    },
+
+    /** Which pits are playable, the last move, the hint. */
+    mark({ counts, legal = [], last = null, hint = null }) {
+      LETTERS.split("").forEach((letter, i) => {
+        const pit = pits[letter];
+        const playable = legal.includes(letter);
+        pit.button.disabled = !playable;
+        pit.wrap.classList.toggle("legal", playable);
+        pit.wrap.classList.toggle("last", last === letter);
+        pit.wrap.classList.toggle("hint", hint === letter);
+        const n = counts[i];
+        pit.button.setAttribute(
+          "aria-label",
+          `pit ${letter}, ${n} seed${n === 1 ? "" : "s"}${playable ? ", playable" : ""}${hint === letter ? ", suggested" : ""}`,
+        );
+      });
+    },
+
+    players(names, captured, toMove) {
+      for (const side of ["south", "north"]) {
+        const p = players[side];
+        p.name.textContent = names[side] ? `${sideName(side)} · ${names[side]}` : sideName(side);
+        p.captured.textContent = String(captured[side === "south" ? 0 : 1]);
+        p.root.classList.toggle("to-move", toMove === side);
+      }
+      return players;
+    },
+
+    /** Animates `sowing` (the server's path of a move, see sowing.rs)
+     *  seed by seed, then draws `final`. The hooks are not touched: the
+     *  caller has set them already. */
+    animate(sowing, final) {
+      finish();
+      const counts = sowing.pits.slice();
+      const origin = LETTERS.indexOf(sowing.pit);
+      counts[origin] = 0;
+      drawAll(counts);
+      pits[sowing.pit].wrap.classList.add("sowing-from");
+      const steps = sowing.path.length + (sowing.store ? 1 : 0);
+      const step = Math.max(STEP_MIN_MS, Math.min(STEP_MAX_MS, Math.floor(SOWING_MS / Math.max(steps, 1))));
+      let i = 0;
+      let previous = null;
+      root.dataset.animating = "true";
+      const a = {
+        final,
+        timer: null,
+        // The end: the final counts, and the pits the move captured marked.
+        done() {
+          const taken = [];
+          for (let k = 0; k < 14; k++) {
+            if (counts[k] > 0 && a.final[k] === 0) taken.push(pits[LETTERS[k]].wrap);
+          }
+          drawAll(a.final);
+          for (const w of taken) w.classList.add("taken");
+          setTimeout(() => taken.forEach((w) => w.classList.remove("taken")), TAKEN_MS);
+        },
+      };
+      a.timer = setInterval(() => {
+        if (previous) previous.classList.remove("sown");
+        if (i < sowing.path.length) {
+          const index = sowing.path[i++];
+          counts[index] += 1;
+          drawPit(LETTERS[index], counts[index]);
+          previous = pits[LETTERS[index]].wrap;
+          previous.classList.add("sown");
+          return;
+        }
+        finish();
+      }, step);
+      animation = a;
+    },
+
+    /** Stops an animation, showing its end at once. */
+    finish,
+
+    get animating() {
+      return animation !== null;
+    },
+  };
+}

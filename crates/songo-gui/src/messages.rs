@@ -1,0 +1,225 @@
+//! The WebSocket's messages, one JSON object each, typed both ways: what
+//! the page may send ([`PageMessage`]: anything else is refused with an
+//! error reply) and what the server sends ([`Outgoing`]). docs/gui.md
+//! lists them. No message names a program, a file or a shell command.
+
+use serde::{Deserialize, Serialize};
+
+use crate::view::{AnalysisView, LineView, ReviewView, View};
+
+/// A side, as the page names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SideName {
+    South,
+    North,
+}
+
+impl From<SideName> for songo_core::Side {
+    fn from(s: SideName) -> Self {
+        match s {
+            SideName::South => songo_core::Side::South,
+            SideName::North => songo_core::Side::North,
+        }
+    }
+}
+
+/// Which game a message is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Which {
+    /// The game played against the engine.
+    Play,
+    /// The game on the analysis board (loaded, set up or copied).
+    Analysis,
+}
+
+/// A message from the page, as JSON: `{"type": "move", "pit": "C"}`. The
+/// variants without fields are written `{}` so that an unknown field is
+/// refused for them too (serde lets a unit variant ignore it).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum PageMessage {
+    /// A new game: variant name, `south` or `north` (the person's side),
+    /// level 1–10, engine index (default: the current one).
+    NewGame {
+        variant: String,
+        side: String,
+        level: u8,
+        #[serde(default)]
+        engine: Option<usize>,
+    },
+    /// The person plays a pit (a letter, or a pit number 1–7 of their side).
+    Move { pit: String },
+    /// Take back the person's last move (and the engine's answer to it).
+    TakeBack {},
+    /// Start the engine again after a crash or a stall.
+    RestartEngine {},
+    /// Send the state again (and the analysis and the review).
+    State {},
+    /// The engine suggests a move for the person; nothing is played.
+    Hint {},
+    /// Set up a position on the analysis board: a variant and a position
+    /// string (protocol.md), checked by the rules core.
+    SetUp { variant: String, position: String },
+    /// The game being played goes to the analysis board, at `ply` (default:
+    /// its end).
+    AnalyseGame {
+        #[serde(default)]
+        ply: Option<usize>,
+    },
+    /// Step the analysis board to a ply of its game (0: the start).
+    Goto { ply: usize },
+    /// Play a pit on the analysis board (for the side to move there): the
+    /// next move of its game, or a new line replacing the rest.
+    AnalysisMove { pit: String },
+    /// Live analysis of the analysis board's position on or off, with 1–3
+    /// lines.
+    Analyse {
+        on: bool,
+        #[serde(default)]
+        lines: Option<u8>,
+    },
+    /// A game against the engine from the analysis board's position (its
+    /// game up to there), the person playing `side` (default: the side to
+    /// move there) at `level` (default: the current one).
+    PlayFromHere {
+        #[serde(default)]
+        side: Option<SideName>,
+        #[serde(default)]
+        level: Option<u8>,
+    },
+    /// Start the analysis engine again after a crash or a stall.
+    RestartAnalyst {},
+    /// Show game `index` (from 1) of the record file uploaded last.
+    LoadGame { index: usize },
+    /// The record of a game, answered with [`Outgoing::Record`].
+    Save { game: Which },
+    /// Review every move of a game (the play game is first copied to the
+    /// analysis board) with one search per position: to `depth`, or for
+    /// `movetime` milliseconds (exactly one of the two).
+    Review {
+        game: Which,
+        #[serde(default)]
+        depth: Option<u32>,
+        #[serde(default)]
+        movetime: Option<u64>,
+    },
+    /// Stop a review under way.
+    CancelReview {},
+}
+
+/// What an error reply is about, so that the page shows it in the right
+/// place (none: the game played).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Topic {
+    Analysis,
+    SetUp,
+    Record,
+    Review,
+}
+
+/// What the server says to the pages.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Outgoing {
+    /// The game being played, after every change.
+    State(Box<View>),
+    /// A line the engine wrote while thinking on its move or on a hint,
+    /// read where it can be.
+    EngineLine {
+        line: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        info: Option<LineInfo>,
+    },
+    /// A move the person may not play, and why.
+    Illegal { pit: String, why: String },
+    /// A message the table could not take, and why.
+    Error {
+        message: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        topic: Option<Topic>,
+    },
+    /// The analysis board, after every change but its lines.
+    Analysis(Box<AnalysisView>),
+    /// The engine's lines on the analysis board's position `id`.
+    AnalysisLines { id: u64, lines: Vec<LineView> },
+    /// The review, after every change (progress included).
+    Review(Box<ReviewView>),
+    /// A game record to save, for the page that asked.
+    Record { file_name: String, text: String },
+}
+
+/// The readable part of an `info` line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineInfo {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    /// `cp` in seeds (`+1.50`) or `mate N`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<String>,
+    pub pv: Vec<String>,
+}
+
+impl LineInfo {
+    pub fn of(line: &str) -> Option<LineInfo> {
+        let info = songo_client::Info::parse(line)?;
+        if info.string.is_some() {
+            return None;
+        }
+        Some(LineInfo {
+            depth: info.depth,
+            score: info.score.map(|s| match s {
+                songo_client::InfoScore::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+                songo_client::InfoScore::Mate(n) => format!("mate {n}"),
+            }),
+            pv: info.pv,
+        })
+    }
+}
+
+/// The answer to a page's message.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reply {
+    /// For the page that sent the message only.
+    pub to_sender: Vec<Outgoing>,
+    /// For every page (the new state, analysis or review).
+    pub broadcast: Vec<Outgoing>,
+}
+
+impl Reply {
+    pub fn error(message: impl Into<String>) -> Reply {
+        Reply::to_sender(Outgoing::Error {
+            message: message.into(),
+            topic: None,
+        })
+    }
+
+    pub fn error_on(topic: Topic, message: impl Into<String>) -> Reply {
+        Reply::to_sender(Outgoing::Error {
+            message: message.into(),
+            topic: Some(topic),
+        })
+    }
+
+    pub fn to_sender(o: Outgoing) -> Reply {
+        Reply {
+            to_sender: vec![o],
+            broadcast: Vec::new(),
+        }
+    }
+
+    pub fn broadcast(messages: Vec<Outgoing>) -> Reply {
+        Reply {
+            to_sender: Vec::new(),
+            broadcast: messages,
+        }
+    }
+
+    /// Whether the message changed nothing (an error, an answer for the
+    /// sender only).
+    pub fn changed(&self) -> bool {
+        !self.broadcast.is_empty()
+    }
+}

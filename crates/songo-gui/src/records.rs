@@ -1,0 +1,145 @@
+//! Game records in and out of the page: the rules core's PGN-style format
+//! (protocol.md, "Game records"). A saved game is written by
+//! [`GameRecord`]'s `Display`; an uploaded file is bytes read in memory by
+//! the core's reader, which checks every move, so a bad file is refused
+//! with the line at fault and nothing on the server is touched.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use songo_core::record::{read_records, GameRecord, ReadOptions};
+use songo_core::{Game, Side, Variant};
+
+/// The largest record file the page may upload (a long match's file).
+pub const MAX_RECORD_BYTES: usize = 4 * 1024 * 1024;
+
+/// The `Event` of the games played in the GUI.
+pub const EVENT: &str = "songo gui";
+
+/// The person's name in a record.
+pub const PERSON: &str = "Human";
+
+/// The record of a game played at the table: the person against the
+/// engine `engine` at `level`, dated `now`.
+pub fn of_play(game: &Game, human: Side, engine: &str, level: u8, now: SystemTime) -> GameRecord {
+    let opponent = format!("{engine} (level {level})");
+    let (south, north) = match human {
+        Side::South => (PERSON.to_string(), opponent),
+        Side::North => (opponent, PERSON.to_string()),
+    };
+    of_game(game, &south, &north, EVENT, now)
+}
+
+/// The record of any game, finished by the rules or unterminated (`*`).
+pub fn of_game(game: &Game, south: &str, north: &str, event: &str, now: SystemTime) -> GameRecord {
+    let mut record = GameRecord::from_game(game, south, north, "-", None)
+        .expect("a game without adjudication always has a record");
+    record.event = event.to_string();
+    record
+        .set_tag("Date", date(now))
+        .expect("Date is a free tag");
+    record
+}
+
+/// The file name a saved record is offered under: `songo40-20250115-1423.pgn`.
+pub fn file_name(v: Variant, now: SystemTime) -> String {
+    let (y, m, d, hh, mm) = civil(now);
+    format!("{v}-{y:04}{m:02}{d:02}-{hh:02}{mm:02}.pgn")
+}
+
+/// A record file's games, every move checked; the error names the line
+/// (and the game) at fault. `variant` is for records of other tools that
+/// have no `Variant` tag.
+pub fn read(bytes: &[u8], variant: Option<Variant>) -> Result<Vec<GameRecord>, String> {
+    let games = read_records(bytes, &ReadOptions { variant }).map_err(|e| e.to_string())?;
+    if games.is_empty() {
+        return Err("the file holds no game".to_string());
+    }
+    Ok(games.into_iter().map(|g| g.record).collect())
+}
+
+/// `YYYY.MM.DD`, PGN's date form, in UTC.
+pub fn date(now: SystemTime) -> String {
+    let (y, m, d, _, _) = civil(now);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Year, month, day, hour and minute of `now` in UTC.
+fn civil(now: SystemTime) -> (i64, u32, u32, u32, u32) {
+    let secs = now
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let days = (secs / 86_400) as i64;
+    let minutes = (secs % 86_400) / 60;
+    let (y, m, d) = date_of_day(days);
+    (y, m, d, (minutes / 60) as u32, (minutes % 60) as u32)
+}
+
+/// The Gregorian date `days` after 1970-01-01. Counted in 400-year eras
+/// (146097 days each) from 0000-03-01, so that the leap day ends a year:
+/// the month of a day of the year then follows one linear formula.
+fn date_of_day(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468; // days from 0000-03-01
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097); // day of the era, 0..146096
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365; // year of the era
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100); // day of the year from March 1
+    let mp = (5 * doy + 2) / 153; // month from March, 0..11
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use songo_core::{Move, Position};
+    use std::time::Duration;
+
+    #[test]
+    fn dates() {
+        assert_eq!(date_of_day(0), (1970, 1, 1));
+        assert_eq!(date_of_day(59), (1970, 3, 1));
+        assert_eq!(date_of_day(10_957), (2000, 1, 1));
+        assert_eq!(date_of_day(11_016), (2000, 2, 29));
+        assert_eq!(date_of_day(20_103), (2025, 1, 15));
+        let t = UNIX_EPOCH + Duration::from_secs(20_103 * 86_400 + 14 * 3600 + 23 * 60 + 7);
+        assert_eq!(date(t), "2025.01.15");
+        assert_eq!(file_name(Variant::Songo40, t), "songo40-20250115-1423.pgn");
+    }
+
+    #[test]
+    fn a_played_game_is_written_and_read_back() {
+        let v = Variant::Songo36Amateur;
+        let moves: Vec<Move> = ["C", "d", "E"].iter().map(|m| m.parse().unwrap()).collect();
+        let game = Game::with_moves(v, Position::startpos(), moves.clone()).unwrap();
+        let record = of_play(&game, Side::North, "songo", 3, UNIX_EPOCH);
+        let text = record.to_string();
+        assert!(text.contains("[South \"songo (level 3)\"]"), "{text}");
+        assert!(text.contains("[North \"Human\"]"), "{text}");
+        assert!(text.contains("[Date \"1970.01.01\"]"), "{text}");
+        assert!(text.contains("[Result \"*\"]"), "{text}");
+        let back = read(text.as_bytes(), None).unwrap();
+        assert_eq!(back.len(), 1);
+        assert_eq!((back[0].variant, &back[0].moves), (v, &moves));
+    }
+
+    #[test]
+    fn bad_files_name_their_line() {
+        assert_eq!(read(b"", None).unwrap_err(), "the file holds no game");
+        let text = "[Variant \"songo40\"]\n\n1. C c 2. Q *\n";
+        let e = read(text.as_bytes(), None).unwrap_err();
+        assert!(e.starts_with("line 3"), "{e}");
+        // Bytes that are not text are refused, with their line.
+        let e = read(b"[Variant \"songo40\"]\n\n1. C \xff *\n", None).unwrap_err();
+        assert!(e.starts_with("line 3"), "{e}");
+        // A record without a Variant tag needs the variant given.
+        let bare = "[Result \"*\"]\n\n1. C *\n";
+        assert!(read(bare.as_bytes(), None).is_err());
+        assert_eq!(
+            read(bare.as_bytes(), Some(Variant::Songo40)).unwrap().len(),
+            1
+        );
+    }
+}

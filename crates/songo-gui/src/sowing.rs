@@ -1,0 +1,158 @@
+//! Where the seeds of a move go, one by one, for the page's sowing
+//! animation. The rules core makes a move in one addition of precomputed
+//! deltas and keeps no path, so the path is traced here, for display only;
+//! a test checks it against the core's move on many positions, so the
+//! animation cannot drift from the rules.
+//!
+//! The path (rules 2 and 3): the seeds go counter-clockwise into the 13
+//! other pits, skipping the emptied one; seeds beyond a lap go into the
+//! opponent's row only; in `songo40` a last seed that would start another
+//! lap of the opponent's row goes to the mover's store instead (the direct
+//! gain). A noble pit's single seed played under Capture Solo
+//! (`songo36-amateur`) goes straight to the store.
+
+use serde::Serialize;
+use songo_core::{Move, Position, Variant};
+
+const PITS: usize = 14;
+const ROW: usize = 7;
+
+/// A move as the page animates it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Sowing {
+    /// The pit played (`C`).
+    pub pit: String,
+    /// The position before the move (protocol.md's string).
+    pub before: String,
+    /// The pits of `before`, A–G then a–g.
+    pub pits: Vec<u8>,
+    /// Where each seed lands, in order: pit indices 0–13 (A–G, a–g).
+    pub path: Vec<usize>,
+    /// The last seed went to the mover's store, not to a pit.
+    pub store: bool,
+}
+
+/// The sowing of the legal move `m` from `p`.
+pub fn sowing(v: Variant, p: &Position, m: Move) -> Sowing {
+    let origin = m.pit();
+    let mut path = Vec::new();
+    let mut store = false;
+    if p.is_capture_solo(v, m) {
+        store = true;
+    } else {
+        let opp_first = if origin < ROW { ROW } else { 0 };
+        let mut left = p.pit(origin) as usize;
+        let mut at = origin;
+        for _ in 0..PITS - 1 {
+            if left == 0 {
+                break;
+            }
+            at = (at + 1) % PITS;
+            path.push(at);
+            left -= 1;
+        }
+        'laps: while left > 0 {
+            if v.direct_gain() && left == 1 {
+                store = true;
+                break;
+            }
+            for j in 0..ROW {
+                if left == 0 {
+                    break 'laps;
+                }
+                path.push(opp_first + j);
+                left -= 1;
+            }
+        }
+    }
+    Sowing {
+        pit: m.to_string(),
+        before: p.to_string(),
+        pits: p.pits().to_vec(),
+        path,
+        store,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use songo_core::Side;
+
+    /// The board the path leaves, before any capture.
+    fn sown(s: &Sowing, origin: usize) -> Vec<u8> {
+        let mut pits = s.pits.clone();
+        pits[origin] = 0;
+        for &i in &s.path {
+            pits[i] += 1;
+        }
+        pits
+    }
+
+    /// After the path, the core's position differs only by captures: the
+    /// opponent's pits it emptied, and the seeds added to the mover's store
+    /// (those pits, plus the direct gain or the Capture Solo seed).
+    fn agrees(v: Variant, p: &Position, m: Move) {
+        let s = sowing(v, p, m);
+        let after = p.make_move(v, m);
+        let mut board = sown(&s, m.pit());
+        let mover = p.side_to_move();
+        let mut taken = 0u32;
+        for (i, seeds) in board.iter_mut().enumerate() {
+            let real = after.pit(i);
+            if real != *seeds {
+                let opponents = i / ROW != mover.index();
+                assert!(
+                    opponents && real == 0,
+                    "{v} {p} {m}: pit {i} {seeds} vs {real}"
+                );
+                taken += u32::from(*seeds);
+            }
+        }
+        let gained = u32::from(after.captured(mover)) - u32::from(p.captured(mover));
+        assert_eq!(gained, taken + u32::from(s.store), "{v} {p} {m}: {s:?}");
+        let total = s.path.len() + usize::from(s.store);
+        assert_eq!(total, usize::from(p.pit(m.pit())), "{v} {p} {m}");
+    }
+
+    #[test]
+    fn the_path_agrees_with_the_rules_on_many_positions() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = 0;
+        for v in Variant::ALL {
+            for _ in 0..300 {
+                let mut p = Position::startpos();
+                while !p.is_over(v) {
+                    let legal: Vec<Move> = p.legal_moves(v).iter().collect();
+                    let m = legal[next(legal.len())];
+                    agrees(v, &p, m);
+                    checked += 1;
+                    p = p.make_move(v, m);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn long_sowings_lap_the_opponents_row_and_gain_directly() {
+        // 21 seeds from A: 13 to the other pits, 7 into a–g, one more in a.
+        let p: Position = "21,0,0,0,0,0,0/0,0,0,0,0,0,0 s 25 24 -".parse().unwrap();
+        let a = Move::from_pit(Side::South.first_pit());
+        let s = sowing(Variant::Songo36Beginner, &p, a);
+        assert_eq!(s.path.len(), 21);
+        assert_eq!(&s.path[13..], &[7, 8, 9, 10, 11, 12, 13, 7]);
+        assert!(!s.store);
+        agrees(Variant::Songo36Beginner, &p, a);
+        // songo40: the 21st seed would start a new lap: a direct gain.
+        let s = sowing(Variant::Songo40, &p, a);
+        assert_eq!((s.path.len(), s.store), (20, true));
+        agrees(Variant::Songo40, &p, a);
+    }
+}

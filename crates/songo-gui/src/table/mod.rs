@@ -1,0 +1,255 @@
+//! The table: everything the pages share, kept on the server and judged by
+//! the rules core. The page only shows views and sends [`PageMessage`]s.
+//!
+//! - [`play`]: the game between the person and an engine, and hints;
+//! - [`analysis`]: the analysis board: a game (copied, loaded or set up)
+//!   stepped through, its moves, records in and out;
+//! - [`analyst`]: the second engine process that analyses the board live
+//!   and reviews games, so that analysis never disturbs a game in play.
+//!
+//! Engines are reached through [`EngineLink`]s, so the table is tested
+//! without processes. An engine that crashes or stalls only marks that
+//! engine as failed: the games stay as they were, and a restart starts a
+//! fresh process that carries on.
+
+mod analysis;
+mod analyst;
+mod play;
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use serde::Serialize;
+use songo_client::EngineSpec;
+use songo_engine::tb::Tablebases;
+
+use crate::engine::{EngineLink, Event};
+use crate::messages::{Outgoing, PageMessage, Reply, Topic};
+use analysis::Analysis;
+use analyst::{Analyst, Review};
+use play::Play;
+
+/// Strength levels the page offers (`Skill Level` of the protocol).
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
+/// The level of the first game.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+/// Starts an engine process: the engine's description and the generation
+/// that its events will carry.
+pub type Spawner = Box<dyn FnMut(&EngineSpec, u64) -> Box<dyn EngineLink> + Send>;
+
+/// How the table is set up.
+pub struct TableConfig {
+    /// The engines of the command line; never empty.
+    pub engines: Vec<EngineSpec>,
+    /// How long the engine thinks on a move at full strength (lower
+    /// levels stop earlier); a hint takes half of it.
+    pub movetime: Duration,
+    /// The endgame tables for the analysis, if any.
+    pub tablebases: Option<Arc<Tablebases>>,
+}
+
+/// The answer to an upload: what the page that sent it reads.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UploadAnswer {
+    pub ok: bool,
+    /// How many games the file holds (the first is shown).
+    pub games: usize,
+    /// Why the file was refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// Everything the pages share.
+pub struct Table {
+    engines: Vec<EngineSpec>,
+    spawn: Spawner,
+    movetime: Duration,
+    tablebases: Option<Arc<Tablebases>>,
+    /// Every engine process gets its own generation: the events of a
+    /// replaced one are recognised and dropped.
+    next_generation: u64,
+    next_ticket: u64,
+    /// The engine chosen for games (and used by the analysis).
+    engine: usize,
+    play: Play,
+    analysis: Analysis,
+    analyst: Analyst,
+    review: Review,
+}
+
+impl Table {
+    /// A table with a first game (songo40, the person South) and its
+    /// engine started.
+    pub fn new(config: TableConfig, spawn: Spawner) -> Table {
+        assert!(!config.engines.is_empty(), "a table needs an engine");
+        let mut table = Table {
+            engines: config.engines,
+            spawn,
+            movetime: config.movetime,
+            tablebases: config.tablebases,
+            next_generation: 0,
+            next_ticket: 0,
+            engine: 0,
+            play: Play::new(),
+            analysis: Analysis::new(),
+            analyst: Analyst::new(),
+            review: Review::new(),
+        };
+        table.start_engine();
+        table
+    }
+
+    fn generation(&mut self) -> u64 {
+        self.next_generation += 1;
+        self.next_generation
+    }
+
+    fn ticket(&mut self) -> u64 {
+        self.next_ticket += 1;
+        self.next_ticket
+    }
+
+    fn engine_name(&self) -> &str {
+        &self.engines[self.engine].name
+    }
+
+    /// Everything a page needs when it connects.
+    pub fn welcome(&self) -> Vec<Outgoing> {
+        vec![
+            self.state_message(),
+            self.analysis_message(),
+            self.review_message(),
+        ]
+    }
+
+    /// Handles one message of a page.
+    pub fn on_page(&mut self, text: &str) -> Reply {
+        let message: PageMessage = match serde_json::from_str(text) {
+            Ok(m) => m,
+            Err(e) => return Reply::error(format!("bad message: {e}")),
+        };
+        match message {
+            PageMessage::State {} => Reply {
+                to_sender: self.welcome(),
+                broadcast: Vec::new(),
+            },
+            PageMessage::NewGame {
+                variant,
+                side,
+                level,
+                engine,
+            } => self.new_game(&variant, &side, level, engine),
+            PageMessage::Move { pit } => self.human_move(&pit),
+            PageMessage::TakeBack {} => self.take_back(),
+            PageMessage::RestartEngine {} => {
+                self.start_engine();
+                self.maybe_think();
+                Reply::broadcast(vec![self.state_message()])
+            }
+            PageMessage::Hint {} => self.hint(),
+            PageMessage::SetUp { variant, position } => self.set_up(&variant, &position),
+            PageMessage::AnalyseGame { ply } => self.analyse_game(ply),
+            PageMessage::Goto { ply } => self.goto(ply),
+            PageMessage::AnalysisMove { pit } => self.analysis_move(&pit),
+            PageMessage::Analyse { on, lines } => self.analyse(on, lines),
+            PageMessage::PlayFromHere { side, level } => self.play_from_here(side, level),
+            PageMessage::RestartAnalyst {} => self.restart_analyst(),
+            PageMessage::LoadGame { index } => self.load_game(index),
+            PageMessage::Save { game } => self.save(game, SystemTime::now()),
+            PageMessage::Review {
+                game,
+                depth,
+                movetime,
+            } => self.start_review(game, depth, movetime),
+            PageMessage::CancelReview {} => self.cancel_review(),
+        }
+    }
+
+    /// Handles an event of the engine process of `generation`; returns
+    /// what to tell the pages.
+    pub fn on_engine(&mut self, generation: u64, event: Event) -> Vec<Outgoing> {
+        if generation == self.play.generation() {
+            self.on_play_engine(event)
+        } else if generation == self.analyst.generation() {
+            self.on_analyst(event)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// No page is connected any more: the live analysis stops (a page that
+    /// connects again asks for it again), so that an engine does not
+    /// think for nobody.
+    pub fn on_no_pages(&mut self) {
+        if self.analysis.running {
+            self.analysis.running = false;
+            self.kick_analyst();
+        }
+    }
+
+    /// A record file uploaded by a page: its games are read (every move
+    /// checked) and the first goes to the analysis board. `variant` is for
+    /// records without a `Variant` tag; `name` is only shown.
+    pub fn on_upload(
+        &mut self,
+        bytes: &[u8],
+        variant: Option<&str>,
+        name: &str,
+    ) -> (UploadAnswer, Vec<Outgoing>) {
+        let refuse = |message: String| {
+            (
+                UploadAnswer {
+                    ok: false,
+                    games: 0,
+                    message: Some(message),
+                },
+                Vec::new(),
+            )
+        };
+        let variant = match variant.map(str::parse::<songo_core::Variant>) {
+            None => None,
+            Some(Ok(v)) => Some(v),
+            Some(Err(e)) => return refuse(format!("{e}")),
+        };
+        match crate::records::read(bytes, variant) {
+            Err(why) => refuse(format!("{name}: {why}")),
+            Ok(games) => {
+                let count = games.len();
+                self.analysis.loaded = Some(analysis::Loaded {
+                    name: name.to_string(),
+                    games,
+                });
+                let broadcast = self.load_game(1).broadcast;
+                (
+                    UploadAnswer {
+                        ok: true,
+                        games: count,
+                        message: None,
+                    },
+                    broadcast,
+                )
+            }
+        }
+    }
+
+    /// The state of the game being played, for every page.
+    pub fn state_message(&self) -> Outgoing {
+        Outgoing::State(Box::new(self.view()))
+    }
+
+    pub fn analysis_message(&self) -> Outgoing {
+        Outgoing::Analysis(Box::new(self.analysis_view()))
+    }
+
+    pub fn review_message(&self) -> Outgoing {
+        Outgoing::Review(Box::new(self.review_view()))
+    }
+}
+
+/// An error about `topic`.
+fn refuse(topic: Topic, message: impl Into<String>) -> Reply {
+    Reply::error_on(topic, message)
+}

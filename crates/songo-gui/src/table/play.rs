@@ -1,0 +1,415 @@
+//! The game between the person and an engine: moves, take back, new
+//! games, hints, the engine's answers and failures, and the view of it.
+
+use std::collections::BTreeMap;
+
+use songo_core::{Game, Move, Position, Side, Variant};
+
+use super::{Table, DEFAULT_LEVEL, LEVELS};
+use crate::engine::{BestMoveLine, EngineLink, Event, Job, Limit, Search};
+use crate::messages::{LineInfo, Outgoing, Reply};
+use crate::score;
+use crate::sowing::sowing;
+use crate::view::{side_name, EngineStatus, HintView, PlayState, ResultView, View};
+
+/// What the play engine is doing.
+pub(super) enum EngineState {
+    Ready,
+    /// Thinking on its own move.
+    Thinking {
+        ticket: u64,
+    },
+    /// Looking for a move for the person.
+    Hinting {
+        ticket: u64,
+    },
+    Failed(String),
+}
+
+/// The game being played and its engine process.
+pub(super) struct Play {
+    link: Option<Box<dyn EngineLink>>,
+    generation: u64,
+    pub(super) state: EngineState,
+    pub(super) variant: Variant,
+    pub(super) human: Side,
+    pub(super) level: u8,
+    pub(super) game: Game,
+    game_id: u64,
+    /// The hint for the position after this many moves.
+    hint: Option<HintView>,
+}
+
+impl Play {
+    pub(super) fn new() -> Play {
+        let variant = Variant::Songo40;
+        Play {
+            link: None,
+            generation: 0,
+            state: EngineState::Ready,
+            variant,
+            human: Side::South,
+            level: DEFAULT_LEVEL,
+            game: Game::new(variant, Position::startpos()),
+            game_id: 1,
+            hint: None,
+        }
+    }
+
+    pub(super) fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    fn engine_side(&self) -> Side {
+        self.human.opponent()
+    }
+
+    fn send(&mut self, job: Job) {
+        if let Some(link) = self.link.as_mut() {
+            link.send(job);
+        }
+    }
+
+    /// Stops a search under way; its answer will be ignored.
+    fn cancel(&mut self) {
+        if let EngineState::Thinking { .. } | EngineState::Hinting { .. } = self.state {
+            self.send(Job::Cancel);
+            self.state = EngineState::Ready;
+        }
+        self.hint = None;
+    }
+
+    fn fail(&mut self, message: String) {
+        self.link = None;
+        self.state = EngineState::Failed(message);
+        if self.hint.as_ref().is_some_and(|h| h.state == "thinking") {
+            self.hint = None;
+        }
+    }
+}
+
+impl Table {
+    /// Replaces the play engine's process by a fresh one set up for this game.
+    pub(super) fn start_engine(&mut self) {
+        self.play.link = None;
+        let generation = self.generation();
+        let spec = &self.engines[self.engine];
+        let mut link = (self.spawn)(spec, generation);
+        link.send(Job::NewGame {
+            variant: self.play.variant,
+            level: self.play.level,
+        });
+        self.play.link = Some(link);
+        self.play.generation = generation;
+        self.play.state = EngineState::Ready;
+        self.play.hint = None;
+    }
+
+    /// Asks the engine for a move when it is its turn.
+    pub(super) fn maybe_think(&mut self) {
+        let p = &self.play;
+        if p.game.is_over()
+            || p.game.position().side_to_move() != p.engine_side()
+            || !matches!(p.state, EngineState::Ready)
+        {
+            return;
+        }
+        let ticket = self.ticket();
+        let search = Search {
+            variant: self.play.variant,
+            level: self.play.level,
+            lines: 1,
+            start: self.play.game.start(),
+            moves: self.play.game.moves().to_vec(),
+            limit: Limit::Movetime(self.movetime),
+        };
+        self.play.send(Job::Search { ticket, search });
+        self.play.state = EngineState::Thinking { ticket };
+    }
+
+    pub(super) fn new_game(
+        &mut self,
+        variant: &str,
+        side: &str,
+        level: u8,
+        engine: Option<usize>,
+    ) -> Reply {
+        let Ok(variant) = variant.parse::<Variant>() else {
+            return Reply::error(format!("unknown variant '{variant}'"));
+        };
+        let human = match side {
+            "south" => Side::South,
+            "north" => Side::North,
+            _ => return Reply::error(format!("side '{side}' is neither south nor north")),
+        };
+        if !LEVELS.contains(&level) {
+            return Reply::error(format!("level {level} is not 1 to 10"));
+        }
+        let engine = engine.unwrap_or(self.engine);
+        if engine >= self.engines.len() {
+            return Reply::error(format!("there is no engine {engine}"));
+        }
+        self.begin(
+            Game::new(variant, Position::startpos()),
+            human,
+            level,
+            engine,
+        );
+        Reply::broadcast(vec![self.state_message()])
+    }
+
+    /// Starts `game` (new, or taken from the analysis board) with the
+    /// person playing `human`.
+    pub(super) fn begin(&mut self, game: Game, human: Side, level: u8, engine: usize) {
+        self.play.cancel();
+        self.play.variant = game.variant();
+        self.play.human = human;
+        self.play.level = level;
+        self.play.game = game;
+        self.play.game_id += 1;
+        if engine != self.engine || self.play.link.is_none() {
+            self.engine = engine;
+            self.start_engine();
+        } else {
+            let job = Job::NewGame {
+                variant: self.play.variant,
+                level,
+            };
+            self.play.send(job);
+        }
+        self.maybe_think();
+    }
+
+    pub(super) fn human_move(&mut self, pit: &str) -> Reply {
+        let human = self.play.human;
+        let p = self.play.game.position();
+        let Ok(m) = Move::parse(pit.trim(), human) else {
+            return Reply::error(format!("'{pit}' is not a pit (A-G, a-g or 1-7)"));
+        };
+        if self.play.game.is_over() {
+            return illegal(m, "the game is over");
+        }
+        if p.side_to_move() != human {
+            return illegal(m, "it is the engine's move");
+        }
+        if let Some(why) = p.why_illegal(self.play.variant, m) {
+            return illegal(m, &why.to_string());
+        }
+        self.play.cancel();
+        self.play
+            .game
+            .play(m)
+            .expect("a move the rules core called legal");
+        self.maybe_think();
+        Reply::broadcast(vec![self.state_message()])
+    }
+
+    pub(super) fn take_back(&mut self) -> Reply {
+        let human = self.play.human;
+        if !self.play.game.moves().iter().any(|m| m.side() == human) {
+            return Reply::error("there is no move of yours to take back");
+        }
+        self.play.cancel();
+        while let Some(m) = self.play.game.undo() {
+            if m.side() == human {
+                break;
+            }
+        }
+        Reply::broadcast(vec![self.state_message()])
+    }
+
+    /// The engine looks for the person's best move, at full strength, for
+    /// half the move time; the answer is shown, never played.
+    pub(super) fn hint(&mut self) -> Reply {
+        let p = self.play.game.position();
+        if self.play.game.is_over() || p.side_to_move() != self.play.human {
+            return Reply::error("a hint is for your move");
+        }
+        match self.play.state {
+            EngineState::Failed(_) => {
+                return Reply::error("the engine is down: restart it for a hint")
+            }
+            EngineState::Hinting { .. } => return Reply::default(),
+            _ => {}
+        }
+        if self.play.hint.as_ref().is_some_and(|h| h.state == "ready") {
+            // Already there.
+            return Reply::broadcast(vec![self.state_message()]);
+        }
+        let ticket = self.ticket();
+        let search = Search {
+            variant: self.play.variant,
+            level: *LEVELS.end(),
+            lines: 1,
+            start: self.play.game.start(),
+            moves: self.play.game.moves().to_vec(),
+            limit: Limit::Movetime(self.movetime / 2),
+        };
+        self.play.send(Job::Search { ticket, search });
+        self.play.state = EngineState::Hinting { ticket };
+        self.play.hint = Some(HintView {
+            ply: self.play.game.moves().len(),
+            state: "thinking",
+            pit: None,
+            score: None,
+            depth: None,
+            pv: Vec::new(),
+        });
+        Reply::broadcast(vec![self.state_message()])
+    }
+
+    pub(super) fn on_play_engine(&mut self, event: Event) -> Vec<Outgoing> {
+        match event {
+            Event::Ready
+            | Event::ReviewProgress { .. }
+            | Event::Reviewed { .. }
+            | Event::ReviewFailed { .. } => Vec::new(),
+            Event::Line { ticket, line } => match self.play.state {
+                EngineState::Thinking { ticket: t } | EngineState::Hinting { ticket: t }
+                    if t == ticket =>
+                {
+                    let info = LineInfo::of(&line);
+                    vec![Outgoing::EngineLine { line, info }]
+                }
+                _ => Vec::new(),
+            },
+            Event::BestMove { ticket, answer } => match self.play.state {
+                EngineState::Thinking { ticket: t } if t == ticket => {
+                    self.engine_move(answer);
+                    vec![self.state_message()]
+                }
+                EngineState::Hinting { ticket: t } if t == ticket => {
+                    self.hint_found(answer);
+                    vec![self.state_message()]
+                }
+                _ => Vec::new(),
+            },
+            Event::Failed(failure) => {
+                let message = format!("The engine “{}” {failure}.", self.engine_name());
+                self.play.fail(message);
+                vec![self.state_message()]
+            }
+        }
+    }
+
+    fn engine_move(&mut self, answer: BestMoveLine) {
+        self.play.state = EngineState::Ready;
+        let name = self.engine_name().to_string();
+        let Some(text) = answer.parsed.and_then(|b| b.mv) else {
+            return self.play.fail(format!(
+                "The engine “{name}” gave no move ('{}') in a game that goes on.",
+                answer.line
+            ));
+        };
+        let side = self.play.engine_side();
+        let played = Move::parse(&text, side)
+            .ok()
+            .filter(|m| self.play.game.play(*m).is_ok());
+        if played.is_none() {
+            self.play.fail(format!(
+                "The engine {name} played an illegal move '{text}'."
+            ));
+        }
+    }
+
+    fn hint_found(&mut self, answer: BestMoveLine) {
+        self.play.state = EngineState::Ready;
+        let p = self.play.game.position();
+        let v = self.play.variant;
+        let pit = answer
+            .parsed
+            .and_then(|b| b.mv)
+            .and_then(|m| Move::parse(&m, p.side_to_move()).ok())
+            .filter(|m| p.why_illegal(v, *m).is_none());
+        let info = answer.info.unwrap_or_default();
+        self.play.hint = Some(HintView {
+            ply: self.play.game.moves().len(),
+            state: if pit.is_some() { "ready" } else { "failed" },
+            pit: pit.map(|m| m.to_string()),
+            score: score::of_info(&info, p.side_to_move(), v),
+            depth: info.depth,
+            pv: info.pv,
+        });
+    }
+
+    /// What the page shows of the game being played.
+    pub fn view(&self) -> View {
+        let play = &self.play;
+        let game = &play.game;
+        let p = game.position();
+        let v = play.variant;
+        let over = game.is_over();
+        let your_move = !over && p.side_to_move() == play.human;
+        let state = if over {
+            PlayState::Over
+        } else if your_move {
+            PlayState::YourMove
+        } else {
+            PlayState::Thinking
+        };
+        let mut legal = Vec::new();
+        let mut why = BTreeMap::new();
+        for i in 0..7 {
+            let m = Move::from_pit(play.human.first_pit() + i);
+            let reason = if over {
+                Some("the game is over".to_string())
+            } else if !your_move {
+                Some("it is the engine's move".to_string())
+            } else {
+                p.why_illegal(v, m).map(|r| r.to_string())
+            };
+            match reason {
+                None => legal.push(m.to_string()),
+                Some(r) => {
+                    why.insert(m.to_string(), r);
+                }
+            }
+        }
+        let (engine_status, engine_message) = match &play.state {
+            EngineState::Ready => (EngineStatus::Ready, None),
+            EngineState::Thinking { .. } | EngineState::Hinting { .. } => {
+                (EngineStatus::Thinking, None)
+            }
+            EngineState::Failed(m) => (EngineStatus::Failed, Some(m.clone())),
+        };
+        let moves = game.moves();
+        let positions = game.positions();
+        let sowing = moves
+            .last()
+            .map(|&m| sowing(v, &positions[positions.len() - 2], m));
+        View {
+            game_id: play.game_id,
+            variant: v.to_string(),
+            variants: Variant::ALL.iter().map(|v| v.to_string()).collect(),
+            human: side_name(play.human),
+            level: play.level,
+            engine: self.engine,
+            engines: self.engines.iter().map(|e| e.name.clone()).collect(),
+            start: game.start().to_string(),
+            position: p.to_string(),
+            pits: p.pits().to_vec(),
+            captured: [p.captured(Side::South), p.captured(Side::North)],
+            to_move: side_name(p.side_to_move()),
+            state,
+            legal,
+            why,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            last: moves.last().map(|m| m.to_string()),
+            sowing,
+            result: ResultView::of(game),
+            engine_status,
+            engine_message,
+            hint: play
+                .hint
+                .clone()
+                .filter(|h| h.ply == moves.len() && your_move),
+        }
+    }
+}
+
+fn illegal(m: Move, why: &str) -> Reply {
+    Reply::to_sender(Outgoing::Illegal {
+        pit: m.to_string(),
+        why: why.to_string(),
+    })
+}

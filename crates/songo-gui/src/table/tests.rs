@@ -1,0 +1,708 @@
+//! The table without processes: fake engine links record the jobs, and
+//! the tests play the engines' events back.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use songo_client::{BestMove, EngineSpec, Info};
+use songo_core::{Move, Position, Variant};
+
+use super::*;
+use crate::engine::{BestMoveLine, Failure, Job, Limit, Search};
+use crate::view::{EngineStatus, PlayState};
+use songo_client::review::{GameReview, Judgement, MoveReview};
+
+type Jobs = Arc<Mutex<Vec<(u64, Job)>>>;
+
+struct Fake {
+    generation: u64,
+    jobs: Jobs,
+}
+
+impl EngineLink for Fake {
+    fn send(&mut self, job: Job) {
+        self.jobs.lock().unwrap().push((self.generation, job));
+    }
+}
+
+fn table_with(names: &[&str], tablebases: Option<Arc<Tablebases>>) -> (Table, Jobs) {
+    let jobs: Jobs = Arc::default();
+    let seen = jobs.clone();
+    let spawn: Spawner = Box::new(move |_, generation| {
+        Box::new(Fake {
+            generation,
+            jobs: seen.clone(),
+        })
+    });
+    let engines = names
+        .iter()
+        .map(|n| EngineSpec::from_named_command(&format!("{n}=/bin/{n}")).unwrap())
+        .collect();
+    let config = TableConfig {
+        engines,
+        movetime: Duration::from_millis(100),
+        tablebases,
+    };
+    (Table::new(config, spawn), jobs)
+}
+
+fn table(names: &[&str]) -> (Table, Jobs) {
+    table_with(names, None)
+}
+
+/// The last search sent: its generation, ticket and search.
+fn last_search(jobs: &Jobs) -> (u64, u64, Search) {
+    jobs.lock()
+        .unwrap()
+        .iter()
+        .rev()
+        .find_map(|(g, j)| match j {
+            Job::Search { ticket, search } => Some((*g, *ticket, search.clone())),
+            _ => None,
+        })
+        .expect("a search job")
+}
+
+fn answer_line(m: &str, info: Option<&str>) -> BestMoveLine {
+    let line = format!("bestmove {m}");
+    BestMoveLine {
+        parsed: BestMove::parse(&line),
+        line,
+        info: info.and_then(Info::parse),
+    }
+}
+
+fn answer(t: &mut Table, jobs: &Jobs, m: &str) -> Vec<Outgoing> {
+    let (g, ticket, _) = last_search(jobs);
+    t.on_engine(
+        g,
+        Event::BestMove {
+            ticket,
+            answer: answer_line(m, None),
+        },
+    )
+}
+
+fn error_of(r: &Reply) -> (String, Option<Topic>) {
+    match &r.to_sender[..] {
+        [Outgoing::Error { message, topic }] => (message.clone(), *topic),
+        other => panic!("not an error: {other:?}"),
+    }
+}
+
+fn moves(text: &str) -> Vec<Move> {
+    text.split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_game_goes_back_and_forth() {
+    let (mut t, jobs) = table(&["songo"]);
+    let v = t.view();
+    assert_eq!(v.state, PlayState::YourMove);
+    assert_eq!(v.legal, ["A", "B", "C", "D", "E", "F", "G"]);
+    assert!(v.why.is_empty());
+    assert_eq!(v.position, "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg");
+    assert_eq!(v.start, v.position);
+    assert_eq!(v.sowing, None);
+    let r = t.on_page(r#"{"type":"move","pit":"C"}"#);
+    assert!(r.changed());
+    let v = t.view();
+    assert_eq!(
+        (v.state, v.engine_status),
+        (PlayState::Thinking, EngineStatus::Thinking)
+    );
+    assert_eq!(v.legal, Vec::<String>::new());
+    assert_eq!(v.last.as_deref(), Some("C"));
+    // The sowing of C: five seeds into D, E, F, G and a.
+    let s = v.sowing.unwrap();
+    assert_eq!((s.pit.as_str(), &s.path[..]), ("C", &[3, 4, 5, 6, 7][..]));
+    let (g, ticket, search) = last_search(&jobs);
+    assert_eq!(search.limit, Limit::Movetime(Duration::from_millis(100)));
+    assert_eq!((search.level, search.lines), (DEFAULT_LEVEL, 1));
+    // A stale answer is ignored, the right one played.
+    let stale = Event::BestMove {
+        ticket: ticket + 7,
+        answer: answer_line("a", None),
+    };
+    assert!(t.on_engine(g, stale).is_empty());
+    let out = answer(&mut t, &jobs, "d");
+    assert!(matches!(out[..], [Outgoing::State(_)]));
+    let v = t.view();
+    assert_eq!(v.moves, ["C", "d"]);
+    assert_eq!(v.state, PlayState::YourMove);
+    // Take back both.
+    assert!(t.on_page(r#"{"type":"take-back"}"#).changed());
+    assert_eq!(t.view().moves, Vec::<String>::new());
+}
+
+#[test]
+fn illegal_and_malformed_messages_are_answered() {
+    let (mut t, _) = table(&["songo"]);
+    for bad in [
+        "",
+        "null",
+        "{}",
+        r#"{"type":"fly"}"#,
+        r#"{"type":"move"}"#,
+        r#"{"type":"move","pit":7}"#,
+        r#"{"type":"move","pit":"Z"}"#,
+        r#"{"type":"new-game","variant":"chess","side":"south","level":3}"#,
+        r#"{"type":"new-game","variant":"songo40","side":"east","level":3}"#,
+        r#"{"type":"new-game","variant":"songo40","side":"south","level":11}"#,
+        r#"{"type":"new-game","variant":"songo40","side":"south","level":3,"engine":4}"#,
+        r#"{"type":"new-game","variant":"songo40","side":"south","level":300}"#,
+        r#"{"type":"take-back"}"#,
+        r#"{"type":"move","pit":"C","cmd":"rm -rf /"}"#,
+        r#"{"type":"set-up","variant":"songo40"}"#,
+        r#"{"type":"set-up","variant":"songo40","position":"x","file":"/etc/passwd"}"#,
+        r#"{"type":"goto","ply":-1}"#,
+        r#"{"type":"goto","ply":5}"#,
+        r#"{"type":"analyse","on":"yes"}"#,
+        r#"{"type":"analyse","on":true,"lines":4}"#,
+        r#"{"type":"save","game":"/tmp/x"}"#,
+        r#"{"type":"load-game","index":1}"#,
+        r#"{"type":"review","game":"play","depth":4}"#,
+        r#"{"type":"review","game":"analysis","depth":4,"movetime":100}"#,
+        r#"{"type":"review","game":"analysis"}"#,
+        r#"{"type":"review","game":"analysis","depth":99}"#,
+        r#"{"type":"cancel-review"}"#,
+        r#"{"type":"play-from-here","side":"west"}"#,
+        r#"{"type":"play-from-here","level":0}"#,
+        r#"{"type":"analysis-move","pit":"a"}"#,
+        r#"{"type":"hint","depth":3}"#,
+        r#"{"type":"take-back","all":true}"#,
+        r#"{"type":"state","x":1}"#,
+    ] {
+        let r = t.on_page(bad);
+        assert!(!r.changed(), "{bad}");
+        error_of(&r);
+    }
+    let r = t.on_page(r#"{"type":"move","pit":"c"}"#);
+    assert!(
+        matches!(r.to_sender[..], [Outgoing::Illegal { .. }]),
+        "{r:?}"
+    );
+    assert_eq!(t.view().moves.len(), 0);
+}
+
+#[test]
+fn a_north_game_starts_with_the_engine_and_reasons_are_given() {
+    let (mut t, jobs) = table(&["songo", "other"]);
+    let r = t.on_page(
+        r#"{"type":"new-game","variant":"songo36-amateur","side":"north","level":1,"engine":1}"#,
+    );
+    assert!(r.changed());
+    let v = t.view();
+    assert_eq!((v.engine, v.human.as_str(), v.level), (1, "north", 1));
+    assert_eq!(v.state, PlayState::Thinking);
+    assert!(jobs.lock().unwrap().iter().any(|(g, j)| *g == 2
+        && *j
+            == Job::NewGame {
+                variant: Variant::Songo36Amateur,
+                level: 1
+            }));
+    answer(&mut t, &jobs, "A");
+    let v = t.view();
+    assert_eq!(v.state, PlayState::YourMove);
+    // North's pit 7 holds 5 (not 1 or 2): all legal.
+    assert_eq!(v.legal.len(), 7);
+    let r = t.on_page(r#"{"type":"move","pit":"1"}"#);
+    assert!(r.changed());
+    assert_eq!(t.view().moves, ["A", "a"]);
+}
+
+#[test]
+fn a_crash_keeps_the_game_and_a_restart_goes_on() {
+    let (mut t, jobs) = table(&["songo"]);
+    t.on_page(r#"{"type":"move","pit":"A"}"#);
+    let (g, _, _) = last_search(&jobs);
+    let out = t.on_engine(g, Event::Failed(Failure::Crashed));
+    let Outgoing::State(v) = &out[0] else {
+        panic!("{out:?}")
+    };
+    assert_eq!(v.engine_status, EngineStatus::Failed);
+    assert!(v.engine_message.as_deref().unwrap().contains("crashed"));
+    assert_eq!((v.state, v.moves.len()), (PlayState::Thinking, 1));
+    // Events of the dead engine are ignored after the restart.
+    assert!(t.on_page(r#"{"type":"restart-engine"}"#).changed());
+    assert!(t
+        .on_engine(
+            g,
+            Event::BestMove {
+                ticket: 1,
+                answer: answer_line("a", None)
+            }
+        )
+        .is_empty());
+    let (g2, _, _) = last_search(&jobs);
+    assert_eq!(g2, g + 1);
+    answer(&mut t, &jobs, "b");
+    let v = t.view();
+    assert_eq!((v.moves.len(), v.engine_status), (2, EngineStatus::Ready));
+    // An illegal answer fails the engine, not the game.
+    t.on_page(r#"{"type":"move","pit":"B"}"#);
+    answer(&mut t, &jobs, "B");
+    let v = t.view();
+    assert_eq!((v.moves.len(), v.engine_status), (3, EngineStatus::Failed));
+    // No hint from a failed engine (nor for the engine's move).
+    assert!(error_of(&t.on_page(r#"{"type":"hint"}"#))
+        .0
+        .contains("your move"));
+    t.on_page(r#"{"type":"take-back"}"#);
+    assert_eq!(t.view().state, PlayState::YourMove);
+    assert!(error_of(&t.on_page(r#"{"type":"hint"}"#))
+        .0
+        .contains("down"));
+}
+
+#[test]
+fn a_hint_is_shown_never_played_and_goes_with_the_position() {
+    let (mut t, jobs) = table(&["songo"]);
+    let r = t.on_page(r#"{"type":"hint"}"#);
+    assert!(r.changed());
+    let (g, ticket, search) = last_search(&jobs);
+    assert_eq!(search.level, 10, "hints are at full strength");
+    assert_eq!(search.limit, Limit::Movetime(Duration::from_millis(50)));
+    let v = t.view();
+    assert_eq!(v.hint.as_ref().unwrap().state, "thinking");
+    assert_eq!(
+        (v.state, v.engine_status),
+        (PlayState::YourMove, EngineStatus::Thinking)
+    );
+    // Its lines stream like the engine's own.
+    let line = "info depth 5 score cp 120 pv E b".to_string();
+    let out = t.on_engine(g, Event::Line { ticket, line });
+    assert!(matches!(out[..], [Outgoing::EngineLine { .. }]));
+    let found = answer_line("E", Some("info depth 5 score cp 120 pv E b"));
+    t.on_engine(
+        g,
+        Event::BestMove {
+            ticket,
+            answer: found,
+        },
+    );
+    let v = t.view();
+    let hint = v.hint.unwrap();
+    assert_eq!((hint.state, hint.pit.as_deref()), ("ready", Some("E")));
+    assert_eq!(hint.score.unwrap().text, "+1.20");
+    assert_eq!(
+        (hint.depth, hint.pv.join(" ")),
+        (Some(5), "E b".to_string())
+    );
+    assert_eq!(v.moves.len(), 0, "a hint is not played");
+    assert_eq!(v.engine_status, EngineStatus::Ready);
+    // A move makes it stale; the engine then thinks at the game's level.
+    t.on_page(r#"{"type":"move","pit":"C"}"#);
+    let v = t.view();
+    assert_eq!(v.hint, None);
+    assert_eq!(last_search(&jobs).2.level, DEFAULT_LEVEL);
+    assert!(error_of(&t.on_page(r#"{"type":"hint"}"#))
+        .0
+        .contains("your move"));
+}
+
+#[test]
+fn positions_are_set_up_or_explained() {
+    let (mut t, jobs) = table(&["songo"]);
+    let cases = [
+        (
+            "songo40",
+            "5,5,5,5,5,5,5/5,5,5,5,5,5 s 0 0 Gg",
+            "two rows of 7",
+        ),
+        (
+            "songo40",
+            "5,5,5,5,5,5,5/5,5,5,5,5,5,4 s 0 0 Gg",
+            "total 69 seeds, not 70",
+        ),
+        (
+            "songo40",
+            "5,5,5,5,5,5,5/5,5,5,5,5,5,5 x 0 0 Gg",
+            "side to move 'x'",
+        ),
+        (
+            "songo40",
+            "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0",
+            "expected 5 fields",
+        ),
+        (
+            "songo40",
+            "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 GG",
+            "flags 'GG'",
+        ),
+        (
+            "songo40",
+            "5,5,5,5,5,5,-5/5,5,5,5,5,5,5 s 0 0 Gg",
+            "pit count '-5'",
+        ),
+        ("songo41", "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg", "songo41"),
+    ];
+    for (variant, position, why) in cases {
+        let message =
+            serde_json::json!({"type": "set-up", "variant": variant, "position": position});
+        let r = t.on_page(&message.to_string());
+        let (text, topic) = error_of(&r);
+        assert_eq!(topic, Some(Topic::SetUp));
+        assert!(text.contains(why), "{position}: {text}");
+    }
+    let p = "13,1,14,3,5,0,2/10,3,0,2,1,1,9 s 0 6 -";
+    let message =
+        serde_json::json!({"type": "set-up", "variant": "songo36-amateur", "position": p});
+    let r = t.on_page(&message.to_string());
+    assert!(r.changed());
+    let a = t.analysis_view();
+    assert_eq!(
+        (a.position.as_str(), a.variant.as_str()),
+        (p, "songo36-amateur")
+    );
+    assert_eq!((a.origin.kind, a.ply, a.moves.len()), ("set-up", 0, 0));
+    assert!(a.tablebase.is_none());
+    // Nothing is analysed until asked for.
+    assert!(!jobs
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|(_, j)| matches!(j, Job::Search { search, .. } if search.limit == Limit::Infinite)));
+    let r = t.on_page(r#"{"type":"analyse","on":true,"lines":2}"#);
+    assert!(r.changed());
+    let (g, ticket, search) = last_search(&jobs);
+    assert_ne!(g, t.play.generation(), "the analyst is its own process");
+    assert_eq!(search.limit, Limit::Infinite);
+    assert_eq!((search.lines, search.level), (2, 10));
+    assert_eq!(search.start, p.parse::<Position>().unwrap());
+    let id = t.analysis_view().id;
+    let line = "info depth 9 multipv 2 score cp -40 wdl 100 500 400 pv A c".to_string();
+    let out = t.on_engine(g, Event::Line { ticket, line });
+    let [Outgoing::AnalysisLines { id: got, lines }] = &out[..] else {
+        panic!("{out:?}")
+    };
+    assert_eq!(*got, id);
+    assert_eq!((lines[0].multipv, lines[0].depth), (2, Some(9)));
+    let score = lines[0].score.as_ref().unwrap();
+    assert_eq!(
+        (score.text.as_str(), score.south, score.wdl),
+        ("-0.40", -40, [100, 500, 400])
+    );
+    // A third line is not wanted.
+    let line = "info depth 9 multipv 3 score cp -90 pv B".to_string();
+    assert!(t.on_engine(g, Event::Line { ticket, line }).is_empty());
+    // A move on the board starts a new search; its old lines go.
+    t.on_page(r#"{"type":"analysis-move","pit":"A"}"#);
+    let a = t.analysis_view();
+    assert_eq!((a.ply, a.moves.len(), a.lines.len()), (1, 1, 0));
+    assert_ne!(a.id, id);
+    let (_, ticket2, search) = last_search(&jobs);
+    assert_ne!(ticket2, ticket);
+    assert_eq!(search.moves, moves("A"));
+    // Off: the search is cancelled.
+    t.on_page(r#"{"type":"analyse","on":false}"#);
+    assert_eq!(jobs.lock().unwrap().last().unwrap().1, Job::Cancel);
+    assert_eq!(t.analysis_view().engine_status, EngineStatus::Ready);
+}
+
+#[test]
+fn the_played_game_is_stepped_through_and_varied() {
+    let (mut t, jobs) = table(&["songo"]);
+    for pit in ["C", "E"] {
+        t.on_page(&format!(r#"{{"type":"move","pit":"{pit}"}}"#));
+        answer(&mut t, &jobs, if pit == "C" { "d" } else { "a" });
+    }
+    t.on_page(r#"{"type":"analyse-game"}"#);
+    let a = t.analysis_view();
+    assert_eq!(
+        (a.origin.kind, a.ply, a.moves.join(" ")),
+        ("play", 4, "C d E a".to_string())
+    );
+    assert_eq!(a.position, t.view().position);
+    t.on_page(r#"{"type":"goto","ply":1}"#);
+    let a = t.analysis_view();
+    assert_eq!(
+        (a.ply, a.to_move.as_str(), a.last.as_deref()),
+        (1, "north", Some("C"))
+    );
+    assert!(a
+        .legal
+        .iter()
+        .all(|m| m.chars().all(|c| c.is_ascii_lowercase())));
+    // The game's own next move steps forward; another starts a new line.
+    t.on_page(r#"{"type":"analysis-move","pit":"d"}"#);
+    assert_eq!(t.analysis_view().moves.len(), 4);
+    assert!(!t.analysis_view().origin.modified);
+    t.on_page(r#"{"type":"analysis-move","pit":"B"}"#);
+    let a = t.analysis_view();
+    assert_eq!((a.moves.join(" "), a.ply), ("C d B".to_string(), 3));
+    assert!(a.origin.modified);
+    let (text, topic) = error_of(&t.on_page(r#"{"type":"analysis-move","pit":"B"}"#));
+    assert_eq!(topic, Some(Topic::Analysis));
+    assert_eq!(text, "Pit B: it is South's pit.");
+    // Play on from here: the person takes the side to move (North).
+    let r = t.on_page(r#"{"type":"play-from-here"}"#);
+    assert!(r.changed());
+    let v = t.view();
+    assert_eq!(
+        (v.moves.join(" "), v.human.as_str()),
+        ("C d B".to_string(), "north")
+    );
+    assert_eq!(v.state, PlayState::YourMove);
+}
+
+const RECORD: &str = "[Event \"test\"]\n[Variant \"songo40\"]\n[South \"a\"]\n[North \"b\"]\n\
+    [Result \"*\"]\n[TimeControl \"-\"]\n[Termination \"unterminated\"]\n[PlyCount \"3\"]\n\n\
+    1. C d 2. E *\n\n\
+    [Event \"test\"]\n[Variant \"songo36-beginner\"]\n[South \"c\"]\n[North \"d\"]\n\
+    [Result \"*\"]\n[TimeControl \"-\"]\n[Termination \"unterminated\"]\n[PlyCount \"1\"]\n\n\
+    1. A *\n";
+
+#[test]
+fn records_are_saved_loaded_and_refused_with_their_line() {
+    let (mut t, jobs) = table(&["songo"]);
+    t.on_page(r#"{"type":"move","pit":"C"}"#);
+    answer(&mut t, &jobs, "d");
+    let r = t.on_page(r#"{"type":"save","game":"play"}"#);
+    let [Outgoing::Record { file_name, text }] = &r.to_sender[..] else {
+        panic!("{r:?}")
+    };
+    assert!(file_name.starts_with("songo40-") && file_name.ends_with(".pgn"));
+    assert!(
+        text.contains("[South \"Human\"]") && text.contains("1. C d *"),
+        "{text}"
+    );
+    // Uploaded back: the analysis board shows it.
+    let (answer, out) = t.on_upload(text.as_bytes(), None, "saved.pgn");
+    assert!(answer.ok, "{answer:?}");
+    assert_eq!(answer.games, 1);
+    assert!(matches!(out[0], Outgoing::Analysis(_)));
+    let a = t.analysis_view();
+    assert_eq!(
+        (a.origin.kind, a.moves.join(" "), a.ply),
+        ("record", "C d".to_string(), 2)
+    );
+    assert_eq!(a.origin.name.as_deref(), Some("saved.pgn"));
+    // A file of two games: the first shown, the second chosen.
+    let (answer, _) = t.on_upload(RECORD.as_bytes(), None, "two.pgn");
+    assert_eq!((answer.ok, answer.games), (true, 2));
+    let a = t.analysis_view();
+    assert_eq!((a.variant.as_str(), a.origin.games.len()), ("songo40", 2));
+    t.on_page(r#"{"type":"load-game","index":2}"#);
+    let a = t.analysis_view();
+    assert_eq!(
+        (a.variant.as_str(), a.moves.join(" ")),
+        ("songo36-beginner", "A".to_string())
+    );
+    assert!(error_of(&t.on_page(r#"{"type":"load-game","index":3}"#))
+        .0
+        .contains("no game 3"));
+    // Saved unchanged, the record is the file's own.
+    let r = t.on_page(r#"{"type":"save","game":"analysis"}"#);
+    let [Outgoing::Record { text, .. }] = &r.to_sender[..] else {
+        panic!("{r:?}")
+    };
+    assert!(
+        text.contains("[South \"c\"]") && text.contains("1. A *"),
+        "{text}"
+    );
+    // A bad file: refused, naming the line; the board keeps its game.
+    let bad = RECORD.replace("1. C d 2. E *", "1. C d 2. Q *");
+    let (answer, out) = t.on_upload(bad.as_bytes(), None, "bad.pgn");
+    assert!(!answer.ok && out.is_empty());
+    let message = answer.message.unwrap();
+    assert!(
+        message.starts_with("bad.pgn: line 10 (game 1):"),
+        "{message}"
+    );
+    assert_eq!(t.analysis_view().variant, "songo36-beginner");
+    let (answer, _) = t.on_upload(b"1. C d *\n", Some("songo40"), "bare.pgn");
+    assert!(!answer.ok, "{answer:?}");
+    let (answer, _) = t.on_upload(b"[Result \"*\"]\n\n1. C d *\n", Some("songo40"), "bare.pgn");
+    assert!(answer.ok, "{answer:?}");
+    let (answer, _) = t.on_upload(b"x", Some("chess"), "x");
+    assert!(!answer.ok);
+}
+
+#[test]
+fn a_review_runs_on_the_analyst_and_marks_moves() {
+    let (mut t, jobs) = table(&["songo"]);
+    for (pit, reply) in [("C", "d"), ("E", "a")] {
+        t.on_page(&format!(r#"{{"type":"move","pit":"{pit}"}}"#));
+        answer(&mut t, &jobs, reply);
+    }
+    t.on_page(r#"{"type":"analyse","on":true}"#);
+    let r = t.on_page(r#"{"type":"review","game":"play","depth":6}"#);
+    assert!(r.changed());
+    let (g, ticket, limit) = jobs
+        .lock()
+        .unwrap()
+        .iter()
+        .rev()
+        .find_map(|(g, j)| match j {
+            Job::Review {
+                ticket,
+                limit,
+                game,
+            } => {
+                assert_eq!(game.moves().len(), 4);
+                Some((*g, *ticket, *limit))
+            }
+            _ => None,
+        })
+        .expect("a review job");
+    assert_eq!(limit, Limit::Depth(6));
+    let v = t.review_view();
+    assert_eq!(
+        (v.state, v.done, v.total, v.limit.as_str()),
+        ("running", 0, 5, "depth 6")
+    );
+    assert_eq!(t.analysis_view().engine_status, EngineStatus::Thinking);
+    let out = t.on_engine(
+        g,
+        Event::ReviewProgress {
+            ticket,
+            done: 2,
+            total: 5,
+        },
+    );
+    assert!(matches!(out[..], [Outgoing::Review(_)]));
+    let played = moves("C d E a");
+    let review = GameReview {
+        moves: played
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| MoveReview {
+                ply: i,
+                mover: m.side(),
+                pv: vec![m.to_string()],
+                played: m,
+                best: Some(if i == 2 { "G".parse().unwrap() } else { m }),
+                before: 0,
+                after: if i == 2 { -900 } else { 0 },
+                loss: if i == 2 { 900 } else { 0 },
+                judgement: if i == 2 {
+                    Judgement::Blunder
+                } else {
+                    Judgement::Good
+                },
+            })
+            .collect(),
+        curve: vec![0, 0, 0, -900, -900],
+    };
+    let searches_before = jobs.lock().unwrap().len();
+    t.on_engine(g, Event::Reviewed { ticket, review });
+    let v = t.review_view();
+    assert_eq!((v.state, v.done), ("done", 5));
+    let blunder = &v.moves[2];
+    assert_eq!(
+        (
+            blunder.judgement.as_str(),
+            blunder.best.as_deref(),
+            blunder.side.as_str()
+        ),
+        ("blunder", Some("G"), "south")
+    );
+    assert_eq!(v.moves[0].best, None, "the move played was the best");
+    assert_eq!(v.curve.len(), 5);
+    // Saved now, the record carries the review.
+    let r = t.on_page(r#"{"type":"save","game":"analysis"}"#);
+    let [Outgoing::Record { text, .. }] = &r.to_sender[..] else {
+        panic!("{r:?}")
+    };
+    assert!(
+        text.contains("[Annotator \"songo gui review, depth 6\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2. E {-9.00 blunder, lost 9.00; better G}"),
+        "{text}"
+    );
+    let back: songo_core::record::GameRecord =
+        text.parse().expect("an annotated record reads back");
+    assert_eq!(back.moves, played);
+    // The live analysis resumes after the review.
+    let jobs_now = jobs.lock().unwrap();
+    assert!(jobs_now.len() > searches_before);
+    assert!(matches!(
+        &jobs_now.last().unwrap().1,
+        Job::Search { search, .. } if search.limit == Limit::Infinite
+    ));
+    drop(jobs_now);
+    // A new line on the board drops the review.
+    t.on_page(r#"{"type":"goto","ply":1}"#);
+    assert_eq!(t.review_view().state, "done");
+    t.on_page(r#"{"type":"analysis-move","pit":"a"}"#);
+    assert_eq!(t.review_view().state, "none");
+}
+
+#[test]
+fn a_failed_analyst_fails_its_review_and_is_restarted() {
+    let (mut t, jobs) = table(&["songo"]);
+    t.on_page(r#"{"type":"move","pit":"C"}"#);
+    answer(&mut t, &jobs, "d");
+    t.on_page(r#"{"type":"review","game":"play","movetime":100}"#);
+    let (g, _) = jobs
+        .lock()
+        .unwrap()
+        .iter()
+        .rev()
+        .find_map(|(g, j)| matches!(j, Job::Review { .. }).then_some((*g, ())))
+        .unwrap();
+    t.on_engine(g, Event::Failed(Failure::Stalled(Duration::from_secs(6))));
+    let v = t.review_view();
+    assert_eq!(v.state, "failed");
+    assert!(v.message.unwrap().contains("stalled"));
+    let a = t.analysis_view();
+    assert_eq!(a.engine_status, EngineStatus::Failed);
+    // The play engine is not touched.
+    assert_eq!(t.view().engine_status, EngineStatus::Ready);
+    t.on_page(r#"{"type":"restart-analyst"}"#);
+    assert_eq!(t.analysis_view().engine_status, EngineStatus::Ready);
+    assert!(t.on_engine(g, Event::Failed(Failure::Crashed)).is_empty());
+}
+
+#[test]
+fn a_review_the_engine_cannot_score_fails_alone() {
+    let (mut t, jobs) = table(&["songo"]);
+    t.on_page(r#"{"type":"move","pit":"C"}"#);
+    answer(&mut t, &jobs, "d");
+    t.on_page(r#"{"type":"analyse","on":true}"#);
+    t.on_page(r#"{"type":"review","game":"play","depth":3}"#);
+    let (g, ticket) = jobs
+        .lock()
+        .unwrap()
+        .iter()
+        .rev()
+        .find_map(|(g, j)| match j {
+            Job::Review { ticket, .. } => Some((*g, *ticket)),
+            _ => None,
+        })
+        .unwrap();
+    let message = "the engine answered 'bestmove C' without a score at ply 0".to_string();
+    t.on_engine(g, Event::ReviewFailed { ticket, message });
+    let v = t.review_view();
+    assert_eq!(v.state, "failed");
+    assert!(v.message.unwrap().contains("without a score"));
+    // The analyst is fine and analyses again.
+    assert_eq!(t.analysis_view().engine_status, EngineStatus::Thinking);
+    assert!(matches!(
+        &jobs.lock().unwrap().last().unwrap().1,
+        Job::Search { search, .. } if search.limit == Limit::Infinite
+    ));
+}
+
+#[test]
+fn the_tables_speak_in_the_analysis() {
+    use songo_engine::tb::generate::{generate, NoProgress};
+    let table10 = generate(Variant::Songo40, 10, &[], &NoProgress);
+    let tb = Arc::new(Tablebases::from_tables([table10]));
+    let (mut t, _) = table_with(&["songo"], Some(tb));
+    let a = t.analysis_view();
+    let view = a.tablebase.expect("tables configured");
+    assert!(view.verdict.is_none());
+    let p = "2,0,3,1,0,0,0/1,2,0,0,1,0,0 s 31 29 -";
+    t.on_page(
+        &serde_json::json!({"type": "set-up", "variant": "songo40", "position": p}).to_string(),
+    );
+    let view = t.analysis_view().tablebase.unwrap();
+    assert!(view.verdict.is_some(), "{view:?}");
+    assert!(!view.moves.is_empty());
+}

@@ -1,0 +1,140 @@
+//! The endgame tables' verdicts for the analysis, probed here on the
+//! server with the engine library's tables (`songo gui --tablebases DIR`),
+//! so that they show whatever engine analyses: the position's verdict and
+//! each legal move's, for the side to move, or why the tables do not
+//! speak.
+
+use serde::Serialize;
+use songo_core::{Game, Variant};
+use songo_engine::tb::{history_is_clean, Tablebases, TbValue};
+
+/// What the tables say about the analysed position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TbView {
+    /// The verdict for the side to move, as `songo tb probe` writes it
+    /// (`win (mover's margin gain +2 of 12 seeds)`, `draw or win (…)`);
+    /// none when the tables do not speak.
+    pub verdict: Option<String>,
+    /// The verdict's range for the side to move: `win`, `draw`, `loss`.
+    pub worst: Option<&'static str>,
+    pub best: Option<&'static str>,
+    /// Why there is no verdict, or what it assumes.
+    pub note: String,
+    /// Each legal move's result for the side to move (none: not covered).
+    pub moves: Vec<TbMove>,
+}
+
+/// One move's result from the tables (or from the game's end it reaches).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TbMove {
+    pub pit: String,
+    pub worst: Option<&'static str>,
+    pub best: Option<&'static str>,
+}
+
+fn range_text(worst: TbValue, best: TbValue) -> String {
+    if worst == best {
+        worst.name().to_string()
+    } else if (worst, best) == (TbValue::Loss, TbValue::Win) {
+        "loss, draw or win".to_string()
+    } else {
+        format!("{worst} or {best}")
+    }
+}
+
+/// The tables' view of the position a game has reached.
+pub fn probe(tb: &Tablebases, game: &Game) -> TbView {
+    let v: Variant = game.variant();
+    let p = game.position();
+    let seeds = p.seeds_on_board();
+    let max = tb.max_seeds(v);
+    let mut view = TbView {
+        verdict: None,
+        worst: None,
+        best: None,
+        note: String::new(),
+        moves: Vec::new(),
+    };
+    if game.is_over() {
+        view.note = "the game is over".to_string();
+        return view;
+    }
+    if max == 0 {
+        view.note = format!("no tables of {v}");
+        return view;
+    }
+    if !tb.covers(&p, v) {
+        view.note = if seeds > max {
+            format!("{seeds} seeds on the board: the tables of {v} hold 10 to {max}")
+        } else {
+            // songo40 tables hold boards with both pit-7 flags cleared.
+            "a pit 7 not played yet: the tables of songo40 hold positions after both were played"
+                .to_string()
+        };
+        return view;
+    }
+    if !history_is_clean(game.positions()) {
+        view.note = "a position with as many seeds occurred twice in this game: a repetition may decide, the tables do not apply".to_string();
+        return view;
+    }
+    match tb.probe(&p, v) {
+        Some(verdict) => {
+            view.verdict = Some(verdict.to_string());
+            view.worst = Some(verdict.worst.name());
+            view.best = Some(verdict.best.name());
+            view.note = format!(
+                "{} for {}",
+                range_text(verdict.worst, verdict.best),
+                p.side_to_move()
+            );
+            view.moves = tb
+                .probe_moves(&p, v)
+                .into_iter()
+                .map(|(m, r)| TbMove {
+                    pit: m.to_string(),
+                    worst: r.map(|(w, _)| w.name()),
+                    best: r.map(|(_, b)| b.name()),
+                })
+                .collect();
+        }
+        None => view.note = format!("the {seeds}-seed table of {v} cannot be read"),
+    }
+    view
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use songo_core::Position;
+    use songo_engine::tb::generate::{generate, NoProgress};
+
+    #[test]
+    fn verdicts_and_reasons() {
+        let v = Variant::Songo40;
+        let table = generate(v, 10, &[], &NoProgress);
+        let tb = Tablebases::from_tables([table]);
+        let p: Position = "2,0,3,1,0,0,0/1,2,0,0,1,0,0 s 31 29 -".parse().unwrap();
+        let game = Game::new(v, p);
+        let view = probe(&tb, &game);
+        let verdict = view.verdict.clone().expect("a verdict");
+        assert!(verdict.contains("of 10 seeds"), "{verdict}");
+        assert_eq!(view.moves.len(), p.legal_moves(v).len());
+        assert!(view.moves.iter().all(|m| m.worst.is_some()), "{view:?}");
+        // The verdict is the best of the moves' results.
+        let best = view
+            .moves
+            .iter()
+            .filter_map(|m| m.best)
+            .max_by_key(|r| match *r {
+                "win" => 2,
+                "draw" => 1,
+                _ => 0,
+            });
+        assert_eq!(best, view.best);
+        let start = probe(&tb, &Game::new(v, Position::startpos()));
+        assert!(start.verdict.is_none());
+        assert!(start.note.contains("70 seeds"), "{}", start.note);
+        let other = probe(&tb, &Game::new(Variant::Songo36Amateur, p));
+        assert_eq!(other.note, "no tables of songo36-amateur");
+    }
+}

@@ -1,0 +1,244 @@
+//! What the page shows, as the server computes it: the game being played
+//! ([`View`]), the analysis board ([`AnalysisView`]) and the review
+//! ([`ReviewView`]). Every field is data for the page to draw; the rules
+//! were applied on the server.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use songo_core::{Game, GameStatus, Outcome, Side};
+
+use crate::score::ScoreView;
+use crate::sowing::Sowing;
+use crate::tablebase::TbView;
+
+pub fn side_name(s: Side) -> String {
+    s.name().to_ascii_lowercase()
+}
+
+/// `data-state` of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlayState {
+    /// The person is to move.
+    YourMove,
+    /// The engine is to move (thinking, or down and waiting for a restart).
+    Thinking,
+    /// The game is over.
+    Over,
+}
+
+/// An engine's condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EngineStatus {
+    Ready,
+    Thinking,
+    Failed,
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultView {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub score: String,
+    pub reason: String,
+    /// Final scores `[south, north]` (RULES 5.2).
+    pub scores: [u8; 2],
+    /// `south`, `north`, or none for a draw.
+    pub winner: Option<String>,
+}
+
+impl ResultView {
+    /// The result of `game`, if it is over.
+    pub fn of(game: &Game) -> Option<ResultView> {
+        match game.status() {
+            GameStatus::Ongoing => None,
+            GameStatus::Over {
+                outcome,
+                reason,
+                scores,
+            } => Some(ResultView {
+                score: outcome.score_text().to_string(),
+                reason: reason.describe().to_string(),
+                scores,
+                winner: match outcome {
+                    Outcome::Win(s) => Some(side_name(s)),
+                    Outcome::Draw => None,
+                },
+            }),
+        }
+    }
+}
+
+/// The engine's suggestion for the person's move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HintView {
+    /// The ply it is for (the number of moves played).
+    pub ply: usize,
+    /// `thinking`, then `ready` (or `failed`: the engine gave no move).
+    pub state: &'static str,
+    /// The pit suggested.
+    pub pit: Option<String>,
+    /// The engine's score for it, for the person.
+    pub score: Option<ScoreView>,
+    pub depth: Option<u32>,
+    pub pv: Vec<String>,
+}
+
+/// Everything the page shows of the game being played.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    /// Changes with every new game.
+    pub game_id: u64,
+    pub variant: String,
+    pub variants: Vec<String>,
+    /// The person's side.
+    pub human: String,
+    pub level: u8,
+    pub engine: usize,
+    pub engines: Vec<String>,
+    /// The position the game started from (protocol.md's string).
+    pub start: String,
+    /// The position string (protocol.md).
+    pub position: String,
+    /// Seeds in pits A–G then a–g.
+    pub pits: Vec<u8>,
+    /// Captured seeds `[south, north]`.
+    pub captured: [u8; 2],
+    pub to_move: String,
+    pub state: PlayState,
+    /// The pits the person may play now (none unless it is their move).
+    pub legal: Vec<String>,
+    /// Why each of the person's other pits may not be played now.
+    pub why: BTreeMap<String, String>,
+    /// The moves from the start, and the last of them.
+    pub moves: Vec<String>,
+    pub last: Option<String>,
+    /// How the last move's seeds went, for the animation.
+    pub sowing: Option<Sowing>,
+    pub result: Option<ResultView>,
+    pub engine_status: EngineStatus,
+    /// What went wrong with the engine, when it failed.
+    pub engine_message: Option<String>,
+    /// The hint for the current position, while it is current.
+    pub hint: Option<HintView>,
+}
+
+/// One line of the engine's analysis.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineView {
+    /// 1 for the best line.
+    pub multipv: u32,
+    pub depth: Option<u32>,
+    pub seldepth: Option<u32>,
+    pub score: Option<ScoreView>,
+    /// The principal variation, pit letters.
+    pub pv: Vec<String>,
+    pub nodes: Option<u64>,
+    pub nps: Option<u64>,
+}
+
+/// Where the analysis board's game comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OriginView {
+    /// `start` (nothing loaded), `play` (the game played), `set-up`,
+    /// `record` (an uploaded file).
+    pub kind: &'static str,
+    /// The record: the file's name, its players and which game it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub south: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub north: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<usize>,
+    /// Games in the file (to choose another).
+    pub games: Vec<RecordGameView>,
+    /// The moves were changed since it was loaded or copied.
+    pub modified: bool,
+}
+
+/// A game of an uploaded file, for the page's list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordGameView {
+    pub index: usize,
+    pub south: String,
+    pub north: String,
+    pub result: String,
+    pub plies: usize,
+}
+
+/// The analysis board.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalysisView {
+    /// Changes whenever the position shown changes; lines carry it.
+    pub id: u64,
+    pub variant: String,
+    /// The start of its game, and all its moves.
+    pub start: String,
+    pub moves: Vec<String>,
+    /// The ply shown (0: the start), and what is there.
+    pub ply: usize,
+    pub position: String,
+    pub pits: Vec<u8>,
+    pub captured: [u8; 2],
+    pub to_move: String,
+    /// The legal moves there.
+    pub legal: Vec<String>,
+    /// The move that led there.
+    pub last: Option<String>,
+    /// The game's result there, if it is over.
+    pub result: Option<ResultView>,
+    pub origin: OriginView,
+    /// Whether the engine analyses (the person's switch), and how many lines.
+    pub running: bool,
+    pub lines_wanted: u8,
+    pub engine: String,
+    pub engine_status: EngineStatus,
+    pub engine_message: Option<String>,
+    /// The engine's lines on this position so far.
+    pub lines: Vec<LineView>,
+    /// The tables' verdicts, when `--tablebases` gave tables.
+    pub tablebase: Option<TbView>,
+}
+
+/// A reviewed move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReviewedMove {
+    /// The ply of the move (1: the first move).
+    pub ply: usize,
+    /// `south` or `north`: who played it.
+    pub side: String,
+    pub played: String,
+    /// The engine's better move, when it had another.
+    pub best: Option<String>,
+    /// Centiseeds for the mover before and after the move (bounded to
+    /// ±10 seeds: past that the game is decided), and the loss.
+    pub before: i32,
+    pub after: i32,
+    pub loss: i32,
+    /// `good`, `inaccuracy`, `mistake` or `blunder`.
+    pub judgement: String,
+    /// The engine's line from the position before the move.
+    pub pv: Vec<String>,
+}
+
+/// The review of the analysis board's game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReviewView {
+    /// `none`, `running`, `done`, `failed` or `cancelled`.
+    pub state: &'static str,
+    /// `depth 8` or `movetime 200 ms`.
+    pub limit: String,
+    /// Positions scored so far, of `total`.
+    pub done: usize,
+    pub total: usize,
+    pub moves: Vec<ReviewedMove>,
+    /// Centiseeds from South's side, one per position (0: the start).
+    pub curve: Vec<i32>,
+    /// The thresholds of the judgements, centiseeds lost.
+    pub thresholds: [i32; 3],
+    pub message: Option<String>,
+}
