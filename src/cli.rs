@@ -81,6 +81,12 @@ pub enum Command {
                             The same arguments give the same weights."
     )]
     Tune(crate::tune::TuneArgs),
+    /// Self-play positions for training the network evaluation.
+    #[command(after_help = DATAGEN_AFTER_HELP)]
+    Datagen(crate::datagen::DatagenArgs),
+    /// Train a network evaluation on datagen files and write it as a net file.
+    #[command(after_help = TRAIN_AFTER_HELP)]
+    Train(crate::train::TrainArgs),
     /// Read a game-record file, check every move, print the games.
     #[command(
         after_help = "Examples:\n  songo replay games.pgn\n  songo replay games.pgn --game 3 --boards\n\n\
@@ -100,6 +106,22 @@ pub enum Command {
     #[command(subcommand)]
     Tb(crate::tb_cli::TbCommand),
 }
+
+const DATAGEN_AFTER_HELP: &str = "Examples:\n  \
+    songo datagen --variant songo40 --games 20000 --nodes 5000 --seed 1 --out songo40.data\n  \
+    songo datagen --variant songo40 --games 2000 --balance 100 --tablebases tables --out b.data\n\n\
+    Each position after the opening whose best move does not capture is stored with its\n\
+    search score, the game's result and, with tables, their exact value (format in\n\
+    docs/eval.md). The same arguments give the same file whatever --threads; running the\n\
+    command again on an unfinished file continues it.";
+
+const TRAIN_AFTER_HELP: &str = "Examples:\n  \
+    songo train --data songo40.data --out songo40.nnue\n  \
+    songo train --data a.data --data b.data --hidden 128 --hidden2 0 --blend 0.3,0.7,1 --epochs 20 --out n.nnue\n\n\
+    Prints the fitted scale, the tuned evaluation's loss on the validation positions, then\n\
+    the training and validation loss of each epoch; writes the epoch with the lowest\n\
+    validation loss, quantized. The same arguments give the same net whatever --threads.\n\
+    Use it with: setoption name EvalFile value FILE, setoption name Evaluation value nn.";
 
 const GUI_AFTER_HELP: &str = "Examples:\n  \
     songo gui\n  \
@@ -169,6 +191,15 @@ pub struct BenchArgs {
     /// Search depth for every position.
     #[arg(long, short = 'd', default_value_t = songo_engine::bench::BENCH_DEPTH)]
     pub depth: u32,
+    /// Evaluation to measure (the default is the engine's).
+    #[arg(long, value_name = "EVAL", default_value = "tuned")]
+    pub eval: songo_engine::eval::EvalKind,
+    /// With --eval nn: the net file (for its variant; others use their embedded net).
+    #[arg(long, value_name = "FILE")]
+    pub eval_file: Option<std::path::PathBuf>,
+    /// Only the positions of this variant.
+    #[arg(long, short = 'v')]
+    pub variant: Option<songo_core::Variant>,
 }
 
 #[derive(Args, Debug)]
@@ -218,6 +249,8 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
             Ok(())
         }
         Some(Command::Tune(a)) => Ok(crate::tune::run(&a)?),
+        Some(Command::Datagen(a)) => Ok(crate::datagen::run(&a)?),
+        Some(Command::Train(a)) => Ok(crate::train::run(&a)?),
         Some(Command::Match(a)) => Ok(crate::matches::command::run_match(&a)?),
         Some(Command::Sparring(a)) => {
             let s = crate::sparring::Sparring {
@@ -231,9 +264,22 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
         Some(Command::Tb(command)) => Ok(crate::tb_cli::run(command)?),
         Some(Command::Bench(args)) => {
             let control = songo_engine::search::SearchControl::default();
-            let r = songo_engine::bench::try_run(args.depth, &control, &mut |i, p, n| {
-                eprintln!("position {:>2}: {p}: {n} nodes", i + 1)
-            })?;
+            let net = match &args.eval_file {
+                Some(path) => Some(std::sync::Arc::new(songo_engine::nn::Network::load(path)?)),
+                None => None,
+            };
+            let options = songo_engine::search::SearchOptions {
+                eval: args.eval,
+                net,
+                ..Default::default()
+            };
+            let r = songo_engine::bench::try_run_options(
+                args.depth,
+                &options,
+                args.variant,
+                &control,
+                &mut |i, p, n| eprintln!("position {:>2}: {p}: {n} nodes", i + 1),
+            )?;
             println!("{} nodes {} nps", r.nodes, r.nps());
             Ok(())
         }

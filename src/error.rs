@@ -33,11 +33,13 @@ use std::process::ExitCode;
 
 pub use crate::analyze::AnalyzeError;
 pub use crate::chain::Chain;
+pub use crate::datagen::DatagenError;
 pub use crate::matches::{MatchError, OpeningError, ProcessError, SpecError};
 pub use crate::play::PlayError;
 pub use crate::replay::ReplayError;
 pub use crate::review::ReviewError;
 pub use crate::tb_cli::TbCliError;
+pub use crate::train::TrainError;
 pub use crate::tune::TuneError;
 pub use songo_engine::bench::BenchError;
 use songo_engine::options::OptionError;
@@ -90,6 +92,13 @@ pub enum CliError {
     #[error(transparent)]
     Tune(#[from] TuneError),
     #[error(transparent)]
+    Datagen(#[from] DatagenError),
+    #[error(transparent)]
+    Train(#[from] TrainError),
+    /// A net file (`songo bench --eval-file`).
+    #[error(transparent)]
+    Net(#[from] songo_engine::nn::NetError),
+    #[error(transparent)]
     Tb(#[from] TbCliError),
     #[error(transparent)]
     Bench(#[from] BenchError),
@@ -126,6 +135,19 @@ impl CliError {
                 TuneError::Hash(_) | TuneError::NoSamples { .. } | TuneError::Write { .. } => {
                     Exit::Failure
                 }
+            },
+            CliError::Datagen(e) => match e {
+                DatagenError::Tables(e) => tb_exit(e),
+                DatagenError::Data(_) | DatagenError::Hash(_) | DatagenError::Threads { .. } => {
+                    Exit::Failure
+                }
+            },
+            CliError::Net(_) => Exit::Failure,
+            CliError::Train(e) => match e {
+                TrainError::Blend(_) | TrainError::Sizes { .. } | TrainError::Variants { .. } => {
+                    Exit::Usage
+                }
+                _ => Exit::Failure,
             },
             CliError::Tb(e) => match e {
                 TbCliError::Open { source, .. }

@@ -114,10 +114,24 @@ pub fn try_run(
     control: &SearchControl,
     progress: &mut dyn FnMut(usize, &Position, u64),
 ) -> Result<BenchResult, BenchError> {
-    let options = SearchOptions::default();
+    try_run_options(depth, &SearchOptions::default(), None, control, progress)
+}
+
+/// [`try_run`] with other search options (an evaluation to measure), and
+/// only the positions of one variant if `only` is given.
+pub fn try_run_options(
+    depth: u32,
+    options: &SearchOptions,
+    only: Option<Variant>,
+    control: &SearchControl,
+    progress: &mut dyn FnMut(usize, &Position, u64),
+) -> Result<BenchResult, BenchError> {
     let mut nodes = 0;
     let start = Instant::now();
     for (i, (v, text)) in BENCH_POSITIONS.iter().enumerate() {
+        if only.is_some_and(|o| o != *v) {
+            continue;
+        }
         let p: Position = text.parse().expect("bench positions are valid");
         let tt = TranspositionTable::new(BENCH_HASH_MB)?;
         let game = Game::new(*v, p);
@@ -126,7 +140,7 @@ pub fn try_run(
         let r = search(
             &game,
             &Limits::depth(depth),
-            &options,
+            options,
             &tt,
             control,
             &mut |_| {},

@@ -6,7 +6,7 @@
 //! text: the protocol session, `songo analyze`, `songo play` and the GUI
 //! are all front ends of this one type.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
@@ -20,6 +20,9 @@ use songo_core::{Game, Move, PlayError, Position, Variant};
 use thiserror::Error;
 
 use crate::bench::{self, BenchResult};
+use crate::eval::EvalKind;
+use crate::nn::file::variant_code;
+use crate::nn::{NetError, Network};
 use crate::options::{OptionError, Options, Setting, MULTIPV_MAX};
 use crate::search::{search_tb, Info, ScoreBound, SearchControl, SearchOptions, SearchResult};
 use crate::tb::{Tablebases, TbError};
@@ -96,6 +99,10 @@ pub enum EngineError {
     ThreadFailed,
     #[error("TablebasePath")]
     Tablebases(#[from] TbError),
+    /// `Evaluation nn` in a variant with neither an embedded net nor an
+    /// `EvalFile`: the search uses the tuned evaluation.
+    #[error("Evaluation nn: no net for {0} (set EvalFile); searching with the tuned evaluation")]
+    NoNet(Variant),
 }
 
 /// Where events go. Called from the engine's threads: it must not block
@@ -116,6 +123,8 @@ pub struct Engine {
     control: Arc<SearchControl>,
     job: Option<Job>,
     tb: Option<Arc<Tablebases>>,
+    /// The nets `EvalFile` loaded, by variant (`None`: the embedded one).
+    nets: [Option<Arc<Network>>; 3],
     /// Stops the thread reading the current tables ahead, if any (see
     /// [`Engine::preload_tablebases`]).
     read_ahead_stop: Option<Arc<AtomicBool>>,
@@ -145,6 +154,7 @@ impl Engine {
             control: Arc::new(SearchControl::default()),
             job: None,
             tb: None,
+            nets: [None, None, None],
             read_ahead_stop: None,
             rng: StdRng::from_os_rng(),
         }
@@ -228,6 +238,7 @@ impl Engine {
             Setting::ShowWdl(b) => self.options.show_wdl = b,
             Setting::SkillLevel(l) => self.options.skill = l,
             Setting::Evaluation(e) => self.options.eval = e,
+            Setting::EvalFile(path) => self.set_eval_file(path)?,
             Setting::TablebasePath(None) => {
                 self.stop_read_ahead();
                 self.tb = None;
@@ -248,6 +259,40 @@ impl Engine {
             }
         }
         Ok(())
+    }
+
+    /// Loads the net of `EvalFile` for the current variant (`None`: back to
+    /// the embedded one). A file for another variant is refused.
+    fn set_eval_file(&mut self, path: Option<PathBuf>) -> Result<(), OptionError> {
+        let v = self.options.variant;
+        let slot = variant_code(v) as usize;
+        let Some(path) = path else {
+            self.nets[slot] = None;
+            self.options.eval_file = None;
+            return Ok(());
+        };
+        let refuse = |source| OptionError::EvalFile {
+            path: path.clone(),
+            source,
+        };
+        let net = Network::load(&path).map_err(refuse)?;
+        if net.variant() != v {
+            return Err(refuse(NetError::Variant {
+                net: net.variant(),
+                wanted: v,
+            }));
+        }
+        self.nets[slot] = Some(Arc::new(net));
+        self.options.eval_file = Some(path);
+        Ok(())
+    }
+
+    /// The net `Evaluation nn` uses in the current variant, if any.
+    pub fn net(&self) -> Option<Arc<Network>> {
+        let v = self.options.variant;
+        self.nets[variant_code(v) as usize]
+            .clone()
+            .or_else(|| crate::nn::default_net(v))
     }
 
     /// Opens tables without going through a path string (for tools).
@@ -366,7 +411,14 @@ impl Engine {
             },
             move_overhead: self.options.move_overhead,
             eval: self.options.eval,
+            net: match self.options.eval {
+                EvalKind::Nn => self.net(),
+                _ => None,
+            },
         };
+        if options.eval == EvalKind::Nn && options.net.is_none() {
+            self.emit(Event::Problem(EngineError::NoNet(self.options.variant)));
+        }
         let mut rng = StdRng::seed_from_u64(self.rng.random());
         let game = self.game.clone();
         let tt = Arc::clone(&self.tt);

@@ -11,6 +11,7 @@ pub mod abdada;
 pub mod bench;
 pub mod engine;
 pub mod eval;
+pub mod nn;
 pub mod options;
 pub mod score;
 pub mod search;

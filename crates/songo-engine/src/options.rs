@@ -9,6 +9,7 @@ use songo_core::Variant;
 use thiserror::Error;
 
 use crate::eval::EvalKind;
+use crate::nn::NetError;
 use crate::skill::SkillLevel;
 use crate::tb::TbError;
 use crate::tt::AllocError;
@@ -37,6 +38,7 @@ pub enum OptionId {
     ClearHash,
     ShowWdl,
     Evaluation,
+    EvalFile,
     TablebasePath,
     SkillLevel,
 }
@@ -133,6 +135,13 @@ pub fn table() -> Vec<OptionSpec> {
             },
         ),
         spec(
+            OptionId::EvalFile,
+            "EvalFile",
+            Text {
+                default: "<empty>".to_string(),
+            },
+        ),
+        spec(
             OptionId::TablebasePath,
             "TablebasePath",
             Text {
@@ -162,6 +171,8 @@ pub struct Options {
     pub ponder: bool,
     pub show_wdl: bool,
     pub eval: EvalKind,
+    /// The net file last loaded by `EvalFile` (it serves its own variant).
+    pub eval_file: Option<PathBuf>,
     pub tablebase_path: Option<PathBuf>,
     pub skill: SkillLevel,
 }
@@ -177,6 +188,7 @@ impl Default for Options {
             ponder: false,
             show_wdl: false,
             eval: EvalKind::Tuned,
+            eval_file: None,
             tablebase_path: None,
             skill: SkillLevel::MAX,
         }
@@ -195,6 +207,8 @@ pub enum Setting {
     ClearHash,
     ShowWdl(bool),
     Evaluation(EvalKind),
+    /// `None`: the embedded net of the current variant again.
+    EvalFile(Option<PathBuf>),
     /// `None`: no tables.
     TablebasePath(Option<PathBuf>),
     SkillLevel(SkillLevel),
@@ -226,6 +240,12 @@ pub enum OptionError {
     Hash(#[from] AllocError),
     #[error("TablebasePath")]
     Tablebases(#[from] TbError),
+    #[error("EvalFile {}", path.display())]
+    EvalFile {
+        path: PathBuf,
+        #[source]
+        source: NetError,
+    },
 }
 
 impl Setting {
@@ -295,14 +315,17 @@ impl Setting {
             OptionId::SkillLevel => Setting::SkillLevel(
                 SkillLevel::new(spin()? as u8).expect("the table's range is the levels'"),
             ),
-            OptionId::TablebasePath => {
-                let t = value.map(str::trim).unwrap_or("");
-                Setting::TablebasePath(match t {
-                    "" | "<empty>" => None,
-                    path => Some(PathBuf::from(path)),
-                })
-            }
+            OptionId::TablebasePath => Setting::TablebasePath(path_or_empty(value)),
+            OptionId::EvalFile => Setting::EvalFile(path_or_empty(value)),
         })
+    }
+}
+
+/// A path option's value: `None` for the empty string or `<empty>`.
+fn path_or_empty(value: Option<&str>) -> Option<PathBuf> {
+    match value.map(str::trim).unwrap_or("") {
+        "" | "<empty>" => None,
+        path => Some(PathBuf::from(path)),
     }
 }
 
@@ -368,6 +391,14 @@ mod tests {
         assert_eq!(
             Setting::parse("tablebasepath", Some("<empty>")).unwrap(),
             Setting::TablebasePath(None)
+        );
+        assert_eq!(
+            Setting::parse("evalfile", Some(" nets/x.nnue ")).unwrap(),
+            Setting::EvalFile(Some(PathBuf::from("nets/x.nnue")))
+        );
+        assert_eq!(
+            Setting::parse("Evaluation", Some("nn")).unwrap(),
+            Setting::Evaluation(EvalKind::Nn)
         );
     }
 }

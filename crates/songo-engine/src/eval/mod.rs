@@ -89,8 +89,8 @@ pub enum ParseEvalError {
     /// Not the name of a term (as given).
     #[error("unknown term '{0}' (terms: {names})", names = term_names())]
     UnknownTerm(String),
-    /// Not `tuned`, `captures` or `without <term>` (trimmed, lowercase).
-    #[error("unknown evaluation '{0}' (tuned, captures, or 'without <term>')")]
+    /// Not `tuned`, `captures`, `nn` or `without <term>` (trimmed, lowercase).
+    #[error("unknown evaluation '{0}' (tuned, captures, nn, or 'without <term>')")]
     UnknownEvaluation(String),
 }
 
@@ -127,10 +127,13 @@ pub enum EvalKind {
     Captures,
     /// The tuned weights with one term left out, to measure what it is worth.
     Without(Feature),
+    /// The learned network of the variant (see [`crate::nn`]): the
+    /// embedded one, or the one `EvalFile` loaded.
+    Nn,
 }
 
 impl EvalKind {
-    pub const ALL: [EvalKind; 2] = [EvalKind::Tuned, EvalKind::Captures];
+    pub const ALL: [EvalKind; 3] = [EvalKind::Tuned, EvalKind::Captures, EvalKind::Nn];
 }
 
 impl fmt::Display for EvalKind {
@@ -138,6 +141,7 @@ impl fmt::Display for EvalKind {
         match self {
             EvalKind::Tuned => f.write_str("tuned"),
             EvalKind::Captures => f.write_str("captures"),
+            EvalKind::Nn => f.write_str("nn"),
             EvalKind::Without(feature) => write!(f, "without {}", feature.name()),
         }
     }
@@ -146,13 +150,14 @@ impl fmt::Display for EvalKind {
 impl FromStr for EvalKind {
     type Err = ParseEvalError;
 
-    /// `tuned`, `captures`, or `without <term>` (a term's name, e.g.
+    /// `tuned`, `captures`, `nn`, or `without <term>` (a term's name, e.g.
     /// `without mobility`).
     fn from_str(s: &str) -> Result<EvalKind, ParseEvalError> {
         let s = s.trim().to_ascii_lowercase();
         match s.as_str() {
             "tuned" => Ok(EvalKind::Tuned),
             "captures" => Ok(EvalKind::Captures),
+            "nn" => Ok(EvalKind::Nn),
             _ => s
                 .strip_prefix("without ")
                 .and_then(|name| name.parse().ok())
@@ -240,9 +245,15 @@ pub fn evaluate(p: &Position, v: Variant) -> Score {
     evaluate_with(p, v, EvalKind::Tuned)
 }
 
-/// Evaluates `p` for the side to move.
+/// Evaluates `p` for the side to move. `Nn` is the variant's embedded net
+/// (the tuned weights where none is embedded); a search evaluates with the
+/// net its options give (see `search::SearchOptions::net`).
 pub fn evaluate_with(p: &Position, v: Variant, kind: EvalKind) -> Score {
     match kind {
+        EvalKind::Nn => match crate::nn::default_net_ref(v) {
+            Some(net) => net.evaluate(p),
+            None => weighted(weights(v), p, v),
+        },
         EvalKind::Tuned => weighted(weights(v), p, v),
         EvalKind::Without(f) => {
             let mut w = *weights(v);
@@ -316,6 +327,8 @@ mod tests {
             -2000
         );
         assert_eq!("Captures".parse::<EvalKind>(), Ok(EvalKind::Captures));
+        assert_eq!(" NN ".parse::<EvalKind>(), Ok(EvalKind::Nn));
+        assert_eq!(EvalKind::Nn.to_string(), "nn");
         for f in Feature::ALL {
             let k = EvalKind::Without(f);
             assert_eq!(k.to_string().parse::<EvalKind>(), Ok(k));
@@ -325,7 +338,7 @@ mod tests {
                 .parse::<EvalKind>()
                 .unwrap_err()
                 .to_string(),
-            "unknown evaluation 'without nothing' (tuned, captures, or 'without <term>')"
+            "unknown evaluation 'without nothing' (tuned, captures, nn, or 'without <term>')"
         );
         assert_eq!(
             " Nothing".parse::<Feature>().unwrap_err().to_string(),

@@ -27,7 +27,7 @@ mod tunables;
 mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub use self::control::SearchControl;
@@ -35,6 +35,7 @@ use self::smp::Shared;
 use self::worker::Worker;
 use crate::abdada::BusyTable;
 use crate::eval::EvalKind;
+use crate::nn::Network;
 use crate::score::Score;
 pub use crate::score::{game_end_score, mate_in, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
 use crate::tb::Tablebases;
@@ -90,6 +91,10 @@ pub struct SearchOptions {
     pub multipv: usize,
     pub move_overhead: Duration,
     pub eval: EvalKind,
+    /// The net `EvalKind::Nn` evaluates with; without one, or in another
+    /// variant than the net's, the variant's embedded net (see
+    /// [`crate::nn::default_net`]), and without that the tuned weights.
+    pub net: Option<Arc<Network>>,
 }
 
 impl Default for SearchOptions {
@@ -99,6 +104,7 @@ impl Default for SearchOptions {
             multipv: 1,
             move_overhead: Duration::from_millis(10),
             eval: EvalKind::Tuned,
+            net: None,
         }
     }
 }
@@ -185,6 +191,14 @@ fn search_marking(
     let shared = Shared {
         variant: v,
         eval: options.eval,
+        net: match options.eval {
+            EvalKind::Nn => options
+                .net
+                .clone()
+                .filter(|n| n.variant() == v)
+                .or_else(|| crate::nn::default_net(v)),
+            _ => None,
+        },
         tt,
         control,
         done: AtomicBool::new(false),

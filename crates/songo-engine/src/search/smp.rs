@@ -2,14 +2,15 @@
 //! finished iterations they leapfrog, and the threads themselves.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::control::SearchControl;
 use super::tunables::SMP_AHEAD_PLIES;
 use super::{Info, RootMove, SearchResult};
 use crate::abdada::BusyTable;
-use crate::eval::EvalKind;
+use crate::eval::{evaluate_with, EvalKind, Score};
+use crate::nn::Network;
 use crate::tb::Tablebases;
 use crate::timeman::{Limits, TimeBudget};
 use crate::tt::TranspositionTable;
@@ -20,6 +21,9 @@ use songo_core::variant::Variant;
 pub(super) struct Shared<'a> {
     pub(super) variant: Variant,
     pub(super) eval: EvalKind,
+    /// The net of `EvalKind::Nn` (`None` for the other evaluations, or
+    /// when the variant has no net: then the tuned weights).
+    pub(super) net: Option<Arc<Network>>,
     pub(super) tt: &'a TranspositionTable,
     pub(super) control: &'a SearchControl,
     /// Set when the main thread is done: helpers stop too.
@@ -49,6 +53,15 @@ pub(super) struct Completed {
 }
 
 impl Shared<'_> {
+    /// The static evaluation of `p` for the side to move.
+    #[inline]
+    pub(super) fn evaluate(&self, p: &songo_core::position::Position) -> Score {
+        match self.net.as_deref() {
+            Some(net) => net.evaluate(p),
+            None => evaluate_with(p, self.variant, self.eval),
+        }
+    }
+
     pub(super) fn report(&self, info: &Info) {
         self.emit(info, None);
     }

@@ -13,7 +13,6 @@ use super::tunables::{
 };
 use super::RootMove;
 use crate::abdada::Visits;
-use crate::eval::evaluate_with;
 use crate::score::{
     game_end_score, score_from_tt, score_to_tt, tb_score, Score, INFINITE, MATE, MAX_PLY,
 };
@@ -253,7 +252,7 @@ impl<'a> Worker<'a> {
             return game_end_score(p, v, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(p, v, self.shared.eval);
+            return self.shared.evaluate(p);
         }
 
         // Tablebases, at a node a capture just reached (no earlier position
@@ -391,7 +390,7 @@ impl<'a> Worker<'a> {
                 return s;
             }
         }
-        let stand_pat = evaluate_with(p, v, self.shared.eval);
+        let stand_pat = self.shared.evaluate(p);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             return stand_pat;
         }

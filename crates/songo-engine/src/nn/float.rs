@@ -1,0 +1,148 @@
+//! The float network: what the trainer learns, the reference the
+//! quantized inference is tested against, and what is quantized into a
+//! [`Network`].
+//!
+//! Its first layer has one row per thermometer input
+//! ([`super::input::INPUTS`]); quantizing sums them into the one-hot rows
+//! (see [`super::input`]).
+
+use songo_core::position::Position;
+use songo_core::variant::Variant;
+
+use super::file::NetError;
+use super::input::{self, INPUTS, ROWS};
+use super::network::{valid_sizes, Network, EVAL_LIMIT, QA, QB, QO};
+use crate::score::Score;
+
+/// A float network: `inputs → h1 → [h2 →] 1`, clipped ReLU (`0..=1`)
+/// after each hidden layer; the output times `scale_cp` is centiseeds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    pub variant: Variant,
+    pub h1: usize,
+    /// 0: no second hidden layer.
+    pub h2: usize,
+    /// Centiseeds per unit of output: the sigmoid scale of the labels.
+    pub scale_cp: u16,
+    /// [`INPUTS`] rows of `h1`.
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    /// `h2` rows of `h1`.
+    pub w2: Vec<f32>,
+    pub b2: Vec<f32>,
+    /// `h2` weights (`h1` without a second layer).
+    pub w3: Vec<f32>,
+    pub b3: f32,
+}
+
+/// Clipped ReLU.
+#[inline]
+pub fn crelu(x: f32) -> f32 {
+    x.clamp(0.0, 1.0)
+}
+
+impl FloatNet {
+    /// A net of zeros of the given sizes (the trainer draws its weights).
+    ///
+    /// # Panics
+    /// If the sizes are not ones a net file can hold.
+    pub fn zeros(variant: Variant, h1: usize, h2: usize, scale_cp: u16) -> FloatNet {
+        assert!(valid_sizes(h1, h2), "sizes {h1}, {h2}");
+        let last = if h2 == 0 { h1 } else { h2 };
+        FloatNet {
+            variant,
+            h1,
+            h2,
+            scale_cp,
+            w1: vec![0.0; INPUTS * h1],
+            b1: vec![0.0; h1],
+            w2: vec![0.0; h2 * h1],
+            b2: vec![0.0; h2],
+            w3: vec![0.0; last],
+            b3: 0.0,
+        }
+    }
+
+    /// The output (logit units) for the given thermometer inputs.
+    pub fn output(&self, active: &[u16]) -> f32 {
+        let mut a1 = self.b1.clone();
+        for &i in active {
+            let row = &self.w1[i as usize * self.h1..(i as usize + 1) * self.h1];
+            for (a, w) in a1.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+        let a1: Vec<f32> = a1.into_iter().map(crelu).collect();
+        let last: Vec<f32> = if self.h2 == 0 {
+            a1
+        } else {
+            self.w2
+                .chunks_exact(self.h1)
+                .zip(&self.b2)
+                .map(|(row, b)| crelu(row.iter().zip(&a1).map(|(w, x)| w * x).sum::<f32>() + b))
+                .collect()
+        };
+        last.iter().zip(&self.w3).map(|(x, w)| x * w).sum::<f32>() + self.b3
+    }
+
+    /// The evaluation of `p` in centiseeds (not rounded nor clamped).
+    pub fn evaluate(&self, p: &Position) -> f32 {
+        let mut active = Vec::with_capacity(80);
+        input::thermometer(p, &mut active);
+        self.output(&active) * self.scale_cp as f32
+    }
+
+    /// The evaluation, rounded and clamped as the quantized one is.
+    pub fn evaluate_cp(&self, p: &Position) -> Score {
+        (self.evaluate(p).round() as Score).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The quantized network (scales in [`super::network`]); refused when
+    /// a weight does not fit its integer or the first layer could overflow.
+    pub fn quantize(&self) -> Result<Network, NetError> {
+        let h1 = self.h1;
+        let q16 = |x: f32, scale: i32| -> Result<i16, NetError> {
+            let q = (x * scale as f32).round();
+            if q.abs() > i16::MAX as f32 || !q.is_finite() {
+                Err(NetError::Overflow(q as i64))
+            } else {
+                Ok(q as i16)
+            }
+        };
+        let q32 = |x: f32, scale: i32| (x as f64 * scale as f64).round() as i32;
+        let mut w1 = Vec::with_capacity(ROWS * h1);
+        for row in 0..ROWS {
+            let inputs = input::row_inputs(row);
+            for j in 0..h1 {
+                let sum: f32 = inputs.clone().map(|i| self.w1[i * h1 + j]).sum();
+                w1.push(q16(sum, QA)?);
+            }
+        }
+        let net = Network {
+            variant: self.variant,
+            h1,
+            h2: self.h2,
+            scale_cp: self.scale_cp,
+            w1: w1.into(),
+            b1: self
+                .b1
+                .iter()
+                .map(|&b| q16(b, QA))
+                .collect::<Result<_, _>>()?,
+            w2: self
+                .w2
+                .iter()
+                .map(|&w| q16(w, QB))
+                .collect::<Result<_, _>>()?,
+            b2: self.b2.iter().map(|&b| q32(b, QA * QB)).collect(),
+            w3: self
+                .w3
+                .iter()
+                .map(|&w| q16(w, QO))
+                .collect::<Result<_, _>>()?,
+            b3: q32(self.b3, QA * QO),
+        };
+        net.check_bounds()?;
+        Ok(net)
+    }
+}

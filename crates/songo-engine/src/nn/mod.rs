@@ -1,0 +1,59 @@
+//! The learned evaluation: a small network over a mancala-specific input
+//! code, quantized to integers for the search (issue 17).
+//!
+//! - [`input`]: what the network sees of a position (side to move's view);
+//! - [`network`]: the quantized net and its inference;
+//! - [`float`]: the float net the trainer learns, the reference for tests;
+//! - [`file`]: the net file format and its typed errors;
+//! - [`default_net`]: the nets embedded in the binary, one per variant.
+//!
+//! `docs/eval.md` tells how the embedded nets were made.
+
+pub mod file;
+pub mod float;
+pub mod input;
+pub mod network;
+
+use std::sync::{Arc, OnceLock};
+
+use songo_core::variant::Variant;
+
+pub use file::NetError;
+pub use float::FloatNet;
+pub use network::Network;
+
+/// The embedded nets' bytes, per variant (`None`: no net trained yet; the
+/// search then reports `EngineError::NoNet` and uses the tuned weights).
+/// How each was made is in `docs/eval.md`.
+fn embedded_bytes(v: Variant) -> Option<&'static [u8]> {
+    match v {
+        Variant::Songo40 => Some(include_bytes!("../../nets/songo40.nnue")),
+        Variant::Songo36Amateur => Some(include_bytes!("../../nets/songo36-amateur.nnue")),
+        Variant::Songo36Beginner => Some(include_bytes!("../../nets/songo36-beginner.nnue")),
+    }
+}
+
+/// The net embedded for a variant, if one was trained (read once).
+///
+/// # Panics
+/// If an embedded net is malformed: the test suite reads each of them.
+pub fn default_net(v: Variant) -> Option<Arc<Network>> {
+    embedded(v).clone()
+}
+
+/// [`default_net`] without counting a reference.
+pub fn default_net_ref(v: Variant) -> Option<&'static Network> {
+    embedded(v).as_deref()
+}
+
+fn embedded(v: Variant) -> &'static Option<Arc<Network>> {
+    static NETS: [OnceLock<Option<Arc<Network>>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    NETS[file::variant_code(v) as usize].get_or_init(|| {
+        embedded_bytes(v).map(|b| {
+            let net = Network::from_bytes(b).expect("the embedded nets are well formed");
+            assert_eq!(net.variant(), v, "an embedded net is for its own variant");
+            Arc::new(net)
+        })
+    })
+}

@@ -1,0 +1,188 @@
+//! The quantized network and its inference.
+//!
+//! `inputs → H1 → [H2 →] 1`, clipped ReLU after each hidden layer, in
+//! integers as NNUE does it:
+//!
+//! - the first layer's weights and biases are scaled by [`QA`] and stored as
+//!   `i16`; the accumulator is `i16` (the loader proves it cannot overflow),
+//!   and its clipped ReLU keeps `0..=QA`, the float's `0..=1`;
+//! - the second hidden layer's weights are scaled by [`QB`] (`i16`), its
+//!   biases by `QA · QB` (`i32`), its sums taken in `i32` and divided by
+//!   `QB` (rounded) back to the `0..=QA` scale before its clipped ReLU;
+//! - the output layer's weights are scaled by [`QO`] (`i16`), its bias by
+//!   `QA · QO`; the output, `QA · QO` times the float net's, times the
+//!   net's scale (centiseeds per unit of output) is the evaluation in
+//!   centiseeds.
+//!
+//! Every row, bias and layer is a contiguous slice walked by plain
+//! `zip` loops of equal lengths, which the compiler turns into vector adds
+//! and multiply-adds; an evaluation allocates nothing (its buffers are on
+//! the stack, sized by [`MAX_H1`] and [`MAX_H2`]).
+
+use songo_core::position::Position;
+use songo_core::variant::Variant;
+
+use super::input::{self, ACTIVE, ROWS};
+use crate::score::Score;
+
+/// Scale of the first layer's weights and of the hidden activations:
+/// `0..=1` in the float net is `0..=QA` here. 255 keeps the activations
+/// within `u8` (as NNUE) and leaves the `i16` accumulator room for
+/// `32767 / 255 ≈ 128` of float weight.
+pub const QA: i32 = 255;
+/// Scale of the second hidden layer's weights: eight bits of fraction
+/// (its rounding, summed over H1 inputs, is the largest error of a
+/// two-layer net at six bits) and float weights up to `±128` in `i16`.
+pub const QB: i32 = 1 << QB_SHIFT;
+const QB_SHIFT: u32 = 8;
+/// Scale of the output layer's weights: finer than [`QB`] because the
+/// output's error is multiplied by the net's scale (hundreds of
+/// centiseeds per unit), and its weights stay well inside `±64`.
+pub const QO: i32 = 512;
+/// Largest first hidden layer a file may ask for (the stack buffer).
+pub const MAX_H1: usize = 512;
+/// Largest second hidden layer.
+pub const MAX_H2: usize = 64;
+/// The first layer's width must be a multiple of this (whole vectors).
+pub const H1_STEP: usize = 16;
+/// The second layer's width must be a multiple of this (0: no layer).
+pub const H2_STEP: usize = 8;
+/// Whether a net of these sizes can be stored and evaluated.
+pub fn valid_sizes(h1: usize, h2: usize) -> bool {
+    h1 > 0
+        && h1 <= MAX_H1
+        && h1.is_multiple_of(H1_STEP)
+        && h2 <= MAX_H2
+        && h2.is_multiple_of(H2_STEP)
+}
+
+/// The evaluation is kept inside this many centiseeds (seven tenths of
+/// the 70 seeds): far from the mate and tablebase ranges, which only a
+/// search may claim.
+pub const EVAL_LIMIT: Score = 7000;
+
+/// A quantized network, ready to evaluate. Built by [`super::file`] from a
+/// net file's bytes or by [`super::float::FloatNet::quantize`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    pub(super) variant: Variant,
+    pub(super) h1: usize,
+    /// 0: the output reads the first hidden layer.
+    pub(super) h2: usize,
+    /// Centiseeds per unit of the float net's output.
+    pub(super) scale_cp: u16,
+    /// [`ROWS`] rows of `h1`.
+    pub(super) w1: Box<[i16]>,
+    pub(super) b1: Box<[i16]>,
+    /// `h2` rows of `h1`.
+    pub(super) w2: Box<[i16]>,
+    pub(super) b2: Box<[i32]>,
+    /// One weight per unit of the last hidden layer.
+    pub(super) w3: Box<[i16]>,
+    pub(super) b3: i32,
+}
+
+impl Network {
+    /// The variant the net was trained for.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// `(H1, H2)`; `H2` is 0 without a second hidden layer.
+    pub fn sizes(&self) -> (usize, usize) {
+        (self.h1, self.h2)
+    }
+
+    /// Centiseeds per unit of output (the trainer's sigmoid scale).
+    pub fn scale_cp(&self) -> u16 {
+        self.scale_cp
+    }
+
+    /// The evaluation of `p` for the side to move, in centiseeds, within
+    /// `±EVAL_LIMIT`.
+    #[inline]
+    pub fn evaluate(&self, p: &Position) -> Score {
+        let out = self.output(&input::active_rows(p));
+        let cp = out as i64 * self.scale_cp as i64 / (QA * QO) as i64;
+        cp.clamp(-EVAL_LIMIT as i64, EVAL_LIMIT as i64) as Score
+    }
+
+    /// The raw output (`QA · QO` per unit) for the given one-hot rows.
+    #[inline]
+    pub fn output(&self, rows: &[u16; ACTIVE]) -> i32 {
+        let h1 = self.h1;
+        let mut acc_buf = [0i16; MAX_H1];
+        let acc = &mut acc_buf[..h1];
+        acc.copy_from_slice(&self.b1);
+        for &r in rows {
+            let start = r as usize * h1;
+            let row = &self.w1[start..start + h1];
+            for (a, &w) in acc.iter_mut().zip(row) {
+                // No overflow: the loader bounds every sum (see `max_accumulator`).
+                *a = a.wrapping_add(w);
+            }
+        }
+        for a in acc.iter_mut() {
+            *a = (*a).clamp(0, QA as i16);
+        }
+        if self.h2 == 0 {
+            return dot(acc, &self.w3) + self.b3;
+        }
+        let mut hidden_buf = [0i16; MAX_H2];
+        let hidden = &mut hidden_buf[..self.h2];
+        for ((h, row), &b) in hidden
+            .iter_mut()
+            .zip(self.w2.chunks_exact(h1))
+            .zip(self.b2.iter())
+        {
+            *h = ((dot(acc, row) + b + QB / 2) >> QB_SHIFT).clamp(0, QA) as i16;
+        }
+        dot(hidden, &self.w3) + self.b3
+    }
+
+    /// The largest magnitude the first layer's accumulator can reach, over
+    /// every unit and every choice of one row per input group: the loader
+    /// refuses a net where it exceeds `i16`.
+    pub(super) fn max_accumulator(&self) -> i64 {
+        let groups = input::row_groups();
+        (0..self.h1)
+            .map(|j| {
+                let mut total = (self.b1[j] as i64).abs();
+                for g in &groups {
+                    total += g
+                        .clone()
+                        .map(|r| (self.w1[r * self.h1 + j] as i64).abs())
+                        .max()
+                        .unwrap_or(0);
+                }
+                total
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The largest magnitude a later layer's `i32` sum can reach (inputs
+    /// at most `QA`): the loader refuses a net where it exceeds `i32`.
+    pub(super) fn max_later_sum(&self) -> i64 {
+        let sum = |w: &[i16], b: i64| {
+            b.abs() + w.iter().map(|&x| (x as i64).abs() * QA as i64).sum::<i64>()
+        };
+        let hidden = self
+            .w2
+            .chunks_exact(self.h1)
+            .zip(self.b2.iter())
+            .map(|(row, &b)| sum(row, b as i64) + (QB / 2) as i64)
+            .max()
+            .unwrap_or(0);
+        hidden.max(sum(&self.w3, self.b3 as i64))
+    }
+
+    /// Rows of the first layer: [`ROWS`].
+    pub const ROWS: usize = ROWS;
+}
+
+/// `Σ a·b` in `i32`: the multiply-add the compiler vectorises.
+#[inline]
+fn dot(a: &[i16], b: &[i16]) -> i32 {
+    a.iter().zip(b).map(|(&x, &w)| x as i32 * w as i32).sum()
+}

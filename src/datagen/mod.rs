@@ -1,0 +1,309 @@
+//! `songo datagen`: self-play games for training the network evaluation.
+//!
+//! Each game starts from its own random opening ([`opening`]), optionally
+//! kept only when a short search finds it balanced, then both sides play
+//! the engine's move at a fixed node count. Every position after the
+//! opening is kept unless the game is over there or the search's best
+//! move captures: the static evaluation is asked about positions the
+//! quiescence search cannot improve by a capture, and there a search
+//! score that includes an imminent capture would teach the net a gain it
+//! cannot see. Each record carries the search score, the game's result and,
+//! with tables, their exact value ([`format`]).
+//!
+//! Reproducible: game `i` depends only on the seed and `i` (its own random
+//! stream, its own transposition table, one search thread), and games are
+//! written in their order, so the same arguments give the same bytes
+//! whatever `--threads`. Resumable: the file counts its whole games, and
+//! running the same command again continues after them.
+
+pub mod format;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+use rayon::prelude::*;
+use songo_core::game::{Game, GameStatus};
+use songo_core::movegen::Outcome;
+use songo_core::position::Position;
+use songo_core::variant::Variant;
+use songo_engine::search::{search_tb, SearchControl, SearchOptions};
+use songo_engine::tb::{Tablebases, TbError, TbValue};
+use songo_engine::timeman::Limits;
+use songo_engine::tt::{AllocError, TranspositionTable};
+
+use format::{DataError, Header, Record, Writer, TB_NONE};
+
+/// Games played between two writes of the file: small enough that an
+/// interrupted run loses little, large enough to keep every thread busy.
+pub const BATCH_GAMES: u64 = 64;
+/// A game still going after this many plies is stopped and scored (5.2).
+pub const MAX_GAME_PLIES: usize = crate::tune::MAX_GAME_PLIES;
+/// Transposition table per game, in MB (a game searches a few thousand
+/// nodes a move: 2 MB holds them all).
+const GAME_HASH_MB: usize = 2;
+/// Nodes of the search that judges an opening's balance.
+const BALANCE_NODES: u64 = 2000;
+/// Openings drawn for one game before its last draw is kept whatever its
+/// balance (or, when every line ends the game, the game is skipped).
+const OPENING_TRIES: u64 = 200;
+
+/// Why the data could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum DatagenError {
+    #[error(transparent)]
+    Data(#[from] DataError),
+    #[error(transparent)]
+    Hash(#[from] AllocError),
+    #[error("--tablebases")]
+    Tables(#[from] TbError),
+    #[error("cannot start {threads} threads")]
+    Threads {
+        threads: usize,
+        #[source]
+        source: rayon::ThreadPoolBuildError,
+    },
+}
+
+/// `songo datagen`'s arguments.
+#[derive(Args, Debug, Clone)]
+pub struct DatagenArgs {
+    /// Rule variant: songo36-beginner, songo36-amateur or songo40.
+    #[arg(long, short = 'v', default_value = "songo40")]
+    pub variant: Variant,
+    /// Games in the file when done (a file with fewer is continued).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Search nodes per move.
+    #[arg(long, default_value_t = 5000)]
+    pub nodes: u64,
+    /// Seed: game i depends only on it and i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The data file (created, or continued when it exists).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Endgame tables: the search uses them, and covered positions get
+    /// their exact value.
+    #[arg(long, value_name = "DIR")]
+    pub tablebases: Option<PathBuf>,
+    /// Random plies that open each game (not recorded).
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: u16,
+    /// Keep an opening only if a short search scores it within this many
+    /// centiseeds of equal (0: keep every opening).
+    #[arg(long, default_value_t = 0)]
+    pub balance: u16,
+}
+
+/// A per-game random stream: SplitMix64, written out so that the data do
+/// not depend on a library's choice of generator.
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0; the bias of a 64-bit modulo is negligible).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// The seed of game `index`.
+fn game_seed(seed: u64, index: u64) -> u64 {
+    SplitMix::new(seed ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93)).next_u64()
+}
+
+/// How a game is played.
+pub struct PlayConfig<'a> {
+    pub variant: Variant,
+    pub nodes: u64,
+    pub random_plies: u16,
+    pub balance: u16,
+    pub tables: Option<&'a Tablebases>,
+}
+
+/// A game's opening: `random_plies` random legal moves that leave the game
+/// going, balanced when asked. `None` when every try ends the game.
+pub fn opening(cfg: &PlayConfig, rng: &mut SplitMix, tt: &mut TranspositionTable) -> Option<Game> {
+    let mut last = None;
+    for _ in 0..OPENING_TRIES {
+        let mut game = Game::new(cfg.variant, Position::startpos());
+        for _ in 0..cfg.random_plies {
+            let legal = game.position().legal_moves(cfg.variant);
+            if game.is_over() || legal.is_empty() {
+                break;
+            }
+            let m = legal.into_iter().nth(rng.below(legal.len()));
+            let _ = game.play(m.expect("an index below the count"));
+        }
+        if game.is_over() {
+            continue;
+        }
+        if cfg.balance == 0 {
+            return Some(game);
+        }
+        tt.clear();
+        let r = search_tb(
+            &game,
+            &Limits::nodes(BALANCE_NODES),
+            &SearchOptions::default(),
+            tt,
+            &SearchControl::default(),
+            cfg.tables,
+            &mut |_| {},
+        );
+        if r.score.unsigned_abs() <= cfg.balance as u32 {
+            return Some(game);
+        }
+        last = Some(game);
+    }
+    last
+}
+
+/// Plays game `index` and returns its records.
+pub fn play_game(cfg: &PlayConfig, seed: u64, index: u64) -> Result<Vec<Record>, AllocError> {
+    let v = cfg.variant;
+    let mut rng = SplitMix::new(game_seed(seed, index));
+    let mut tt = TranspositionTable::new(GAME_HASH_MB)?;
+    let Some(mut game) = opening(cfg, &mut rng, &mut tt) else {
+        return Ok(Vec::new());
+    };
+    tt.clear();
+    let control = SearchControl::default();
+    let options = SearchOptions::default();
+    let limits = Limits::nodes(cfg.nodes);
+    let start_plies = game.moves().len();
+    // (position, score, table value) of the kept positions.
+    let mut kept: Vec<(Position, i16, i8)> = Vec::new();
+    while !game.is_over() && game.moves().len() < start_plies + MAX_GAME_PLIES {
+        let p = game.position();
+        let r = search_tb(
+            &game,
+            &limits,
+            &options,
+            &tt,
+            &control,
+            cfg.tables,
+            &mut |_| {},
+        );
+        let Some(m) = r.best else { break };
+        let us = p.side_to_move();
+        let captures = p.make_move(v, m).captured(us) > p.captured(us);
+        if !captures {
+            let tb = cfg
+                .tables
+                .and_then(|t| t.probe_game(&game))
+                .and_then(|verdict| verdict.exact())
+                .map_or(TB_NONE, tb_code);
+            let score = r.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+            kept.push((p, score, tb));
+        }
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    let outcome = match game.status() {
+        GameStatus::Over { outcome, .. } => outcome,
+        GameStatus::Ongoing => game.position().outcome(v),
+    };
+    Ok(kept
+        .into_iter()
+        .map(|(position, score, tb)| Record {
+            position,
+            score,
+            result: match outcome {
+                Outcome::Win(w) if w == position.side_to_move() => 1,
+                Outcome::Win(_) => -1,
+                Outcome::Draw => 0,
+            },
+            tb,
+            game: index as u32,
+        })
+        .collect())
+}
+
+fn tb_code(v: TbValue) -> i8 {
+    match v {
+        TbValue::Win => 1,
+        TbValue::Draw => 0,
+        TbValue::Loss => -1,
+    }
+}
+
+/// Runs `songo datagen`: plays the games not yet in the file, a batch at a
+/// time, with a progress bar on standard error and a summary at the end.
+pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {
+    let tables = a.tablebases.as_deref().map(Tablebases::open).transpose()?;
+    let wanted = Header {
+        variant: a.variant,
+        tables: tables.is_some(),
+        random_plies: a.random_plies,
+        balance: a.balance,
+        nodes: a.nodes,
+        seed: a.seed,
+        games: 0,
+        records: 0,
+    };
+    let mut writer = Writer::open(&a.out, wanted)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads)
+        .build()
+        .map_err(|source| DatagenError::Threads {
+            threads: a.threads,
+            source,
+        })?;
+    let cfg = PlayConfig {
+        variant: a.variant,
+        nodes: a.nodes,
+        random_plies: a.random_plies,
+        balance: a.balance,
+        tables: tables.as_ref(),
+    };
+    let first = writer.header().games;
+    let bar = crate::progress::bar(a.games.saturating_sub(first), "datagen");
+    let started = Instant::now();
+    let mut next = first;
+    while next < a.games {
+        let end = (next + BATCH_GAMES).min(a.games);
+        let games: Vec<Vec<Record>> = pool.install(|| {
+            (next..end)
+                .into_par_iter()
+                .map(|i| {
+                    let r = play_game(&cfg, a.seed, i);
+                    bar.inc(1);
+                    r
+                })
+                .collect::<Result<_, _>>()
+        })?;
+        let records: Vec<Record> = games.into_iter().flatten().collect();
+        writer.append(end - next, &records)?;
+        bar.set_message(format!("{} positions", writer.header().records));
+        next = end;
+    }
+    bar.finish_and_clear();
+    let h = writer.header();
+    eprintln!(
+        "{}: {} games, {} positions ({} games played now in {:.1} s)",
+        a.out.display(),
+        h.games,
+        h.records,
+        a.games.saturating_sub(first),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
