@@ -154,6 +154,9 @@ impl CliError {
                 | TbCliError::Generate { source, .. }
                 | TbCliError::Verify { source, .. }
                 | TbCliError::Table { source, .. } => tb_exit(source),
+                // A build without MPI cannot do what was asked: a usage error.
+                TbCliError::Mpi(crate::tb_mpi::MpiError::NotBuilt) => Exit::Usage,
+                TbCliError::Mpi(_) | TbCliError::Threads { .. } => Exit::Failure,
             },
             CliError::Bench(e) => match e {
                 BenchError::Stopped | BenchError::Hash(_) => Exit::Failure,

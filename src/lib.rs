@@ -21,5 +21,6 @@ pub mod session;
 pub mod sparring;
 pub mod stats;
 pub mod tb_cli;
+pub mod tb_mpi;
 pub mod train;
 pub mod tune;

@@ -195,22 +195,31 @@ fn read_error(path: &Path, e: std::io::Error) -> TbError {
     }
 }
 
-/// Writes `table` into `dir` under its standard name; returns the path.
-pub fn write(table: &Table, dir: &Path) -> Result<PathBuf, TbError> {
-    let path = dir.join(file_name(table.variant(), table.seeds()));
-    let tmp = dir.join(format!(
-        ".{}.tmp",
-        file_name(table.variant(), table.seeds())
-    ));
+/// The header of a table file whose values have this checksum.
+pub(super) fn header(variant: Variant, seeds: u8, checksum: u64) -> [u8; HEADER_BYTES] {
     let mut header = [0u8; HEADER_BYTES];
     header[..8].copy_from_slice(MAGIC);
     header[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-    header[12] = variant_code(table.variant());
-    header[13] = table.seeds();
-    header[14] = width(table.variant()) as u8;
+    header[12] = variant_code(variant);
+    header[13] = seeds;
+    header[14] = width(variant) as u8;
     header[15] = FLAGS_NONE;
-    header[16..24].copy_from_slice(&table.boards().to_le_bytes());
-    header[24..32].copy_from_slice(&checksum(table.data()).to_le_bytes());
+    header[16..24].copy_from_slice(&boards(seeds).to_le_bytes());
+    header[24..32].copy_from_slice(&checksum.to_le_bytes());
+    header
+}
+
+/// Where a table is written before it is renamed to its name.
+pub(super) fn temporary_path(dir: &Path, variant: Variant, seeds: u8) -> PathBuf {
+    dir.join(format!(".{}.tmp", file_name(variant, seeds)))
+}
+
+/// Writes `table` into `dir` under its standard name; returns the path.
+pub fn write(table: &Table, dir: &Path) -> Result<PathBuf, TbError> {
+    let (variant, seeds) = (table.variant(), table.seeds());
+    let path = dir.join(file_name(variant, seeds));
+    let tmp = temporary_path(dir, variant, seeds);
+    let header = header(variant, seeds, checksum(table.data()));
     let result = (|| {
         std::fs::create_dir_all(dir)?;
         let mut w = BufWriter::new(File::create(&tmp)?);

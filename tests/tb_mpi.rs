@@ -1,0 +1,177 @@
+//! The MPI table generator (`songo tb generate --mpi`, started by the real
+//! `mpirun`) writes, at 1, 2 and 4 ranks, the same files byte for byte as
+//! the single process, for every variant.
+//!
+//! Needs `mpirun` on the PATH (Debian: openmpi-bin, libopenmpi-dev) and a
+//! songo built with the `mpi` feature (`cargo test --release --features
+//! mpi`); otherwise the test says which is missing and passes, unless
+//! `SONGO_MPI_TEST=required` (as `.ci/run` sets) makes that a failure.
+//! `SONGO_MPI_TEST_MAX_SEEDS` sets the largest count (14 by default, to keep
+//! CI short; docs/tablebases.md gives the 16-seed run).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Instant;
+
+use songo_core::Variant;
+use songo_engine::tb::file;
+
+const SONGO: &str = env!("CARGO_BIN_EXE_songo");
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("songo-tb-mpi-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Passes with the reason, or fails when the test is required.
+fn skip(why: &str) {
+    if std::env::var("SONGO_MPI_TEST").as_deref() == Ok("required") {
+        panic!("SONGO_MPI_TEST=required, but {why}");
+    }
+    eprintln!("skipped: {why}");
+}
+
+fn on_path(program: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(program))
+        .find(|p| p.is_file())
+}
+
+/// `songo ARGS` as `n` ranks of an MPI job.
+fn mpirun(mpirun: &Path, n: usize, args: &[&str]) -> Output {
+    Command::new(mpirun)
+        // Two-core machines: more ranks than cores, unbound.
+        .args([
+            "--oversubscribe",
+            "--bind-to",
+            "none",
+            "-np",
+            &n.to_string(),
+            SONGO,
+        ])
+        .args(args)
+        // CI runs as root, which Open MPI refuses unless told.
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        // More ranks than cores: a rank waiting in a collective call must
+        // give its core to the others instead of spinning.
+        .env("OMPI_MCA_mpi_yield_when_idle", "1")
+        .output()
+        .expect("mpirun starts")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "status {:?}\n--- stdout\n{}--- stderr\n{}",
+        o.status,
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn mpi_ranks_write_the_files_of_a_single_process() {
+    let Some(mpi) = on_path("mpirun") else {
+        return skip(
+            "mpirun is not on the PATH: install Open MPI (Debian: apt-get install openmpi-bin libopenmpi-dev)",
+        );
+    };
+    let max: u8 = std::env::var("SONGO_MPI_TEST_MAX_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(14);
+    let max_arg = max.to_string();
+    let probe = TempDir::new("probe");
+    let o = mpirun(
+        &mpi,
+        1,
+        &[
+            "tb",
+            "generate",
+            "--mpi",
+            "-v",
+            "songo40",
+            "--max-seeds",
+            "10",
+            "--dir",
+            probe.0.to_str().unwrap(),
+        ],
+    );
+    if !o.status.success() && String::from_utf8_lossy(&o.stderr).contains("built without MPI") {
+        return skip(
+            "songo was built without the mpi feature: run `cargo test --release --features mpi`",
+        );
+    }
+
+    let reference = TempDir::new("single");
+    let dir = reference.0.to_str().unwrap();
+    let started = Instant::now();
+    let o = Command::new(SONGO)
+        .args([
+            "tb",
+            "generate",
+            "--max-seeds",
+            &max_arg,
+            "--no-checkpoints",
+            "--dir",
+            dir,
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    eprintln!(
+        "single process, 10..{max} seeds, every variant: {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+
+    for n in [1, 2, 4] {
+        let ranks = TempDir::new(&format!("np{n}"));
+        let dir = ranks.0.to_str().unwrap();
+        let started = Instant::now();
+        let o = mpirun(
+            &mpi,
+            n,
+            &[
+                "tb",
+                "generate",
+                "--mpi",
+                "--max-seeds",
+                &max_arg,
+                "--no-checkpoints",
+                "--dir",
+                dir,
+            ],
+        );
+        assert!(o.status.success(), "mpirun -np {n}: {}", text(&o));
+        eprintln!("mpirun -np {n}: {:.1} s", started.elapsed().as_secs_f64());
+        if n > 1 {
+            // Rank 0 speaks for the job and says so.
+            let out = String::from_utf8_lossy(&o.stdout);
+            assert!(out.contains(&format!("({n} ranks")), "{}", text(&o));
+        }
+        for v in Variant::ALL {
+            for s in 10..=max {
+                let name = file::file_name(v, s);
+                let a = std::fs::read(reference.0.join(&name)).unwrap();
+                let b = std::fs::read(ranks.0.join(&name))
+                    .unwrap_or_else(|e| panic!("mpirun -np {n}: {name}: {e}\n{}", text(&o)));
+                assert!(
+                    a == b,
+                    "mpirun -np {n}: {name} differs from the single process's"
+                );
+            }
+        }
+    }
+}
