@@ -170,7 +170,11 @@ fn print_count(r: &CountReport) {
         r.peak_rss
             .map_or("unknown".to_string(), |m| format!("{:.2} GiB", gib(m))),
         if r.processes > 1 {
-            format!(" ({} ranks: CPU of all, memory of the largest)", r.processes)
+            format!(
+                " ({} ranks: CPU of all, memory of the largest; {:.3} GiB of updates sent)",
+                r.processes,
+                gib(r.sent_updates * 8)
+            )
         } else {
             String::new()
         },

@@ -6,7 +6,7 @@
 //! songo built with the `mpi` feature (`cargo test --release --features
 //! mpi`); otherwise the test says which is missing and passes, unless
 //! `SONGO_MPI_TEST=required` (as `.ci/run` sets) makes that a failure.
-//! `SONGO_MPI_TEST_MAX_SEEDS` sets the largest count (14 by default, to keep
+//! `SONGO_MPI_TEST_MAX_SEEDS` sets the largest count (13 by default, to keep
 //! CI short; docs/tablebases.md gives the 16-seed run).
 
 use std::path::{Path, PathBuf};
@@ -91,7 +91,7 @@ fn mpi_ranks_write_the_files_of_a_single_process() {
     let max: u8 = std::env::var("SONGO_MPI_TEST_MAX_SEEDS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(14);
+        .unwrap_or(13);
     let max_arg = max.to_string();
     let probe = TempDir::new("probe");
     let o = mpirun(

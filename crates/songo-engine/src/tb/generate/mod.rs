@@ -215,6 +215,8 @@ pub struct CountReport {
     /// Processes that shared the work (peak memory is the largest of
     /// theirs, CPU the sum).
     pub processes: usize,
+    /// Updates the processes sent each other (8 bytes each; 0 alone).
+    pub sent_updates: u64,
 }
 
 /// CPU time of this process (user + system, all threads), from `/proc/self/stat`.
@@ -294,14 +296,14 @@ pub fn build_with(
         let existing = dir
             .map(|d| d.join(file::file_name(variant, seeds)))
             .filter(|p| p.is_file());
-        let (table, reused, sweeps) = match (existing, dir) {
-            (Some(_), Some(d)) => (file::read(d, variant, seeds)?, true, 0),
+        let (table, reused, sweeps, sent) = match (existing, dir) {
+            (Some(_), Some(d)) => (file::read(d, variant, seeds)?, true, 0, 0),
             _ => {
                 let bar = progress(variant, seeds);
-                let (t, sweeps) =
+                let (t, sweeps, sent) =
                     solve_count(variant, seeds, &tables, dir, checkpoints, ex, bar.as_ref())?;
                 bar.end();
-                (t, false, sweeps)
+                (t, false, sweeps, sent)
             }
         };
         let seconds = if reused {
@@ -323,6 +325,7 @@ pub fn build_with(
             cpu_seconds: cpu_seconds().map(|_| cpu_ticks as f64 / 100.0),
             sweeps,
             processes: ex.processes(),
+            sent_updates: ex.sum(sent),
         });
         tables[seeds as usize] = Some(table);
     }
@@ -339,15 +342,16 @@ fn solve_count(
     checkpoints: Checkpoints,
     ex: &mut dyn Exchange,
     bar: &dyn Progress,
-) -> Result<(Table, u64), TbError> {
+) -> Result<(Table, u64, u64), TbError> {
     let parts = Parts::new(boards(seeds), ex.processes(), ex.process());
     let work = Work::new(variant, seeds, parts, lower);
     let mut checkpoint = dir.map(|d| Checkpoint::new(d, &work, checkpoints));
     let sweeps = with_rules!(variant, R => solve::<R>(&work, ex, checkpoint.as_mut(), bar))?;
     let (base, _) = work.range();
+    let sent = work.sent();
     let values = work.finish();
     let Some(d) = dir else {
-        return Ok((Table::new(variant, seeds, values), sweeps));
+        return Ok((Table::new(variant, seeds, values), sweeps, sent));
     };
     if ex.processes() == 1 {
         file::write(&Table::new(variant, seeds, values), d)?;
@@ -358,5 +362,5 @@ fn solve_count(
     if let Some(c) = &checkpoint {
         c.remove()?;
     }
-    Ok((table, sweeps))
+    Ok((table, sweeps, sent))
 }

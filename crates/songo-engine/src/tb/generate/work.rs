@@ -229,6 +229,8 @@ pub(super) struct Work<'a> {
     outbox: Vec<Mutex<Vec<u64>>>,
     /// How many updates the outbox holds.
     outbox_len: AtomicUsize,
+    /// Updates sent to other parts so far.
+    sent: AtomicU64,
 }
 
 impl<'a> Work<'a> {
@@ -257,6 +259,7 @@ impl<'a> Work<'a> {
                 .collect(),
             outbox: (0..parts.count()).map(|_| Mutex::new(Vec::new())).collect(),
             outbox_len: AtomicUsize::new(0),
+            sent: AtomicU64::new(0),
             parts,
         }
     }
@@ -272,6 +275,11 @@ impl<'a> Work<'a> {
     /// The boards this process owns: the first one's rank, and how many.
     pub(super) fn range(&self) -> (u64, u64) {
         (self.base, self.len)
+    }
+
+    /// Updates sent to other parts so far (8 bytes each).
+    pub(super) fn sent(&self) -> u64 {
+        self.sent.load(Ordering::Relaxed)
     }
 
     pub(super) fn parts(&self) -> &Parts {
@@ -492,7 +500,8 @@ impl<'a> Work<'a> {
                 .iter()
                 .map(|b| std::mem::take(&mut *b.lock().expect("no panic holds the outbox")))
                 .collect();
-            self.outbox_len.store(0, Ordering::Relaxed);
+            let sent = self.outbox_len.swap(0, Ordering::Relaxed);
+            self.sent.fetch_add(sent as u64, Ordering::Relaxed);
             let incoming = ex.all_to_all(outgoing);
             self.receive(&incoming, t, u);
             if ex.max((next < chunks) as u64) == 0 {
