@@ -192,7 +192,7 @@ pub struct BenchArgs {
     #[arg(long, short = 'd', default_value_t = songo_engine::bench::BENCH_DEPTH)]
     pub depth: u32,
     /// Evaluation to measure (the default is the engine's).
-    #[arg(long, value_name = "EVAL", default_value = "tuned")]
+    #[arg(long, value_name = "EVAL", default_value_t = songo_engine::eval::EvalKind::default())]
     pub eval: songo_engine::eval::EvalKind,
     /// With --eval nn: the net file (for its variant; others use their embedded net).
     #[arg(long, value_name = "FILE")]

@@ -119,7 +119,11 @@ fn play_one(
     let v = cfg.variant;
     let tt = TranspositionTable::new(GAME_HASH_MB)?;
     let control = SearchControl::default();
-    let options = SearchOptions::default();
+    // The positions are labelled by games of the evaluation being tuned.
+    let options = SearchOptions {
+        eval: eval::EvalKind::Tuned,
+        ..SearchOptions::default()
+    };
     let limits = Limits::nodes(cfg.nodes);
     let mut quiet = Vec::new();
     while !game.is_over() && game.moves().len() < opening_plies + MAX_GAME_PLIES {

@@ -9,6 +9,7 @@ use songo::datagen::format::{
 };
 use songo::datagen::{run, DatagenArgs};
 use songo_core::{Position, Variant};
+use songo_engine::eval::EvalKind;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("songo-datagen-{name}-{}", std::process::id()));
@@ -28,6 +29,7 @@ fn args(out: &Path, games: u64, threads: usize) -> DatagenArgs {
         tablebases: None,
         random_plies: 6,
         balance: 0,
+        eval: EvalKind::Tuned,
     }
 }
 
@@ -82,6 +84,13 @@ fn continuing_with_other_arguments_is_refused() {
         songo::chain::Chain(&err).to_string(),
         "the file was made with --nodes 300, not 301: use another --out"
     );
+    let mut other = args(&out, 2, 1);
+    other.eval = EvalKind::Nn;
+    let err = run(&other).unwrap_err();
+    assert_eq!(
+        songo::chain::Chain(&err).to_string(),
+        "the file was made with --eval tuned, not nn: use another --out"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -89,6 +98,7 @@ fn sample_file() -> Vec<u8> {
     let header = Header {
         variant: Variant::Songo40,
         tables: true,
+        eval: EvalKind::Nn,
         random_plies: 8,
         balance: 0,
         nodes: 100,

@@ -8,7 +8,7 @@
 //! | 0 | 8 | magic `SONGODAT` |
 //! | 8 | 2 | format version ([`FORMAT_VERSION`]) |
 //! | 10 | 1 | variant: 0 `songo36-beginner`, 1 `songo36-amateur`, 2 `songo40` |
-//! | 11 | 1 | flags: bit 0 set when tablebases were given |
+//! | 11 | 1 | flags: bit 0 set when tablebases were given; bits 1–2 the evaluation of the searches (0 `tuned`, 1 `captures`, 2 `nn`) |
 //! | 12 | 2 | random plies at the start of each game |
 //! | 14 | 2 | opening balance bound in centiseeds (0: none) |
 //! | 16 | 8 | search nodes per move |
@@ -36,6 +36,7 @@ use std::path::{Path, PathBuf};
 
 use songo_core::position::{Position, TOTAL_SEEDS};
 use songo_core::variant::Variant;
+use songo_engine::eval::EvalKind;
 
 pub const MAGIC: [u8; 8] = *b"SONGODAT";
 /// Bumped whenever the header or a record changes meaning.
@@ -46,6 +47,19 @@ pub const RECORD_BYTES: usize = 24;
 pub const TB_NONE: i8 = i8::MIN;
 /// Header flag: tablebases were given.
 pub const FLAG_TABLES: u8 = 1;
+/// Header flags: where the evaluation's code sits (see [`eval_code`]).
+const EVAL_SHIFT: u32 = 1;
+const EVAL_MASK: u8 = 0b110;
+
+/// The code of an evaluation in the header's flags (files made before the
+/// field existed have 0: they were all made with `tuned`).
+fn eval_code(e: EvalKind) -> u8 {
+    match e {
+        EvalKind::Nn => 2,
+        EvalKind::Captures => 1,
+        EvalKind::Tuned | EvalKind::Without(_) => 0,
+    }
+}
 
 /// Why a data file could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -64,6 +78,8 @@ pub enum DataError {
     Version { found: u16, expected: u16 },
     #[error("unknown variant code {0} in the data file")]
     VariantCode(u8),
+    #[error("unknown evaluation code {0} in the data file")]
+    EvalCode(u8),
     #[error("the header counts {records} records but the file holds {available}")]
     Short { records: u64, available: u64 },
     #[error("record {index}: {what}")]
@@ -82,6 +98,8 @@ pub enum DataError {
 pub struct Header {
     pub variant: Variant,
     pub tables: bool,
+    /// The evaluation of the self-play searches.
+    pub eval: EvalKind,
     pub random_plies: u16,
     pub balance: u16,
     pub nodes: u64,
@@ -109,7 +127,7 @@ impl Header {
         b[..8].copy_from_slice(&MAGIC);
         b[8..10].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
         b[10] = variant_code(self.variant);
-        b[11] = if self.tables { FLAG_TABLES } else { 0 };
+        b[11] = if self.tables { FLAG_TABLES } else { 0 } | eval_code(self.eval) << EVAL_SHIFT;
         b[12..14].copy_from_slice(&self.random_plies.to_le_bytes());
         b[14..16].copy_from_slice(&self.balance.to_le_bytes());
         b[16..24].copy_from_slice(&self.nodes.to_le_bytes());
@@ -145,6 +163,12 @@ impl Header {
         Ok(Header {
             variant,
             tables: b[11] & FLAG_TABLES != 0,
+            eval: match (b[11] & EVAL_MASK) >> EVAL_SHIFT {
+                0 => EvalKind::Tuned,
+                1 => EvalKind::Captures,
+                2 => EvalKind::Nn,
+                c => return Err(DataError::EvalCode(c)),
+            },
             random_plies: u16_at(12),
             balance: u16_at(14),
             nodes: u64_at(16),
@@ -315,7 +339,8 @@ impl Writer {
 
 /// Refuses to continue a file made with other arguments.
 fn check_same(file: &Header, args: &Header) -> Result<(), DataError> {
-    let fields: [(&'static str, String, String); 6] = [
+    let fields: [(&'static str, String, String); 7] = [
+        ("--eval", file.eval.to_string(), args.eval.to_string()),
         (
             "variant",
             file.variant.to_string(),

@@ -27,6 +27,7 @@ use songo_core::game::{Game, GameStatus};
 use songo_core::movegen::Outcome;
 use songo_core::position::Position;
 use songo_core::variant::Variant;
+use songo_engine::eval::EvalKind;
 use songo_engine::search::{search_tb, SearchControl, SearchOptions};
 use songo_engine::tb::{Tablebases, TbError, TbValue};
 use songo_engine::timeman::Limits;
@@ -97,6 +98,18 @@ pub struct DatagenArgs {
     /// centiseeds of equal (0: keep every opening).
     #[arg(long, default_value_t = 0)]
     pub balance: u16,
+    /// Evaluation of the self-play searches. The committed nets were
+    /// trained on games of the tuned evaluation (docs/eval.md), hence the
+    /// default.
+    #[arg(long, value_name = "EVAL", default_value = "tuned", value_parser = eval_choice())]
+    pub eval: EvalKind,
+}
+
+/// The evaluations a data file can name in its header.
+fn eval_choice() -> impl clap::builder::TypedValueParser<Value = EvalKind> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["tuned", "captures", "nn"])
+        .map(|s| s.parse::<EvalKind>().expect("a name EvalKind reads"))
 }
 
 /// A per-game random stream: SplitMix64, written out so that the data do
@@ -135,6 +148,7 @@ pub struct PlayConfig<'a> {
     pub random_plies: u16,
     pub balance: u16,
     pub tables: Option<&'a Tablebases>,
+    pub eval: EvalKind,
 }
 
 /// A game's opening: `random_plies` random legal moves that leave the game
@@ -161,7 +175,10 @@ pub fn opening(cfg: &PlayConfig, rng: &mut SplitMix, tt: &mut TranspositionTable
         let r = search_tb(
             &game,
             &Limits::nodes(BALANCE_NODES),
-            &SearchOptions::default(),
+            &SearchOptions {
+                eval: cfg.eval,
+                ..SearchOptions::default()
+            },
             tt,
             &SearchControl::default(),
             cfg.tables,
@@ -185,7 +202,10 @@ pub fn play_game(cfg: &PlayConfig, seed: u64, index: u64) -> Result<Vec<Record>,
     };
     tt.clear();
     let control = SearchControl::default();
-    let options = SearchOptions::default();
+    let options = SearchOptions {
+        eval: cfg.eval,
+        ..SearchOptions::default()
+    };
     let limits = Limits::nodes(cfg.nodes);
     let start_plies = game.moves().len();
     // (position, score, table value) of the kept positions.
@@ -252,6 +272,7 @@ pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {
     let wanted = Header {
         variant: a.variant,
         tables: tables.is_some(),
+        eval: a.eval,
         random_plies: a.random_plies,
         balance: a.balance,
         nodes: a.nodes,
@@ -273,6 +294,7 @@ pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {
         random_plies: a.random_plies,
         balance: a.balance,
         tables: tables.as_ref(),
+        eval: a.eval,
     };
     let first = writer.header().games;
     let bar = crate::progress::bar(a.games.saturating_sub(first), "datagen");

@@ -130,7 +130,7 @@ pub fn table() -> Vec<OptionSpec> {
             OptionId::Evaluation,
             "Evaluation",
             Combo {
-                default: EvalKind::Tuned.to_string(),
+                default: EvalKind::default().to_string(),
                 choices: EvalKind::ALL.iter().map(EvalKind::to_string).collect(),
             },
         ),
@@ -187,7 +187,7 @@ impl Default for Options {
             move_overhead: Duration::from_millis(MOVE_OVERHEAD_DEFAULT_MS),
             ponder: false,
             show_wdl: false,
-            eval: EvalKind::Tuned,
+            eval: EvalKind::default(),
             eval_file: None,
             tablebase_path: None,
             skill: SkillLevel::MAX,

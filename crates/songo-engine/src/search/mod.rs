@@ -103,7 +103,7 @@ impl Default for SearchOptions {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(10),
-            eval: EvalKind::Tuned,
+            eval: EvalKind::default(),
             net: None,
         }
     }
