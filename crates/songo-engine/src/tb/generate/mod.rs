@@ -76,6 +76,8 @@ pub trait Progress: Sync {
     fn advance(&self, _steps: u64) {}
     /// The pass for `threshold` is finished, after `sweeps` sweeps in all.
     fn pass(&self, _threshold: i32, _sweeps: u64) {}
+    /// The count resumes from a checkpoint, at the pass for `threshold`.
+    fn resumed(&self, _threshold: i32) {}
     /// The count is solved.
     fn end(&self) {}
 }
@@ -134,6 +136,7 @@ fn solve<R: Rules>(
     let lowest = u64::MAX - ex.max(u64::MAX - code);
     let start = if code > 0 && lowest == highest {
         bar.advance(len * (1 + (seeds - code as i32 + 1) as u64));
+        bar.resumed(code as i32 - 1);
         code as i32 - 1
     } else {
         if loaded.is_some() {
