@@ -2,29 +2,15 @@
 //! on purpose, and read by the `songo` command (`uci` and `analyze`).
 //! The tables' values are checked against a reference solver in `tb.rs`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use songo_core::{Position, Variant};
 use songo_engine::tb::generate::{build, generate, no_progress, NoProgress};
 use songo_engine::tb::{file, Tablebases, TbError};
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("songo-tb-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod tb_support;
+use tb_support::TempDir;
 
 /// Puts `bytes` at `path` the way table files must be replaced while
 /// they may be mapped: a new file renamed onto the name (writing into a

@@ -18,22 +18,8 @@ use songo_engine::tb::file;
 
 const SONGO: &str = env!("CARGO_BIN_EXE_songo");
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("songo-tb-mpi-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod tb_support;
+use tb_support::TempDir;
 
 /// Passes with the reason, or fails when the test is required.
 fn skip(why: &str) {
@@ -93,7 +79,7 @@ fn mpi_ranks_write_the_files_of_a_single_process() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(13);
     let max_arg = max.to_string();
-    let probe = TempDir::new("probe");
+    let probe = TempDir::new("mpi-probe");
     let o = mpirun(
         &mpi,
         1,
@@ -115,7 +101,7 @@ fn mpi_ranks_write_the_files_of_a_single_process() {
         );
     }
 
-    let reference = TempDir::new("single");
+    let reference = TempDir::new("mpi-single");
     let dir = reference.0.to_str().unwrap();
     let started = Instant::now();
     let o = Command::new(SONGO)
@@ -137,7 +123,7 @@ fn mpi_ranks_write_the_files_of_a_single_process() {
     );
 
     for n in [1, 2, 4] {
-        let ranks = TempDir::new(&format!("np{n}"));
+        let ranks = TempDir::new(&format!("mpi-np{n}"));
         let dir = ranks.0.to_str().unwrap();
         let started = Instant::now();
         let o = mpirun(

@@ -5,29 +5,15 @@
 //! files a single uninterrupted process writes, byte for byte.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Barrier, Mutex};
 
 use songo_core::Variant;
 use songo_engine::tb::file;
 use songo_engine::tb::generate::{build, build_with, no_progress, Checkpoints, Exchange, Progress};
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("songo-tb-split-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod tb_support;
+use tb_support::TempDir;
 
 /// What the thread "processes" share: a mailbox per (receiver, sender), a
 /// slot per process for reductions, and a barrier.
@@ -135,10 +121,10 @@ fn same_files(a: &Path, b: &Path, v: Variant, max: u8) {
 fn a_split_count_gives_the_same_files() {
     for v in Variant::ALL {
         let max = 11;
-        let alone = TempDir::new(&format!("alone-{v}"));
+        let alone = TempDir::new(&format!("split-alone-{v}"));
         build(v, max, Some(&alone.0), &no_progress, &mut |_| {}).unwrap();
         for n in [2, 3] {
-            let split = TempDir::new(&format!("split{n}-{v}"));
+            let split = TempDir::new(&format!("split-split{n}-{v}"));
             build_split(v, max, &split.0, n);
             same_files(&alone.0, &split.0, v, max);
             let leftovers: Vec<_> = std::fs::read_dir(&split.0)
@@ -173,9 +159,9 @@ impl Progress for StopAt {
 fn an_interrupted_count_resumes_at_its_last_pass() {
     for v in [Variant::Songo40, Variant::Songo36Amateur] {
         let max = 12;
-        let reference = TempDir::new(&format!("ref-{v}"));
+        let reference = TempDir::new(&format!("split-ref-{v}"));
         build(v, max, Some(&reference.0), &no_progress, &mut |_| {}).unwrap();
-        let dir = TempDir::new(&format!("resume-{v}"));
+        let dir = TempDir::new(&format!("split-resume-{v}"));
         let passes = Arc::new(Mutex::new(Vec::new()));
         let progress = |threshold: Option<i32>| {
             let passes = passes.clone();
