@@ -97,6 +97,9 @@ impl Checkpoint {
             return Ok(None);
         }
         let next = i32::from_le_bytes(header[40..44].try_into().expect("4 bytes"));
+        if !(1..=work.seeds() as i32).contains(&next) {
+            return Ok(None);
+        }
         let mut block = vec![0u8; BLOCK];
         for state in work.state() {
             for cells in state.chunks(BLOCK) {
