@@ -533,30 +533,32 @@ impl<'a> Work<'a> {
                     {
                         continue;
                     }
-                    for (bits, out, tag) in [
-                        (&self.w_new, &mut drops, 0),
-                        (&self.l_new, &mut joins, JOIN_TAG),
-                    ] {
-                        let mut bits = bits[w].swap(0, Ordering::Relaxed);
-                        while bits != 0 {
-                            let i = w as u64 * 64 + bits.trailing_zeros() as u64;
-                            bits &= bits - 1;
-                            done += 1;
-                            unmoves::<R>(cursor.board(self.base + i), self.seeds, |parent| {
-                                let k = rank(parent, self.seeds);
-                                match k.checked_sub(self.base).filter(|&i| i < self.len) {
-                                    Some(i) => out.push(i),
-                                    None => away[self.parts.owner(k)].push(k | tag),
-                                }
-                            });
-                            if out.len() >= BATCH {
-                                self.apply(out, t, tag, u);
-                            }
+                    let mut bits = self.w_new[w].swap(0, Ordering::Relaxed);
+                    while bits != 0 {
+                        let i = w as u64 * 64 + bits.trailing_zeros() as u64;
+                        bits &= bits - 1;
+                        done += 1;
+                        unmoves::<R>(cursor.board(self.base + i), self.seeds, |parent| {
+                            self.route(parent, &mut drops, &mut away, 0)
+                        });
+                        if drops.len() >= BATCH {
+                            self.apply(&mut drops, &mut joins, t, u);
+                        }
+                    }
+                    let mut bits = self.l_new[w].swap(0, Ordering::Relaxed);
+                    while bits != 0 {
+                        let i = w as u64 * 64 + bits.trailing_zeros() as u64;
+                        bits &= bits - 1;
+                        done += 1;
+                        unmoves::<R>(cursor.board(self.base + i), self.seeds, |parent| {
+                            self.route(parent, &mut joins, &mut away, JOIN_TAG)
+                        });
+                        if joins.len() >= BATCH {
+                            self.apply(&mut drops, &mut joins, t, u);
                         }
                     }
                 }
-                self.apply(&mut drops, t, 0, u);
-                self.apply(&mut joins, t, JOIN_TAG, u);
+                self.apply(&mut drops, &mut joins, t, u);
                 for (part, updates) in away.into_iter().enumerate() {
                     if !updates.is_empty() {
                         self.outbox_len.fetch_add(updates.len(), Ordering::Relaxed);
@@ -571,29 +573,40 @@ impl<'a> Work<'a> {
             .sum()
     }
 
-    /// Applies a batch of updates of one kind (`tag`) to local boards.
-    /// Their boards are scattered over gigabytes, so each update is a cache
-    /// miss: asking for all the lines of a batch first lets the misses
-    /// overlap instead of queueing.
-    fn apply(&self, batch: &mut Vec<u64>, t: i32, tag: u64, u: i32) {
-        if tag == JOIN_TAG {
-            for &i in batch.iter() {
-                prefetch(self.lo(i as usize));
-            }
-            for &i in batch.iter() {
-                self.join_w(i, t);
-            }
-        } else {
-            for &i in batch.iter() {
-                prefetch(self.count_cell(i as usize).0);
-            }
-            for &i in batch.iter() {
-                if self.count_down(i as usize) {
-                    self.join_l(i, u);
-                }
+    /// Queues the update of a predecessor (of kind `tag`): for this part's
+    /// own boards in `local`, by local index; for another part's in its
+    /// outgoing list, by rank and tagged.
+    #[inline(always)]
+    fn route(&self, parent: u128, local: &mut Vec<u64>, away: &mut [Vec<u64>], tag: u64) {
+        let k = rank(parent, self.seeds);
+        match k.checked_sub(self.base).filter(|&i| i < self.len) {
+            Some(i) => local.push(i),
+            None => away[self.parts.owner(k)].push(k | tag),
+        }
+    }
+
+    /// Applies batches of updates to local boards: `drops` (one move fewer
+    /// stays out of `W`) and `joins` (into `W`). Their boards are scattered
+    /// over gigabytes, so each update is a cache miss: asking for all the
+    /// lines of both batches first lets the misses overlap instead of
+    /// queueing.
+    fn apply(&self, drops: &mut Vec<u64>, joins: &mut Vec<u64>, t: i32, u: i32) {
+        for &i in drops.iter() {
+            prefetch(self.count_cell(i as usize).0);
+        }
+        for &i in joins.iter() {
+            prefetch(self.lo(i as usize));
+        }
+        for &i in drops.iter() {
+            if self.count_down(i as usize) {
+                self.join_l(i, u);
             }
         }
-        batch.clear();
+        for &i in joins.iter() {
+            self.join_w(i, t);
+        }
+        drops.clear();
+        joins.clear();
     }
 
     /// Applies the updates other parts sent for boards of this one.
@@ -610,8 +623,7 @@ impl<'a> Work<'a> {
                     drops.push(i);
                 }
             }
-            self.apply(&mut drops, t, 0, u);
-            self.apply(&mut joins, t, JOIN_TAG, u);
+            self.apply(&mut drops, &mut joins, t, u);
         });
     }
 
