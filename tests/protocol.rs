@@ -444,6 +444,84 @@ fn eval_and_bench_commands() {
     assert!(summary.contains(" nodes "), "{summary}");
 }
 
+/// `eval` shows the evaluation the search uses: with `Evaluation nn` (the
+/// default), the net `EvalFile` loaded, not only the embedded one.
+#[test]
+fn eval_shows_the_net_the_search_uses() {
+    use songo_core::{Position, Variant};
+    let dir = std::env::temp_dir().join(format!("songo-eval-net-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (data, net_path) = (dir.join("tiny.data"), dir.join("tiny.nnue"));
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_songo"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    };
+    let (d, n) = (data.to_str().unwrap(), net_path.to_str().unwrap());
+    run(&[
+        "datagen",
+        "-v",
+        "songo40",
+        "--games",
+        "4",
+        "--nodes",
+        "200",
+        "--threads",
+        "1",
+        "--out",
+        d,
+    ]);
+    run(&[
+        "train",
+        "--data",
+        d,
+        "--out",
+        n,
+        "--hidden",
+        "16",
+        "--epochs",
+        "1",
+        "--threads",
+        "1",
+    ]);
+    let net = songo_engine::nn::Network::load(&net_path).unwrap();
+    let fen = "0,0,2,1,0,10,9/0,1,0,12,11,9,8 s 0 7 Gg";
+    let p: Position = fen.parse().unwrap();
+    let shown = |e: &mut Engine| {
+        e.send("eval");
+        e.until("evaluation ").last().unwrap().clone()
+    };
+    let mut e = Engine::start();
+    e.send(&format!("position fen {fen}"));
+    let embedded = songo_engine::nn::default_net(Variant::Songo40)
+        .unwrap()
+        .evaluate(&p);
+    let line = shown(&mut e);
+    assert!(
+        line.starts_with(&format!("evaluation {:+.2} seeds", embedded as f64 / 100.0)),
+        "{line}"
+    );
+    e.send(&format!("setoption name EvalFile value {n}"));
+    let line = shown(&mut e);
+    let mine = net.evaluate(&p);
+    assert_ne!(
+        mine, embedded,
+        "the test needs a net that differs from the embedded one"
+    );
+    assert!(
+        line.starts_with(&format!("evaluation {:+.2} seeds", mine as f64 / 100.0)),
+        "{line}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A GUI that sends one stray byte must not lose its opponent: each line
 /// that is not text is refused with an error, and the engine plays on.
 #[test]

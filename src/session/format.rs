@@ -84,9 +84,15 @@ pub fn option_lines() -> Vec<String> {
         .collect()
 }
 
-/// The `eval` command's table: each term for both sides, its weight and
-/// its part of the evaluation, then the whole.
-pub fn eval_lines(game: &songo_core::Game, kind: EvalKind) -> Vec<String> {
+/// The `eval` command's table: each term of the tuned evaluation for both
+/// sides, its weight and its part, then the whole as the search sees it:
+/// with `Evaluation nn`, the net the search uses (`net`: the `EvalFile`
+/// one, else the embedded one).
+pub fn eval_lines(
+    game: &songo_core::Game,
+    kind: EvalKind,
+    net: Option<&songo_engine::nn::Network>,
+) -> Vec<String> {
     let p = game.position();
     let v = game.variant();
     let us = p.side_to_move();
@@ -115,7 +121,16 @@ pub fn eval_lines(game: &songo_core::Game, kind: EvalKind) -> Vec<String> {
             part as f64 / eval::SEED as f64
         ));
     }
-    let e = eval::evaluate_with(&p, v, kind);
+    let e = match (kind, net) {
+        (EvalKind::Nn, Some(net)) => {
+            out.push(format!(
+                "tuned evaluation {:+.2} seeds",
+                eval::evaluate_with(&p, v, EvalKind::Tuned) as f64 / eval::SEED as f64
+            ));
+            net.evaluate(&p)
+        }
+        _ => eval::evaluate_with(&p, v, kind),
+    };
     out.push(format!(
         "evaluation {:+.2} seeds for the side to move ({us})",
         e as f64 / eval::SEED as f64

@@ -123,7 +123,12 @@ impl Session {
             Command::Query(q) => self.query(q),
             Command::Display => self.display(),
             Command::Eval => {
-                for line in eval_lines(self.engine.game(), self.engine.options().eval) {
+                let net = self.engine.net();
+                for line in eval_lines(
+                    self.engine.game(),
+                    self.engine.options().eval,
+                    net.as_deref(),
+                ) {
                     self.out.line(&line);
                 }
             }
