@@ -117,11 +117,15 @@ const DATAGEN_AFTER_HELP: &str = "Examples:\n  \
 
 const TRAIN_AFTER_HELP: &str = "Examples:\n  \
     songo train --data songo40.data --out songo40.nnue\n  \
-    songo train --data a.data --data b.data --hidden 128 --hidden2 0 --blend 0.3,0.7,1 --epochs 20 --out n.nnue\n\n\
+    songo train --data a.data --data b.data --hidden 128 --hidden2 0 --blend 0.3,0.7,1 --epochs 20 --out n.nnue\n  \
+    songo train --variant-input --data songo40.data --data songo36a.data --data songo36b.data --out every.nnue\n\n\
     Prints the fitted scale, the tuned evaluation's loss on the validation positions, then\n\
     the training and validation loss of each epoch; writes the epoch with the lowest\n\
     validation loss, quantized. The same arguments give the same net whatever --threads.\n\
-    Use it with: setoption name EvalFile value FILE, setoption name Evaluation value nn.";
+    With --variant-input, one net for every variant (the variant is an input), and the\n\
+    validation loss of each variant at the end.\n\
+    Use it with: setoption name EvalFile value FILE, setoption name Evaluation value nn\n\
+    (a net for every variant is taken in each, once per variant).";
 
 const GUI_AFTER_HELP: &str = "Examples:\n  \
     songo gui\n  \

@@ -25,7 +25,7 @@ use songo_core::variant::Variant;
 use songo_engine::eval::{evaluate_with, EvalKind};
 use songo_engine::nn::file::NetError;
 use songo_engine::nn::float::FloatNet;
-use songo_engine::nn::input;
+use songo_engine::nn::{NetScope, Network};
 
 use crate::datagen::format::{self, DataError, Record, TB_NONE};
 use crate::datagen::SplitMix;
@@ -44,7 +44,7 @@ const B1_INIT: f32 = 0.25;
 pub enum TrainError {
     #[error(transparent)]
     Data(#[from] DataError),
-    #[error("the data files are for {first} and {other}: train one variant at a time")]
+    #[error("the data files are for {first} and {other}: train one variant at a time, or every variant with --variant-input")]
     Variants { first: Variant, other: Variant },
     #[error("no training positions (after the validation split)")]
     NoSamples,
@@ -116,7 +116,8 @@ impl Blend {
 /// How to train.
 #[derive(Clone, Debug)]
 pub struct TrainConfig {
-    pub variant: Variant,
+    /// One variant's net, or one for every variant (with the variant input).
+    pub scope: NetScope,
     pub h1: usize,
     pub h2: usize,
     pub epochs: usize,
@@ -132,10 +133,11 @@ pub struct TrainConfig {
     pub seed: u64,
 }
 
-/// One sample: the record's position, and its label.
+/// One sample: the record's position, its variant, and its label.
 #[derive(Clone, Copy, Debug)]
 pub struct Sample {
     pub record: Record,
+    pub variant: Variant,
     pub target: f32,
 }
 
@@ -152,7 +154,7 @@ pub struct EpochReport {
 /// Initial weights drawn from the seed: uniform, scaled by each layer's
 /// fan-in (the first layer's by the ~72 inputs a position turns on).
 pub fn init(cfg: &TrainConfig) -> FloatNet {
-    let mut net = FloatNet::zeros(cfg.variant, cfg.h1, cfg.h2, cfg.scale.round() as u16);
+    let mut net = FloatNet::zeros(cfg.scope, cfg.h1, cfg.h2, cfg.scale.round() as u16);
     let mut rng = SplitMix::new(cfg.seed ^ 0x5EED_1417);
     let mut uniform = |a: f32| {
         let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
@@ -182,7 +184,7 @@ pub fn loss(net: &FloatNet, samples: &[Sample]) -> f64 {
             chunk
                 .iter()
                 .map(|x| {
-                    input::thermometer(&x.record.position, &mut active);
+                    net.active_inputs(&x.record.position, x.variant, &mut active);
                     let e = sigmoid(forward(net, &active, &mut s)) - x.target;
                     (e * e) as f64
                 })
@@ -226,7 +228,7 @@ pub fn train(
                     let mut l = 0.0f64;
                     for &k in chunk {
                         let x = &train_set[k as usize];
-                        input::thermometer(&x.record.position, &mut active);
+                        net.active_inputs(&x.record.position, x.variant, &mut active);
                         l += backward(&net, &active, x.target, &mut s, &mut g) as f64;
                     }
                     (g, l)
@@ -299,9 +301,13 @@ fn is_validation(seed: u64, game: u32, fraction: f64) -> bool {
 /// `songo train`'s arguments.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// Data files of `songo datagen` (repeatable; one variant).
+    /// Data files of `songo datagen` (repeatable; one variant unless --variant-input).
     #[arg(long = "data", required = true, value_name = "FILE")]
     pub data: Vec<PathBuf>,
+    /// Train one net for every variant, the variant one of its inputs
+    /// (input layout 2), on the data files of any variants.
+    #[arg(long)]
+    pub variant_input: bool,
     /// The net file to write.
     #[arg(long)]
     pub out: PathBuf,
@@ -355,28 +361,35 @@ pub fn run(a: &TrainArgs) -> Result<(), TrainError> {
         });
     }
     let mut records = Vec::new();
-    let mut variant = None;
-    for (k, path) in a.data.iter().enumerate() {
+    let mut variants: Vec<Variant> = Vec::new();
+    for path in &a.data {
         let (h, rs) = format::read(path)?;
-        match variant {
-            Some(v) if v != h.variant => {
+        if let Some(&first) = variants.first() {
+            if first != h.variant && !a.variant_input {
                 return Err(TrainError::Variants {
-                    first: v,
+                    first,
                     other: h.variant,
-                })
+                });
             }
-            _ => variant = Some(h.variant),
         }
-        // Games of different files must not share a number in the split.
+        // Games of different files of a variant must not share a number in
+        // the split; a variant's first file keeps the split it has alone,
+        // so that validation losses compare with its own net's.
+        let earlier = variants.iter().filter(|&&v| v == h.variant).count() as u32;
+        variants.push(h.variant);
         records.extend(rs.into_iter().map(|mut r| {
-            r.game = r.game.wrapping_add((k as u32) << 24);
-            r
+            r.game = r.game.wrapping_add(earlier << 24);
+            (r, h.variant)
         }));
     }
     if a.limit > 0 {
         records.truncate(a.limit);
     }
-    let variant = variant.expect("--data is required");
+    let scope = if a.variant_input {
+        NetScope::AllVariants
+    } else {
+        NetScope::Variant(variants[0])
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads)
         .build()
@@ -384,49 +397,61 @@ pub fn run(a: &TrainArgs) -> Result<(), TrainError> {
             threads: a.threads,
             source,
         })?;
-    pool.install(|| run_on(a, variant, &records))
+    pool.install(|| run_on(a, scope, &records))
 }
 
-fn run_on(a: &TrainArgs, variant: Variant, records: &[Record]) -> Result<(), TrainError> {
+fn run_on(a: &TrainArgs, scope: NetScope, records: &[(Record, Variant)]) -> Result<(), TrainError> {
     let scale = if a.scale > 0.0 {
         a.scale
     } else {
-        let s = fit_scale(records);
+        let rs: Vec<Record> = records.iter().map(|(r, _)| *r).collect();
+        let s = fit_scale(&rs);
         eprintln!("fitted scale: {s:.1} centiseeds per unit (σ(score/scale) against the results)");
         s
     };
-    let label = |r: &Record| Sample {
-        record: *r,
-        target: a.blend.label(r, scale as f32),
+    let label = |&(r, variant): &(Record, Variant)| Sample {
+        record: r,
+        variant,
+        target: a.blend.label(&r, scale as f32),
     };
     let (val, train_set): (Vec<Sample>, Vec<Sample>) = records
         .iter()
         .map(label)
         .partition(|s| is_validation(a.seed, s.record.game, a.val));
-    let tables = records.iter().filter(|r| r.tb != TB_NONE).count();
-    eprintln!(
-        "{variant}: {} positions ({} with a table value); {} to train, {} to validate",
-        records.len(),
-        tables,
-        train_set.len(),
-        val.len()
-    );
+    for v in Variant::ALL {
+        let count = |set: &[Sample]| set.iter().filter(|s| s.variant == v).count();
+        let of_v = || records.iter().filter(|(_, x)| *x == v);
+        let positions = of_v().count();
+        if positions > 0 {
+            eprintln!(
+                "{v}: {positions} positions ({} with a table value); {} to train, {} to validate",
+                of_v().filter(|(r, _)| r.tb != TB_NONE).count(),
+                count(&train_set),
+                count(&val)
+            );
+        }
+    }
     if train_set.is_empty() {
         return Err(TrainError::NoSamples);
     }
     // The tuned evaluation's loss on the same labels: the bar to clear.
-    let tuned: f64 = val
-        .iter()
-        .map(|s| {
-            let e = evaluate_with(&s.record.position, variant, EvalKind::Tuned) as f32;
-            let d = sigmoid(e / scale as f32) - s.target;
-            (d * d) as f64
-        })
-        .sum::<f64>()
-        / val.len().max(1) as f64;
-    eprintln!("tuned evaluation on the validation set: loss {tuned:.5}");
+    let tuned_loss = |set: &[&Sample]| {
+        set.iter()
+            .map(|s| {
+                let e = evaluate_with(&s.record.position, s.variant, EvalKind::Tuned) as f32;
+                let d = sigmoid(e / scale as f32) - s.target;
+                (d * d) as f64
+            })
+            .sum::<f64>()
+            / set.len().max(1) as f64
+    };
+    let all: Vec<&Sample> = val.iter().collect();
+    eprintln!(
+        "tuned evaluation on the validation set: loss {:.5}",
+        tuned_loss(&all)
+    );
     let cfg = TrainConfig {
-        variant,
+        scope,
         h1: a.hidden,
         h2: a.hidden2,
         epochs: a.epochs,
@@ -445,17 +470,42 @@ fn run_on(a: &TrainArgs, variant: Variant, records: &[Record]) -> Result<(), Tra
         )
     });
     let q = net.quantize().map_err(TrainError::Quantize)?;
+    let specialised: Vec<Network> = Variant::ALL
+        .iter()
+        .map(|&v| q.for_variant(v).or_else(|_| Ok(q.clone())))
+        .collect::<Result<_, NetError>>()?;
+    let for_v = |v: Variant| &specialised[songo_engine::nn::file::variant_code(v) as usize];
     let worst = val
         .iter()
         .take(10_000)
-        .map(|s| (q.evaluate(&s.record.position) - net.evaluate_cp(&s.record.position)).abs())
+        .map(|s| {
+            let p = &s.record.position;
+            (for_v(s.variant).evaluate(p) - net.evaluate_cp(p, s.variant)).abs()
+        })
         .max()
         .unwrap_or(0);
+    if scope.has_variant_input() {
+        // Per variant, against the tuned evaluation and the same
+        // validation games as a net of that variant alone.
+        for v in Variant::ALL {
+            let of_v: Vec<&Sample> = val.iter().filter(|s| s.variant == v).collect();
+            if !of_v.is_empty() {
+                let own: Vec<Sample> = of_v.iter().map(|s| **s).collect();
+                eprintln!(
+                    "{v}: validation loss {:.5} ({} positions; tuned evaluation {:.5})",
+                    loss(&net, &own),
+                    own.len(),
+                    tuned_loss(&of_v)
+                );
+            }
+        }
+    }
     q.save(&a.out)?;
     eprintln!(
-        "wrote {} ({} → {}{} → 1, scale {}); quantized against float on {} validation positions: at most {} centiseeds apart",
+        "wrote {} ({}{} → {}{} → 1, scale {}); quantized against float on {} validation positions: at most {} centiseeds apart",
         a.out.display(),
-        input::INPUTS,
+        net.inputs(),
+        if scope.has_variant_input() { " with the variant" } else { "" },
         a.hidden,
         if a.hidden2 > 0 { format!(" → {}", a.hidden2) } else { String::new() },
         q.scale_cp(),

@@ -22,7 +22,7 @@ use thiserror::Error;
 use crate::bench::{self, BenchResult};
 use crate::eval::EvalKind;
 use crate::nn::file::variant_code;
-use crate::nn::{NetError, Network};
+use crate::nn::Network;
 use crate::options::{OptionError, Options, Setting, MULTIPV_MAX};
 use crate::search::{search_tb, Info, ScoreBound, SearchControl, SearchOptions, SearchResult};
 use crate::tb::{Tablebases, TbError};
@@ -262,7 +262,8 @@ impl Engine {
     }
 
     /// Loads the net of `EvalFile` for the current variant (`None`: back to
-    /// the embedded one). A file for another variant is refused.
+    /// the embedded one). A file for another variant is refused; one for
+    /// every variant is specialised to this one.
     fn set_eval_file(&mut self, path: Option<PathBuf>) -> Result<(), OptionError> {
         let v = self.options.variant;
         let slot = variant_code(v) as usize;
@@ -275,13 +276,9 @@ impl Engine {
             path: path.clone(),
             source,
         };
-        let net = Network::load(&path).map_err(refuse)?;
-        if net.variant() != v {
-            return Err(refuse(NetError::Variant {
-                net: net.variant(),
-                wanted: v,
-            }));
-        }
+        let net = Network::load(&path)
+            .and_then(|net| net.for_variant(v))
+            .map_err(refuse)?;
         self.nets[slot] = Some(Arc::new(net));
         self.options.eval_file = Some(path);
         Ok(())

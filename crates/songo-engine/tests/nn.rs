@@ -9,7 +9,7 @@ use songo_engine::engine::{EngineError, Event};
 use songo_engine::eval::EvalKind;
 use songo_engine::nn::file::{HEADER_BYTES, MAGIC};
 use songo_engine::nn::float::FloatNet;
-use songo_engine::nn::{default_net, input, NetError, Network};
+use songo_engine::nn::{default_net, input, NetError, NetScope, Network};
 use songo_engine::options::OptionError;
 use songo_engine::search::{search, SearchControl, SearchOptions};
 use songo_engine::timeman::Limits;
@@ -47,8 +47,12 @@ impl Rng {
 
 /// A float net with weights of the size training gives them.
 fn random_net(v: Variant, h1: usize, h2: usize, seed: u64) -> FloatNet {
+    random_net_of(NetScope::Variant(v), h1, h2, seed)
+}
+
+fn random_net_of(scope: NetScope, h1: usize, h2: usize, seed: u64) -> FloatNet {
     let mut rng = Rng(seed);
-    let mut net = FloatNet::zeros(v, h1, h2, 400);
+    let mut net = FloatNet::zeros(scope, h1, h2, 400);
     net.w1.iter_mut().for_each(|w| *w = rng.uniform(0.12));
     net.b1.iter_mut().for_each(|b| *b = rng.uniform(0.5) + 0.25);
     net.w2.iter_mut().for_each(|w| *w = rng.uniform(0.3));
@@ -83,23 +87,40 @@ fn quantized_inference_matches_the_float_net() {
         .into_iter()
         .enumerate()
     {
-        for v in Variant::ALL {
-            let float = random_net(v, h1, h2, 17 + k as u64);
-            let q = float.quantize().expect("these weights fit");
+        // A net for one variant, and one for every variant specialised to
+        // it (its variant row folded into the biases).
+        let every = random_net_of(NetScope::AllVariants, h1, h2, 27 + k as u64);
+        let every_q = every.quantize().expect("these weights fit");
+        for (v, all) in Variant::ALL
+            .into_iter()
+            .flat_map(|v| [(v, false), (v, true)])
+        {
+            let float = if all {
+                every.clone()
+            } else {
+                random_net(v, h1, h2, 17 + k as u64)
+            };
+            let q = if all {
+                every_q.for_variant(v).unwrap()
+            } else {
+                float.quantize().expect("these weights fit")
+            };
+            assert_eq!(q.scope(), NetScope::Variant(v));
             let (mut worst, mut total, mut n) = (0, 0, 0);
             for p in random_positions(v, 20, 5 + k as u64) {
-                let (a, b) = (q.evaluate(&p), float.evaluate_cp(&p));
+                let (a, b) = (q.evaluate(&p), float.evaluate_cp(&p, v));
                 worst = worst.max((a - b).abs());
                 total += (a - b).abs();
                 n += 1;
             }
             let mean = total as f64 / n as f64;
+            let kind = if all { " (every variant's net)" } else { "" };
             eprintln!(
-                "{v} {h1}x{h2}: {n} positions, mean {mean:.2}, worst {worst} centiseeds apart"
+                "{v}{kind} {h1}x{h2}: {n} positions, mean {mean:.2}, worst {worst} centiseeds apart"
             );
             assert!(
                 worst <= TOLERANCE_CP && mean <= TOLERANCE_MEAN_CP,
-                "{v} {h1}x{h2}: mean {mean:.2}, worst {worst} centiseeds apart"
+                "{v}{kind} {h1}x{h2}: mean {mean:.2}, worst {worst} centiseeds apart"
             );
         }
     }
@@ -123,6 +144,29 @@ fn net_files_round_trip() {
         Err(NetError::Read { .. })
     ));
     std::fs::remove_dir_all(&dir).unwrap();
+    // A net for every variant: layout 2, variant byte 255, three more rows.
+    let every = random_net_of(NetScope::AllVariants, 16, 0, 8)
+        .quantize()
+        .unwrap();
+    let bytes = every.to_bytes();
+    assert_eq!((bytes[10], bytes[11]), (255, input::LAYOUT_VARIANT_ID));
+    assert_eq!(
+        u16::from_le_bytes([bytes[12], bytes[13]]) as usize,
+        input::ROWS + 3
+    );
+    let back = Network::from_bytes(&bytes).unwrap();
+    assert_eq!(back, every);
+    assert_eq!(back.scope(), NetScope::AllVariants);
+    // Specialised, it is a net for that variant only.
+    let amateur = back.for_variant(Variant::Songo36Amateur).unwrap();
+    assert!(matches!(
+        amateur.for_variant(Variant::Songo40),
+        Err(NetError::Variant {
+            net: Variant::Songo36Amateur,
+            wanted: Variant::Songo40
+        })
+    ));
+    assert_ne!(amateur, back.for_variant(Variant::Songo40).unwrap());
 }
 
 /// Rewrites the payload checksum after a deliberate change, so that the
@@ -194,11 +238,26 @@ fn bad_net_files_give_typed_errors() {
     let text = with(&|b| b[11] = 99).unwrap_err().to_string();
     assert_eq!(
         text,
-        format!(
-            "the net reads input layout 99; this engine's layout is {}",
-            input::LAYOUT_ID
-        )
+        "the net reads input layout 99; this engine reads layout 1 (one variant) \
+         and 2 (every variant, variant byte 255)"
     );
+    // Layout 2 is only for a net of every variant, and the other way round.
+    assert!(matches!(
+        with(&|b| b[11] = input::LAYOUT_VARIANT_ID),
+        Err(NetError::VariantCode(2))
+    ));
+    assert!(matches!(
+        with(&|b| b[10] = 255),
+        Err(NetError::VariantCode(255))
+    ));
+    // Layout 2 with layout 1's rows.
+    assert!(matches!(
+        with(&|b| {
+            b[10] = 255;
+            b[11] = input::LAYOUT_VARIANT_ID
+        }),
+        Err(NetError::Sizes { expected_rows, .. }) if expected_rows == input::ROWS + 3
+    ));
 }
 
 /// Events of an engine, kept for the test to read.
@@ -253,9 +312,24 @@ fn eval_file_refuses_bad_files_and_other_variants() {
     e.set_option("EvalFile", Some(amateur.to_str().unwrap()))
         .unwrap();
     assert_eq!(e.options().eval_file.as_deref(), Some(amateur.as_path()));
-    assert_eq!(e.net().unwrap().variant(), Variant::Songo36Amateur);
+    assert_eq!(
+        e.net().unwrap().scope(),
+        NetScope::Variant(Variant::Songo36Amateur)
+    );
     e.set_option("EvalFile", Some("<empty>")).unwrap();
     assert_eq!(e.net(), default_net(Variant::Songo36Amateur));
+    // A net for every variant is taken in each, specialised to it.
+    let every = dir.join("every.nnue");
+    let every_net = random_net_of(NetScope::AllVariants, 16, 0, 6)
+        .quantize()
+        .unwrap();
+    every_net.save(&every).unwrap();
+    for v in Variant::ALL {
+        e.set_option("UCI_Variant", Some(v.name())).unwrap();
+        e.set_option("EvalFile", Some(every.to_str().unwrap()))
+            .unwrap();
+        assert_eq!(*e.net().unwrap(), every_net.for_variant(v).unwrap());
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -298,7 +372,7 @@ fn the_search_evaluates_with_the_net() {
 fn embedded_nets_load_and_a_missing_one_is_reported() {
     for v in Variant::ALL {
         if let Some(net) = default_net(v) {
-            assert_eq!(net.variant(), v);
+            assert_eq!(net.scope(), NetScope::Variant(v));
             // The start is about even for a trained net.
             let start = net.evaluate(&Position::startpos());
             assert!(start.abs() < 150, "{v}: {start}");

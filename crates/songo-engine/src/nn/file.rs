@@ -5,9 +5,9 @@
 //! |---|---|---|
 //! | 0 | 8 | magic `SONGONET` |
 //! | 8 | 2 | format version ([`FORMAT_VERSION`]) |
-//! | 10 | 1 | variant: 0 `songo36-beginner`, 1 `songo36-amateur`, 2 `songo40` |
-//! | 11 | 1 | input layout ([`super::input::LAYOUT_ID`]) |
-//! | 12 | 2 | one-hot rows of the first layer ([`super::input::ROWS`]) |
+//! | 10 | 1 | variant: 0 `songo36-beginner`, 1 `songo36-amateur`, 2 `songo40`, 255 every variant |
+//! | 11 | 1 | input layout: [`super::input::LAYOUT_ID`] for one variant, [`super::input::LAYOUT_VARIANT_ID`] for every variant |
+//! | 12 | 2 | one-hot rows of the first layer ([`super::input::ROWS`], and the variant rows with layout 2) |
 //! | 14 | 2 | H1, a multiple of 16, at most 512 |
 //! | 16 | 2 | H2, 0 (none) or a multiple of 8, at most 64 |
 //! | 18 | 2 | scale: centiseeds per unit of output |
@@ -25,14 +25,16 @@ use std::sync::Arc;
 use songo_core::variant::Variant;
 use thiserror::Error;
 
-use super::input::{LAYOUT_ID, ROWS};
-use super::network::{valid_sizes, Network, QA, QB, QO};
+use super::input::{LAYOUT_ID, LAYOUT_VARIANT_ID};
+use super::network::{valid_sizes, NetScope, Network, QA, QB, QO};
 use crate::tb::file::checksum;
 
 pub const MAGIC: [u8; 8] = *b"SONGONET";
 /// Bumped whenever the header or the payload changes meaning.
 pub const FORMAT_VERSION: u16 = 1;
 pub const HEADER_BYTES: usize = 48;
+/// The variant byte of a net for every variant.
+pub const ALL_VARIANTS_CODE: u8 = 255;
 
 /// Why a net file was refused.
 #[derive(Clone, Debug, Error)]
@@ -55,12 +57,17 @@ pub enum NetError {
     Truncated { len: usize, needed: usize },
     #[error("net file format version {found}; this engine reads version {expected}")]
     Version { found: u16, expected: u16 },
-    #[error("unknown variant code {0} in the net file")]
+    #[error(
+        "unknown variant code {0} in the net file (0 to 2 with input layout 1, 255 with layout 2)"
+    )]
     VariantCode(u8),
     #[error("the net is for {net}, not {wanted}")]
     Variant { net: Variant, wanted: Variant },
-    #[error("the net reads input layout {found}; this engine's layout is {expected}")]
-    Layout { found: u8, expected: u8 },
+    #[error(
+        "the net reads input layout {found}; this engine reads layout {LAYOUT_ID} (one variant) \
+         and {LAYOUT_VARIANT_ID} (every variant, variant byte {ALL_VARIANTS_CODE})"
+    )]
+    Layout { found: u8 },
     #[error(
         "bad sizes: {rows} rows (expected {expected_rows}), H1 {h1} (a multiple of 16 up to 512), \
          H2 {h2} (0 or a multiple of 8 up to 64)"
@@ -94,15 +101,24 @@ pub fn variant_code(v: Variant) -> u8 {
 }
 
 /// Payload bytes for the given sizes.
-fn payload_len(h1: usize, h2: usize) -> usize {
+fn payload_len(rows: usize, h1: usize, h2: usize) -> usize {
     let last = if h2 == 0 { h1 } else { h2 };
-    2 * (ROWS * h1 + h1 + h2 * h1 + last) + 4 * (h2 + 1)
+    2 * (rows * h1 + h1 + h2 * h1 + last) + 4 * (h2 + 1)
+}
+
+/// The variant and layout bytes of a scope.
+fn scope_bytes(scope: NetScope) -> [u8; 2] {
+    match scope {
+        NetScope::Variant(v) => [variant_code(v), LAYOUT_ID],
+        NetScope::AllVariants => [ALL_VARIANTS_CODE, LAYOUT_VARIANT_ID],
+    }
 }
 
 impl Network {
     /// The net as file bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut payload = Vec::with_capacity(payload_len(self.h1, self.h2));
+        let rows = self.scope.rows();
+        let mut payload = Vec::with_capacity(payload_len(rows, self.h1, self.h2));
         for w in self.w1.iter().chain(&*self.b1).chain(&*self.w2) {
             payload.extend_from_slice(&w.to_le_bytes());
         }
@@ -116,9 +132,8 @@ impl Network {
         let mut out = Vec::with_capacity(HEADER_BYTES + payload.len());
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.push(variant_code(self.variant));
-        out.push(LAYOUT_ID);
-        for x in [ROWS, self.h1, self.h2] {
+        out.extend_from_slice(&scope_bytes(self.scope));
+        for x in [rows, self.h1, self.h2] {
             out.extend_from_slice(&(x as u16).to_le_bytes());
         }
         out.extend_from_slice(&self.scale_cp.to_le_bytes());
@@ -155,25 +170,27 @@ impl Network {
                 expected: FORMAT_VERSION,
             });
         }
-        let variant = *Variant::ALL
-            .get(bytes[10] as usize)
-            .ok_or(NetError::VariantCode(bytes[10]))?;
-        if bytes[11] != LAYOUT_ID {
-            return Err(NetError::Layout {
-                found: bytes[11],
-                expected: LAYOUT_ID,
-            });
-        }
+        let scope = match (bytes[10], bytes[11]) {
+            (ALL_VARIANTS_CODE, LAYOUT_VARIANT_ID) => NetScope::AllVariants,
+            (code, LAYOUT_ID) => NetScope::Variant(
+                *Variant::ALL
+                    .get(code as usize)
+                    .ok_or(NetError::VariantCode(code))?,
+            ),
+            (code, LAYOUT_VARIANT_ID) => return Err(NetError::VariantCode(code)),
+            (_, found) => return Err(NetError::Layout { found }),
+        };
+        let expected_rows = scope.rows();
         let (rows, h1, h2) = (
             u16_at(12) as usize,
             u16_at(14) as usize,
             u16_at(16) as usize,
         );
-        let sizes_ok = rows == ROWS && valid_sizes(h1, h2);
+        let sizes_ok = rows == expected_rows && valid_sizes(h1, h2);
         if !sizes_ok {
             return Err(NetError::Sizes {
                 rows,
-                expected_rows: ROWS,
+                expected_rows,
                 h1,
                 h2,
             });
@@ -187,7 +204,7 @@ impl Network {
             return Err(NetError::Scale);
         }
         let payload = &bytes[HEADER_BYTES..];
-        let expected = payload_len(h1, h2);
+        let expected = payload_len(rows, h1, h2);
         if u64_at(24) != expected as u64 || payload.len() != expected {
             return Err(NetError::Length {
                 found: payload.len(),
@@ -210,10 +227,10 @@ impl Network {
             at += 2 * n;
             v
         };
-        let (w1, b1, w2) = (i16s(ROWS * h1), i16s(h1), i16s(h2 * h1));
+        let (w1, b1, w2) = (i16s(rows * h1), i16s(h1), i16s(h2 * h1));
         let last = if h2 == 0 { h1 } else { h2 };
         let i32_at = |o: usize| i32::from_le_bytes(payload[o..o + 4].try_into().expect("4 bytes"));
-        let b2_start = 2 * (ROWS * h1 + h1 + h2 * h1);
+        let b2_start = 2 * (rows * h1 + h1 + h2 * h1);
         let b2: Box<[i32]> = (0..h2).map(|k| i32_at(b2_start + 4 * k)).collect();
         let w3_start = b2_start + 4 * h2;
         let w3: Box<[i16]> = payload[w3_start..w3_start + 2 * last]
@@ -222,7 +239,7 @@ impl Network {
             .collect();
         let b3 = i32_at(w3_start + 2 * last);
         let net = Network {
-            variant,
+            scope,
             h1,
             h2,
             scale_cp,

@@ -3,28 +3,29 @@
 //! [`Network`].
 //!
 //! Its first layer has one row per thermometer input
-//! ([`super::input::INPUTS`]); quantizing sums them into the one-hot rows
-//! (see [`super::input`]).
+//! ([`super::input::INPUTS`], and the variant inputs of a net for every
+//! variant); quantizing sums them into the one-hot rows (see
+//! [`super::input`]).
 
 use songo_core::position::Position;
 use songo_core::variant::Variant;
 
 use super::file::NetError;
-use super::input::{self, INPUTS, ROWS};
-use super::network::{valid_sizes, Network, EVAL_LIMIT, QA, QB, QO};
+use super::input::{self, INPUTS, VARIANT_INPUTS};
+use super::network::{valid_sizes, NetScope, Network, EVAL_LIMIT, QA, QB, QO};
 use crate::score::Score;
 
 /// A float network: `inputs → h1 → [h2 →] 1`, clipped ReLU (`0..=1`)
 /// after each hidden layer; the output times `scale_cp` is centiseeds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
-    pub variant: Variant,
+    pub scope: NetScope,
     pub h1: usize,
     /// 0: no second hidden layer.
     pub h2: usize,
     /// Centiseeds per unit of output: the sigmoid scale of the labels.
     pub scale_cp: u16,
-    /// [`INPUTS`] rows of `h1`.
+    /// [`FloatNet::inputs`] rows of `h1`.
     pub w1: Vec<f32>,
     pub b1: Vec<f32>,
     /// `h2` rows of `h1`.
@@ -46,15 +47,15 @@ impl FloatNet {
     ///
     /// # Panics
     /// If the sizes are not ones a net file can hold.
-    pub fn zeros(variant: Variant, h1: usize, h2: usize, scale_cp: u16) -> FloatNet {
+    pub fn zeros(scope: NetScope, h1: usize, h2: usize, scale_cp: u16) -> FloatNet {
         assert!(valid_sizes(h1, h2), "sizes {h1}, {h2}");
         let last = if h2 == 0 { h1 } else { h2 };
         FloatNet {
-            variant,
+            scope,
             h1,
             h2,
             scale_cp,
-            w1: vec![0.0; INPUTS * h1],
+            w1: vec![0.0; Self::inputs_of(scope) * h1],
             b1: vec![0.0; h1],
             w2: vec![0.0; h2 * h1],
             b2: vec![0.0; h2],
@@ -63,7 +64,31 @@ impl FloatNet {
         }
     }
 
-    /// The output (logit units) for the given thermometer inputs.
+    /// Inputs of a net of this scope.
+    pub fn inputs_of(scope: NetScope) -> usize {
+        INPUTS
+            + if scope.has_variant_input() {
+                VARIANT_INPUTS
+            } else {
+                0
+            }
+    }
+
+    /// Inputs of the net: rows of its first layer.
+    pub fn inputs(&self) -> usize {
+        Self::inputs_of(self.scope)
+    }
+
+    /// The inputs that are on for `p`, a position of variant `v` (read
+    /// only by a net with the variant input), in `out` (cleared first).
+    pub fn active_inputs(&self, p: &Position, v: Variant, out: &mut Vec<u16>) {
+        input::thermometer(p, out);
+        if self.scope.has_variant_input() {
+            out.push(input::variant_input(v));
+        }
+    }
+
+    /// The output (logit units) for the given inputs.
     pub fn output(&self, active: &[u16]) -> f32 {
         let mut a1 = self.b1.clone();
         for &i in active {
@@ -85,16 +110,17 @@ impl FloatNet {
         last.iter().zip(&self.w3).map(|(x, w)| x * w).sum::<f32>() + self.b3
     }
 
-    /// The evaluation of `p` in centiseeds (not rounded nor clamped).
-    pub fn evaluate(&self, p: &Position) -> f32 {
+    /// The evaluation of `p`, a position of variant `v`, in centiseeds
+    /// (not rounded nor clamped).
+    pub fn evaluate(&self, p: &Position, v: Variant) -> f32 {
         let mut active = Vec::with_capacity(80);
-        input::thermometer(p, &mut active);
+        self.active_inputs(p, v, &mut active);
         self.output(&active) * self.scale_cp as f32
     }
 
     /// The evaluation, rounded and clamped as the quantized one is.
-    pub fn evaluate_cp(&self, p: &Position) -> Score {
-        (self.evaluate(p).round() as Score).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    pub fn evaluate_cp(&self, p: &Position, v: Variant) -> Score {
+        (self.evaluate(p, v).round() as Score).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// The quantized network (scales in [`super::network`]); refused when
@@ -110,8 +136,9 @@ impl FloatNet {
             }
         };
         let q32 = |x: f32, scale: i32| (x as f64 * scale as f64).round() as i32;
-        let mut w1 = Vec::with_capacity(ROWS * h1);
-        for row in 0..ROWS {
+        let rows = self.scope.rows();
+        let mut w1 = Vec::with_capacity(rows * h1);
+        for row in 0..rows {
             let inputs = input::row_inputs(row);
             for j in 0..h1 {
                 let sum: f32 = inputs.clone().map(|i| self.w1[i * h1 + j]).sum();
@@ -119,7 +146,7 @@ impl FloatNet {
             }
         }
         let net = Network {
-            variant: self.variant,
+            scope: self.scope,
             h1,
             h2: self.h2,
             scale_cp: self.scale_cp,

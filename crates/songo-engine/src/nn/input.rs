@@ -8,6 +8,13 @@
 //! | 2 × [`CAPTURED_CAP`] | seeds captured by the mover, then by the opponent | thermometer, as for pits |
 //! | 2 | pit 7 never played: the mover's, then the opponent's | one bit each |
 //!
+//! Layout 2 ([`LAYOUT_VARIANT_ID`]), one net for every variant, adds
+//! [`VARIANT_INPUTS`] inputs after these: the variant, one-hot (in
+//! [`Variant::ALL`]'s order). Its one-hot rows are single inputs, so a
+//! variant's row is in effect a first-layer bias of its own: a net
+//! specialised to a variant adds it to the biases once and evaluates
+//! exactly as a layout-1 net ([`super::Network::for_variant`]).
+//!
 //! A thermometer code lets counts that differ by one seed share most of
 //! their weights, so rare counts learn from common ones. The first layer
 //! is linear, so a thermometer input is the same as a one-hot input whose
@@ -25,10 +32,15 @@
 //! follow from the two counts.
 
 use songo_core::position::{Position, PITS_PER_ROW};
+use songo_core::variant::Variant;
 
 /// The input layout's number, stored in net files: a net trained on
 /// another layout is refused.
 pub const LAYOUT_ID: u8 = 1;
+/// Layout 1 and the variant input: a net for every variant.
+pub const LAYOUT_VARIANT_ID: u8 = 2;
+/// One input per variant.
+pub const VARIANT_INPUTS: usize = Variant::ALL.len();
 
 /// Pit counts from this one up share one code (more than a lap's 13 seeds,
 /// and rare past it).
@@ -56,6 +68,14 @@ const ROW_FLAG_BASE: usize = ROW_CAPTURED_BASE + 2 * CAPTURED_ROWS;
 pub const ROWS: usize = ROW_FLAG_BASE + 4;
 /// Rows every position adds: one per pit, per captured count, per flag.
 pub const ACTIVE: usize = PITS + 2 + 2;
+
+/// The variant's input (layout 2), after the [`INPUTS`] of layout 1; it
+/// is also its one-hot row, after the [`ROWS`] of layout 1, less
+/// [`ROWS`].
+#[inline]
+pub fn variant_input(v: Variant) -> u16 {
+    (INPUTS + super::file::variant_code(v) as usize) as u16
+}
 
 /// The pit counts from the mover's view: his pits 1..7, then the
 /// opponent's 1..7.
@@ -113,20 +133,26 @@ pub fn thermometer(p: &Position, out: &mut Vec<u16>) {
     }
 }
 
-/// The one-hot rows, grouped: a position adds exactly one row of each group.
-pub fn row_groups() -> Vec<std::ops::Range<usize>> {
+/// The one-hot rows, grouped: a position adds exactly one row of each
+/// group (with the variant input, one of its rows too).
+pub fn row_groups(variant_input: bool) -> Vec<std::ops::Range<usize>> {
     let pits = (0..PITS).map(|i| i * PIT_ROWS..(i + 1) * PIT_ROWS);
     let captured = (0..2).map(|k| {
         ROW_CAPTURED_BASE + k * CAPTURED_ROWS..ROW_CAPTURED_BASE + (k + 1) * CAPTURED_ROWS
     });
     let flags = (0..2).map(|k| ROW_FLAG_BASE + 2 * k..ROW_FLAG_BASE + 2 * k + 2);
-    pits.chain(captured).chain(flags).collect()
+    let variant = variant_input.then_some(ROWS..ROWS + VARIANT_INPUTS);
+    pits.chain(captured).chain(flags).chain(variant).collect()
 }
 
 /// The thermometer inputs a one-hot row stands for: its weights are the
-/// sum of theirs (empty for the zero rows).
+/// sum of theirs (empty for the zero rows). Rows from [`ROWS`] on are the
+/// variant's (layout 2), one input each.
 pub fn row_inputs(row: usize) -> std::ops::Range<usize> {
-    if row < ROW_CAPTURED_BASE {
+    if row >= ROWS {
+        let input = INPUTS + row - ROWS;
+        input..input + 1
+    } else if row < ROW_CAPTURED_BASE {
         let (pit, c) = (row / PIT_ROWS, row % PIT_ROWS);
         pit * PIT_CAP..pit * PIT_CAP + c
     } else if row < ROW_FLAG_BASE {

@@ -20,7 +20,7 @@ use songo_core::variant::Variant;
 
 pub use file::NetError;
 pub use float::FloatNet;
-pub use network::Network;
+pub use network::{NetScope, Network};
 
 /// The embedded nets' bytes, per variant (`None`: no net trained yet; the
 /// search then reports `EngineError::NoNet` and uses the tuned weights).
@@ -46,14 +46,26 @@ pub fn default_net_ref(v: Variant) -> Option<&'static Network> {
     embedded(v).as_deref()
 }
 
+/// The net that evaluates `v` from `net`: itself when it is `v`'s, its
+/// specialisation when it is for every variant, none when it is another
+/// variant's.
+pub fn net_for(net: &Arc<Network>, v: Variant) -> Option<Arc<Network>> {
+    match net.scope() {
+        NetScope::Variant(x) => (x == v).then(|| net.clone()),
+        NetScope::AllVariants => net.for_variant(v).ok().map(Arc::new),
+    }
+}
+
 fn embedded(v: Variant) -> &'static Option<Arc<Network>> {
     static NETS: [OnceLock<Option<Arc<Network>>>; 3] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     NETS[file::variant_code(v) as usize].get_or_init(|| {
         embedded_bytes(v).map(|b| {
             let net = Network::from_bytes(b).expect("the embedded nets are well formed");
-            assert_eq!(net.variant(), v, "an embedded net is for its own variant");
-            Arc::new(net)
+            Arc::new(
+                net.for_variant(v)
+                    .expect("an embedded net is for its variant"),
+            )
         })
     })
 }

@@ -22,8 +22,42 @@
 use songo_core::position::Position;
 use songo_core::variant::Variant;
 
-use super::input::{self, ACTIVE, ROWS};
+use super::file::NetError;
+use super::input::{self, ACTIVE, ROWS, VARIANT_INPUTS};
 use crate::score::Score;
+
+/// The variants a net evaluates: the one it was trained for (input layout
+/// 1), or every variant, told apart by a variant input (layout 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NetScope {
+    Variant(Variant),
+    AllVariants,
+}
+
+impl NetScope {
+    /// Whether the net reads the variant input.
+    pub fn has_variant_input(self) -> bool {
+        self == NetScope::AllVariants
+    }
+
+    /// One-hot rows of the first layer.
+    pub fn rows(self) -> usize {
+        ROWS + if self.has_variant_input() {
+            VARIANT_INPUTS
+        } else {
+            0
+        }
+    }
+}
+
+impl std::fmt::Display for NetScope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetScope::Variant(v) => write!(f, "{v}"),
+            NetScope::AllVariants => f.write_str("every variant"),
+        }
+    }
+}
 
 /// Scale of the first layer's weights and of the hidden activations:
 /// `0..=1` in the float net is `0..=QA` here. 255 keeps the activations
@@ -65,13 +99,13 @@ pub const EVAL_LIMIT: Score = 7000;
 /// net file's bytes or by [`super::float::FloatNet::quantize`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
-    pub(super) variant: Variant,
+    pub(super) scope: NetScope,
     pub(super) h1: usize,
     /// 0: the output reads the first hidden layer.
     pub(super) h2: usize,
     /// Centiseeds per unit of the float net's output.
     pub(super) scale_cp: u16,
-    /// [`ROWS`] rows of `h1`.
+    /// `scope.rows()` rows of `h1`.
     pub(super) w1: Box<[i16]>,
     pub(super) b1: Box<[i16]>,
     /// `h2` rows of `h1`.
@@ -83,9 +117,32 @@ pub struct Network {
 }
 
 impl Network {
-    /// The variant the net was trained for.
-    pub fn variant(&self) -> Variant {
-        self.variant
+    /// The variants the net was trained for.
+    pub fn scope(&self) -> NetScope {
+        self.scope
+    }
+
+    /// The net that evaluates `v`'s positions: this one if it is `v`'s; a
+    /// net for every variant with `v`'s input row added to its biases
+    /// once (the same sums, so the same evaluations); refused for another
+    /// variant's net.
+    pub fn for_variant(&self, v: Variant) -> Result<Network, NetError> {
+        match self.scope {
+            NetScope::Variant(x) if x == v => Ok(self.clone()),
+            NetScope::Variant(x) => Err(NetError::Variant { net: x, wanted: v }),
+            NetScope::AllVariants => {
+                let h1 = self.h1;
+                let start = (ROWS + super::file::variant_code(v) as usize) * h1;
+                let row = &self.w1[start..start + h1];
+                let mut net = self.clone();
+                net.scope = NetScope::Variant(v);
+                net.w1 = self.w1[..ROWS * h1].into();
+                // No overflow: the loader bounded the biases plus a row of
+                // every group, the variant's among them.
+                net.b1 = self.b1.iter().zip(row).map(|(&b, &w)| b + w).collect();
+                Ok(net)
+            }
+        }
     }
 
     /// `(H1, H2)`; `H2` is 0 without a second hidden layer.
@@ -99,9 +156,15 @@ impl Network {
     }
 
     /// The evaluation of `p` for the side to move, in centiseeds, within
-    /// `±EVAL_LIMIT`.
+    /// `±EVAL_LIMIT`, by a net for one variant (a net for every variant
+    /// is first specialised with [`Network::for_variant`]: without it, the
+    /// variant's row would be missing).
     #[inline]
     pub fn evaluate(&self, p: &Position) -> Score {
+        debug_assert!(
+            !self.scope.has_variant_input(),
+            "evaluate a specialised net"
+        );
         let out = self.output(&input::active_rows(p));
         let cp = out as i64 * self.scale_cp as i64 / (QA * QO) as i64;
         cp.clamp(-EVAL_LIMIT as i64, EVAL_LIMIT as i64) as Score
@@ -144,7 +207,7 @@ impl Network {
     /// every unit and every choice of one row per input group: the loader
     /// refuses a net where it exceeds `i16`.
     pub(super) fn max_accumulator(&self) -> i64 {
-        let groups = input::row_groups();
+        let groups = input::row_groups(self.scope.has_variant_input());
         (0..self.h1)
             .map(|j| {
                 let mut total = (self.b1[j] as i64).abs();
@@ -177,7 +240,7 @@ impl Network {
         hidden.max(sum(&self.w3, self.b3 as i64))
     }
 
-    /// Rows of the first layer: [`ROWS`].
+    /// Rows of the first layer of a net for one variant: [`ROWS`].
     pub const ROWS: usize = ROWS;
 }
 

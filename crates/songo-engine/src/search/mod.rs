@@ -91,8 +91,9 @@ pub struct SearchOptions {
     pub multipv: usize,
     pub move_overhead: Duration,
     pub eval: EvalKind,
-    /// The net `EvalKind::Nn` evaluates with; without one, or in another
-    /// variant than the net's, the variant's embedded net (see
+    /// The net `EvalKind::Nn` evaluates with (a net for every variant is
+    /// specialised to the position's); without one, or in another variant
+    /// than the net's, the variant's embedded net (see
     /// [`crate::nn::default_net`]), and without that the tuned weights.
     pub net: Option<Arc<Network>>,
 }
@@ -194,8 +195,8 @@ fn search_marking(
         net: match options.eval {
             EvalKind::Nn => options
                 .net
-                .clone()
-                .filter(|n| n.variant() == v)
+                .as_ref()
+                .and_then(|n| crate::nn::net_for(n, v))
                 .or_else(|| crate::nn::default_net(v)),
             _ => None,
         },
