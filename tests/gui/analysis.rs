@@ -75,6 +75,15 @@ fn a_typed_position_is_analysed_and_bad_ones_explained() {
     open_analysis(&b);
     // Two lines of a position of the protocol's examples.
     b.select("[data-testid=multipv]", "2");
+    // Every answer to the page's `analyse` messages (on connecting, on
+    // opening the tab, for the two lines) redraws the set-up form with
+    // the board's variant, and may come after the variant is chosen
+    // below, setting up songo40 instead: waited for. Two lines on the
+    // start position show that the last of them has come.
+    wait_for(&b, "two lines on the start position", ANALYSIS, |v| {
+        v["position"] == Position::startpos().to_string()
+            && v["lines"].as_array().is_some_and(|l| l.len() == 2)
+    });
     let p = "13,1,14,3,5,0,2/10,3,0,2,1,1,9 s 0 6 -";
     set_up(&b, Variant::Songo36Amateur, p);
     let v = wait_for(&b, "two lines at depth 6", ANALYSIS, |v| {
@@ -266,7 +275,9 @@ fn the_sowing_animation_leaves_the_hooks_exact() {
     wait_until(&b, "the reloaded page", |s| s.ply == ply);
     assert_eq!(b.script(animated), Value::Bool(false), "remembered");
     b.click("button[data-pit]:not([disabled])");
-    let deadline = Instant::now() + Duration::from_secs(5);
+    // As long as any wait for the engine: its move time alone is up to
+    // 2 s, and a slow machine adds to it.
+    let deadline = Instant::now() + PATIENCE;
     loop {
         let s = snapshot(&b);
         check(&s);

@@ -405,8 +405,10 @@ fn keyboard_take_back_and_reasons_for_illegal_pits() {
         let t = wait_until(&b, "the reason", |t| !t.message.is_empty());
         assert_eq!(t.message, format!("Pit C: {why}."));
         assert_eq!(t.ply, 2);
-        // So does its key.
+        // So does its key. Its words are the click's, still shown: cleared
+        // first, or the wait would see the click's and not the key's.
         b.click("[data-testid=flip]");
+        b.script("document.querySelector('[data-testid=message]').textContent = ''");
         b.type_keys("c");
         let t = wait_until(&b, "the reason", |t| t.message.contains("Pit C"));
         assert_eq!(t.ply, 2);
@@ -572,6 +574,17 @@ fn malformed_messages_get_an_error_and_the_server_goes_on() {
     ws.send(r#"{"type":"move","pit":"C"}"#);
     let reply: Value = serde_json::from_str(&ws.recv().unwrap()).unwrap();
     assert_eq!(reply["moves"], serde_json::json!(["C"]));
+    // The engine thinks on its answer meanwhile, and its lines and its
+    // move come to this page too, in no set order with the close below:
+    // waited for, so that nothing but the close is left to come.
+    loop {
+        let v: Value = serde_json::from_str(&ws.recv().expect("the engine's answer")).unwrap();
+        assert!(v["type"] == "engine-line" || v["type"] == "state", "{v}");
+        if v["type"] == "state" && v["state"] != "thinking" {
+            assert_eq!(v["moves"].as_array().map(Vec::len), Some(2), "{v}");
+            break;
+        }
+    }
     // A message over the size limit closes that connection only (the
     // server may close it before the whole message is written).
     let huge = format!(r#"{{"type":"move","pit":"{}"}}"#, "A".repeat(100_000));

@@ -35,6 +35,9 @@ export function initAnalysis({ onSaved, showPlay }) {
     if (!server.send(m)) message("Not connected to the server.");
   };
 
+  /** The board's variant the set-up form last followed. */
+  let shownVariant = null;
+
   function render(v) {
     const moved = !view || view.id !== v.id;
     // Another game: the review's suggestion was for the old one.
@@ -79,7 +82,12 @@ export function initAnalysis({ onSaved, showPlay }) {
     renderLines(v.lines);
     renderTablebase(v.tablebase);
     if (!$("[data-testid=editor]").open) fillEditor(v);
-    $("[data-testid=analysis-variant]").value = v.variant;
+    // The set-up form follows the board when its variant changes, not at
+    // every update: a variant just picked by hand stays picked.
+    if (v.variant !== shownVariant) {
+      $("[data-testid=analysis-variant]").value = v.variant;
+      shownVariant = v.variant;
+    }
   }
 
   function renderMoves(v) {
