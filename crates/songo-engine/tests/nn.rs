@@ -373,9 +373,17 @@ fn embedded_nets_load_and_a_missing_one_is_reported() {
     for v in Variant::ALL {
         if let Some(net) = default_net(v) {
             assert_eq!(net.scope(), NetScope::Variant(v));
-            // The start is about even for a trained net.
+            // A trained net sees who is ahead: twelve seeds more captured
+            // on an even board is worth several seeds, either way round.
+            let ahead: Position = "3,3,3,3,3,3,3/3,3,3,3,3,3,3 s 20 8 -".parse().unwrap();
+            let behind: Position = "3,3,3,3,3,3,3/3,3,3,3,3,3,3 s 8 20 -".parse().unwrap();
+            let (a, b) = (net.evaluate(&ahead), net.evaluate(&behind));
+            assert!(a > 300 && b < -300, "{v}: {a} ahead, {b} behind");
+            // The start is never in the data (every game opens with random
+            // plies), so its value is the net's guess: near even, within
+            // the few seeds the embedded net says (-2.2 to -3.0).
             let start = net.evaluate(&Position::startpos());
-            assert!(start.abs() < 150, "{v}: {start}");
+            assert!(start.abs() < 400, "{v}: {start}");
         }
     }
     assert!(default_net(Variant::Songo40).is_some());
