@@ -212,7 +212,8 @@ fn tb_exit(e: &TbError) -> Exit {
         | TbError::BadMagic { .. }
         | TbError::Version { .. }
         | TbError::Mismatch { .. }
-        | TbError::Checksum { .. } => Exit::BadInput,
+        | TbError::Checksum { .. }
+        | TbError::BadIndex { .. } => Exit::BadInput,
     }
 }
 

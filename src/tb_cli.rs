@@ -93,6 +93,34 @@ pub enum TbCommand {
                             to standard output; any bad file makes the command fail (exit code 3)."
     )]
     Verify(VerifyArgs),
+    /// Write a compressed copy (.sgtbz) of each table file: zstd blocks with an index.
+    #[command(
+        after_help = "Example:\n  nice -n 19 songo tb compress --dir tables/ --variant songo40\n\n\
+                            Each <variant>-<seeds>.sgtb gets a <variant>-<seeds>.sgtbz beside it (its\n\
+                            checksum is checked on the way). The engine and tb probe read either kind:\n\
+                            the raw file when both are there, so remove the .sgtb files to use the\n\
+                            compressed ones. Generation reads and writes raw files only. One line per\n\
+                            file goes to standard output, with its sizes."
+    )]
+    Compress(CompressArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CompressArgs {
+    /// Rule variant; all three when omitted.
+    #[arg(long, short = 'v')]
+    pub variant: Option<Variant>,
+    /// Directory of the table files.
+    #[arg(long, default_value = DEFAULT_DIR)]
+    pub dir: PathBuf,
+    /// Only the tables up to this many seeds.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(10..=40))]
+    pub max_seeds: Option<u8>,
+    /// zstd's level (1 to 19): higher is smaller and slower to write, as
+    /// fast to read.
+    #[arg(long, default_value_t = songo_engine::tb::compressed::DEFAULT_LEVEL,
+          value_parser = clap::value_parser!(i32).range(1..=19))]
+    pub level: i32,
 }
 
 #[derive(Args, Debug)]
@@ -186,7 +214,54 @@ pub fn run(command: TbCommand) -> Result<(), TbCliError> {
         TbCommand::Generate(args) => generate(&args),
         TbCommand::Probe(args) => probe(&args),
         TbCommand::Verify(args) => verify(&args),
+        TbCommand::Compress(args) => compress(&args),
     }
+}
+
+/// Writes the compressed copy of every raw table file of the directory.
+fn compress(args: &CompressArgs) -> Result<(), TbCliError> {
+    let tb = Tablebases::open(&args.dir).map_err(|source| TbCliError::Open {
+        dir: args.dir.clone(),
+        source,
+    })?;
+    let variants = args.variant.map_or(Variant::ALL.to_vec(), |v| vec![v]);
+    let (mut raw, mut packed) = (0u64, 0u64);
+    for v in variants {
+        let top = args
+            .max_seeds
+            .map_or(tb.max_seeds(v), |m| m.min(tb.max_seeds(v)));
+        for s in MIN_BOARD_SEEDS..=top {
+            let raw_file = args.dir.join(songo_engine::tb::file::file_name(v, s));
+            if !raw_file.is_file() {
+                continue;
+            }
+            let started = std::time::Instant::now();
+            let r = songo_engine::tb::compressed::compress(&args.dir, v, s, args.level).map_err(
+                |source| TbCliError::Table {
+                    variant: v,
+                    seeds: s,
+                    source,
+                },
+            )?;
+            println!(
+                "{v} {s:>2} seeds: {:.3} GiB -> {:.3} GiB ({:.2}x) in {:.1} s: {}",
+                gib(r.raw_bytes),
+                gib(r.compressed_bytes),
+                r.raw_bytes as f64 / r.compressed_bytes.max(1) as f64,
+                started.elapsed().as_secs_f64(),
+                r.path.display()
+            );
+            raw += r.raw_bytes;
+            packed += r.compressed_bytes;
+        }
+    }
+    println!(
+        "total: {:.3} GiB -> {:.3} GiB ({:.2}x)",
+        gib(raw),
+        gib(packed),
+        raw as f64 / packed.max(1) as f64
+    );
+    Ok(())
 }
 
 /// Checks every file of the directory (of one variant, or all three), and

@@ -160,7 +160,8 @@ fn files_round_trip_and_report_damage() {
     assert_eq!(tb.max_seeds(v), 11);
     assert_eq!(
         tb.preload(v).unwrap(),
-        (t10.data().len() + made[11].as_ref().unwrap().data().len()) as u64
+        (t10.raw_values().unwrap().len() + made[11].as_ref().unwrap().raw_values().unwrap().len())
+            as u64
     );
     assert!(tb.probe(&p, v).is_some());
     assert!(tb.read_ahead(v, &AtomicBool::new(false)));
@@ -170,7 +171,7 @@ fn files_round_trip_and_report_damage() {
     // A file replaced while mapped: the map keeps the old file.
     let before = tb.table(v, 10).unwrap();
     replace(&path, &bytes);
-    assert_eq!(before.data(), &corrupt[file::HEADER_BYTES..]);
+    assert_eq!(before.raw_values().unwrap(), &corrupt[file::HEADER_BYTES..]);
     assert!(before.verify().is_err());
     assert!(file::read(&dir.0, v, 10).is_ok());
     assert!(matches!(

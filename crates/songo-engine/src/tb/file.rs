@@ -123,6 +123,10 @@ pub enum TbError {
     /// The values do not match their checksum.
     #[error("tablebase file {} is corrupt (checksum mismatch)", path.display())]
     Checksum { path: PathBuf },
+    /// A compressed file's block index points outside the file or
+    /// backwards (see `compressed`).
+    #[error("compressed tablebase file {} has a bad block index (block {block})", path.display())]
+    BadIndex { path: PathBuf, block: u64 },
 }
 
 impl TbError {
@@ -136,7 +140,8 @@ impl TbError {
             | TbError::BadMagic { path }
             | TbError::Version { path, .. }
             | TbError::Mismatch { path, .. }
-            | TbError::Checksum { path } => path,
+            | TbError::Checksum { path }
+            | TbError::BadIndex { path, .. } => path,
         }
     }
 }
@@ -168,20 +173,74 @@ pub const fn width(v: Variant) -> usize {
 /// against truncation and corruption, not against tampering. Computing it
 /// reads every byte, so it is checked by [`read`], not by [`open`].
 pub fn checksum(data: &[u8]) -> u64 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = 0x5350_4E47_4F54_4231u64;
-    let mut words = data.chunks_exact(8);
-    for w in &mut words {
-        let x = u64::from_le_bytes(w.try_into().expect("8 bytes"));
-        h = (h.rotate_left(23) ^ x).wrapping_mul(K);
-    }
-    let mut tail = [0u8; 8];
-    tail[..words.remainder().len()].copy_from_slice(words.remainder());
-    h = (h.rotate_left(23) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
-    (h ^ data.len() as u64).wrapping_mul(K) ^ (h >> 29)
+    let mut sum = Checksum::new();
+    sum.update(data);
+    sum.finish()
 }
 
-fn read_error(path: &Path, e: std::io::Error) -> TbError {
+/// [`checksum`] of data given piece by piece.
+pub struct Checksum {
+    h: u64,
+    len: u64,
+    /// The bytes of an unfinished word.
+    tail: [u8; 8],
+    tail_len: usize,
+}
+
+const CHECKSUM_K: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl Checksum {
+    pub fn new() -> Checksum {
+        Checksum {
+            h: 0x5350_4E47_4F54_4231,
+            len: 0,
+            tail: [0; 8],
+            tail_len: 0,
+        }
+    }
+
+    #[inline]
+    fn word(&mut self, x: u64) {
+        self.h = (self.h.rotate_left(23) ^ x).wrapping_mul(CHECKSUM_K);
+    }
+
+    pub fn update(&mut self, mut data: &[u8]) {
+        self.len += data.len() as u64;
+        if self.tail_len > 0 {
+            let take = (8 - self.tail_len).min(data.len());
+            self.tail[self.tail_len..self.tail_len + take].copy_from_slice(&data[..take]);
+            self.tail_len += take;
+            data = &data[take..];
+            if self.tail_len < 8 {
+                return;
+            }
+            self.word(u64::from_le_bytes(self.tail));
+            self.tail_len = 0;
+        }
+        let mut words = data.chunks_exact(8);
+        for w in &mut words {
+            self.word(u64::from_le_bytes(w.try_into().expect("8 bytes")));
+        }
+        let rest = words.remainder();
+        self.tail[..rest.len()].copy_from_slice(rest);
+        self.tail_len = rest.len();
+    }
+
+    pub fn finish(mut self) -> u64 {
+        self.tail[self.tail_len..].fill(0);
+        self.word(u64::from_le_bytes(self.tail));
+        let h = self.h;
+        (h ^ self.len).wrapping_mul(CHECKSUM_K) ^ (h >> 29)
+    }
+}
+
+impl Default for Checksum {
+    fn default() -> Checksum {
+        Checksum::new()
+    }
+}
+
+pub(super) fn read_error(path: &Path, e: std::io::Error) -> TbError {
     if e.kind() == std::io::ErrorKind::NotFound {
         TbError::Missing {
             path: path.to_path_buf(),
@@ -214,17 +273,18 @@ pub(super) fn temporary_path(dir: &Path, variant: Variant, seeds: u8) -> PathBuf
     dir.join(format!(".{}.tmp", file_name(variant, seeds)))
 }
 
-/// Writes `table` into `dir` under its standard name; returns the path.
-pub fn write(table: &Table, dir: &Path) -> Result<PathBuf, TbError> {
-    let (variant, seeds) = (table.variant(), table.seeds());
+/// Writes the values of a table into `dir` under its standard name;
+/// returns the path.
+pub fn write(variant: Variant, seeds: u8, values: &[u8], dir: &Path) -> Result<PathBuf, TbError> {
+    assert_eq!(values.len() as u64, values_len(variant, seeds));
     let path = dir.join(file_name(variant, seeds));
     let tmp = temporary_path(dir, variant, seeds);
-    let header = header(variant, seeds, checksum(table.data()));
+    let header = header(variant, seeds, checksum(values));
     let result = (|| {
         std::fs::create_dir_all(dir)?;
         let mut w = BufWriter::new(File::create(&tmp)?);
         w.write_all(&header)?;
-        w.write_all(table.data())?;
+        w.write_all(values)?;
         w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(&tmp, &path)
     })();
@@ -259,6 +319,27 @@ fn open_checked(path: &Path, variant: Variant, seeds: u8) -> Result<(File, u64),
     if &header[..8] != MAGIC {
         return Err(TbError::BadMagic { path });
     }
+    let sum = check_fields(&path, &header, variant, seeds)?;
+    let expected = HEADER_BYTES as u64 + values_len(variant, seeds);
+    if found != expected {
+        return Err(TbError::Truncated {
+            path,
+            expected,
+            found,
+        });
+    }
+    Ok((file, sum))
+}
+
+/// Checks the version and the fields of a header (after its magic), the
+/// same in raw and compressed files; returns the checksum of the values.
+pub(super) fn check_fields(
+    path: &Path,
+    header: &[u8; HEADER_BYTES],
+    variant: Variant,
+    seeds: u8,
+) -> Result<u64, TbError> {
+    let path = path.to_path_buf();
     let version = u32::from_le_bytes(header[8..12].try_into().expect("4 bytes"));
     if version != FORMAT_VERSION {
         return Err(TbError::Version {
@@ -288,16 +369,9 @@ fn open_checked(path: &Path, variant: Variant, seeds: u8) -> Result<(File, u64),
             });
         }
     }
-    let expected = HEADER_BYTES as u64 + values_len(variant, seeds);
-    if found != expected {
-        return Err(TbError::Truncated {
-            path,
-            expected,
-            found,
-        });
-    }
-    let sum = u64::from_le_bytes(header[24..32].try_into().expect("8 bytes"));
-    Ok((file, sum))
+    Ok(u64::from_le_bytes(
+        header[24..32].try_into().expect("8 bytes"),
+    ))
 }
 
 /// Checks the header and length of a table file, without reading its values.
@@ -343,18 +417,28 @@ impl Mapped {
     /// (a walk through the page cache when the file is already there). A
     /// hint: a refusal changes nothing.
     pub(crate) fn read_ahead(&self, stop: &AtomicBool) -> bool {
-        let len = self.map.len();
-        let mut at = 0;
-        while at < len {
-            if stop.load(Ordering::Relaxed) {
-                return false;
-            }
-            let step = READ_AHEAD_STEP.min(len - at);
-            let _ = self.map.advise_range(Advice::WillNeed, at, step);
-            at += step;
-        }
-        true
+        read_ahead(&self.map, stop)
     }
+
+    /// The checksum of the header.
+    pub(crate) fn checksum(&self) -> u64 {
+        self.checksum
+    }
+}
+
+/// See [`Mapped::read_ahead`].
+pub(super) fn read_ahead(map: &Mmap, stop: &AtomicBool) -> bool {
+    let len = map.len();
+    let mut at = 0;
+    while at < len {
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        let step = READ_AHEAD_STEP.min(len - at);
+        let _ = map.advise_range(Advice::WillNeed, at, step);
+        at += step;
+    }
+    true
 }
 
 /// Bytes asked for per `MADV_WILLNEED` request: Linux reads at most its

@@ -78,6 +78,7 @@
 //!   all decided by the rules core ([`songo_core::movegen`]), which the
 //!   generator calls for every move: the tables know no rule of their own.
 
+pub mod compressed;
 pub mod file;
 pub mod generate;
 pub mod index;
@@ -133,21 +134,14 @@ enum Bytes {
     /// The values of a file, mapped read-only (see [`file::open`]). The
     /// map is shared by the clones of the table.
     Mapped(Arc<file::Mapped>),
-}
-
-impl Bytes {
-    #[inline(always)]
-    fn as_slice(&self) -> &[u8] {
-        match self {
-            Bytes::Owned(v) => v,
-            Bytes::Mapped(m) => m.values(),
-        }
-    }
+    /// A compressed file, mapped (see [`compressed`]).
+    Compressed(Arc<compressed::Compressed>),
 }
 
 /// One solved seed count of one variant: its values in memory (when just
-/// generated) or mapped from its file (when opened). Either way a probe
-/// reads one byte (two in `songo36-*`) of a plain slice.
+/// generated) or mapped from its file (when opened). A probe reads one
+/// byte (two in `songo36-*`) of a plain slice, or of a block decompressed
+/// from a compressed file.
 #[derive(Clone)]
 pub struct Table {
     variant: Variant,
@@ -164,7 +158,12 @@ impl fmt::Debug for Table {
 /// Tables are equal when they hold the same values, in memory or mapped.
 impl PartialEq for Table {
     fn eq(&self, other: &Table) -> bool {
-        self.variant == other.variant && self.seeds == other.seeds && self.data() == other.data()
+        self.variant == other.variant
+            && self.seeds == other.seeds
+            && match (self.raw_values(), other.raw_values()) {
+                (Some(a), Some(b)) => a == b,
+                _ => (0..self.boards()).all(|r| self.bounds(r) == other.bounds(r)),
+            }
     }
 }
 
@@ -189,10 +188,40 @@ impl Table {
         }
     }
 
+    pub(crate) fn compressed(variant: Variant, seeds: u8, c: Arc<compressed::Compressed>) -> Table {
+        Table {
+            variant,
+            seeds,
+            data: Bytes::Compressed(c),
+        }
+    }
+
     /// Whether the values are mapped from a file (rather than generated in
     /// memory).
     pub fn is_mapped(&self) -> bool {
-        matches!(self.data, Bytes::Mapped(_))
+        !matches!(self.data, Bytes::Owned(_))
+    }
+
+    /// Whether the values come from a compressed file.
+    pub fn is_compressed(&self) -> bool {
+        matches!(self.data, Bytes::Compressed(_))
+    }
+
+    /// Bytes of the table's file (or of its values, in memory).
+    pub fn file_bytes(&self) -> u64 {
+        match &self.data {
+            Bytes::Compressed(c) => c.file_bytes(),
+            _ => file::HEADER_BYTES as u64 + file::values_len(self.variant, self.seeds),
+        }
+    }
+
+    /// The checksum its file's header gives the values (none in memory).
+    pub(crate) fn stored_checksum(&self) -> Option<u64> {
+        match &self.data {
+            Bytes::Owned(_) => None,
+            Bytes::Mapped(m) => Some(m.checksum()),
+            Bytes::Compressed(_) => None,
+        }
     }
 
     /// Checks the values against the checksum of their file's header: this
@@ -202,6 +231,7 @@ impl Table {
         match &self.data {
             Bytes::Owned(_) => Ok(()),
             Bytes::Mapped(m) => m.verify(),
+            Bytes::Compressed(c) => c.verify(),
         }
     }
 
@@ -213,6 +243,7 @@ impl Table {
         match &self.data {
             Bytes::Owned(_) => true,
             Bytes::Mapped(m) => m.read_ahead(stop),
+            Bytes::Compressed(c) => c.read_ahead(stop),
         }
     }
 
@@ -229,10 +260,14 @@ impl Table {
         index::boards(self.seeds)
     }
 
-    /// The stored bytes.
+    /// The stored bytes, when they are not compressed.
     #[inline(always)]
-    pub fn data(&self) -> &[u8] {
-        self.data.as_slice()
+    pub fn raw_values(&self) -> Option<&[u8]> {
+        match &self.data {
+            Bytes::Owned(v) => Some(v),
+            Bytes::Mapped(m) => Some(m.values()),
+            Bytes::Compressed(_) => None,
+        }
     }
 
     /// `(lo, hi)` of the board with this rank: the mover's share bounds
@@ -240,12 +275,39 @@ impl Table {
     #[inline(always)]
     pub fn bounds(&self, rank: u64) -> (i32, i32) {
         let i = rank as usize;
-        let data = self.data();
-        if self.variant.is_songo36() {
-            (data[2 * i] as i32, data[2 * i + 1] as i32)
+        let wide = self.variant.is_songo36();
+        let mut pair = [0u8; 2];
+        let bytes: &[u8] = match &self.data {
+            Bytes::Owned(v) => v,
+            Bytes::Mapped(m) => m.values(),
+            Bytes::Compressed(c) => {
+                let w = if wide { 2 } else { 1 };
+                if !c.read(w * i, &mut pair[..w]) {
+                    return self.unknown_bounds();
+                }
+                if wide {
+                    return (pair[0] as i32, pair[1] as i32);
+                }
+                let v = pair[0] as i8 as i32;
+                return (v, v);
+            }
+        };
+        if wide {
+            (bytes[2 * i] as i32, bytes[2 * i + 1] as i32)
         } else {
-            let v = data[i] as i8 as i32;
+            let v = bytes[i] as i8 as i32;
             (v, v)
+        }
+    }
+
+    /// Bounds that prove nothing: for a block of a compressed file that
+    /// does not decompress.
+    fn unknown_bounds(&self) -> (i32, i32) {
+        let s = self.seeds as i32;
+        if self.variant.is_songo36() {
+            (0, s)
+        } else {
+            (-s, s)
         }
     }
 
@@ -408,6 +470,18 @@ fn slot(v: Variant, seeds: u8) -> usize {
     file::variant_code(v) as usize * SLOTS + seeds as usize
 }
 
+/// The table of a count from `dir`: its raw file, or else its compressed
+/// one.
+pub fn open_file(dir: &Path, v: Variant, seeds: u8) -> Result<Table, TbError> {
+    if !dir.join(file::file_name(v, seeds)).is_file()
+        && dir.join(compressed::file_name(v, seeds)).is_file()
+    {
+        compressed::open(dir, v, seeds)
+    } else {
+        file::open(dir, v, seeds)
+    }
+}
+
 impl Tablebases {
     /// The tables found in `dir`: for each variant, the files from 10 seeds
     /// up to the first missing count or bad header. Only the headers (and
@@ -426,12 +500,25 @@ impl Tablebases {
         tb.dir = Some(dir.to_path_buf());
         for v in Variant::ALL {
             let mut s = MIN_BOARD_SEEDS;
-            while s < TOTAL_SEEDS && dir.join(file::file_name(v, s)).is_file() {
-                if let Err(e) = file::check_header(dir, v, s) {
-                    tb.problems.push(e);
-                    break;
+            loop {
+                let found = if s >= TOTAL_SEEDS {
+                    None
+                } else if dir.join(file::file_name(v, s)).is_file() {
+                    Some(file::check_header(dir, v, s))
+                } else if dir.join(compressed::file_name(v, s)).is_file() {
+                    // Its header and index are checked when it is mapped.
+                    Some(Ok(()))
+                } else {
+                    None
+                };
+                match found {
+                    Some(Ok(())) => s += 1,
+                    Some(Err(e)) => {
+                        tb.problems.push(e);
+                        break;
+                    }
+                    None => break,
                 }
-                s += 1;
             }
             // s is the first missing count: the tables go up to s - 1, if any.
             tb.max_seeds[file::variant_code(v) as usize] =
@@ -488,7 +575,7 @@ impl Tablebases {
     #[inline]
     fn cell(&self, v: Variant, seeds: u8) -> &Result<Arc<Table>, TbError> {
         self.tables[slot(v, seeds)].get_or_init(|| match &self.dir {
-            Some(dir) => file::open(dir, v, seeds).map(Arc::new),
+            Some(dir) => open_file(dir, v, seeds).map(Arc::new),
             None => Err(TbError::Missing {
                 path: PathBuf::from(file::file_name(v, seeds)),
                 kind: PathKind::File,
@@ -504,8 +591,8 @@ impl Tablebases {
     pub fn preload(&self, v: Variant) -> Result<u64, TbError> {
         let mut bytes = 0;
         for s in MIN_BOARD_SEEDS..=self.max_seeds(v) {
-            let table = self.cell(v, s).as_ref().map_err(Clone::clone)?;
-            bytes += table.data().len() as u64;
+            self.cell(v, s).as_ref().map_err(Clone::clone)?;
+            bytes += file::values_len(v, s);
         }
         Ok(bytes)
     }

@@ -247,7 +247,15 @@ pub fn exact_boards(t: &Table) -> u64 {
     if !t.variant().is_songo36() {
         return t.boards();
     }
-    t.data()
+    let Some(values) = t.raw_values() else {
+        return (0..t.boards())
+            .filter(|&r| {
+                let (lo, hi) = t.bounds(r);
+                lo == hi
+            })
+            .count() as u64;
+    };
+    values
         .par_chunks(2 * CHUNK as usize)
         .map(|c| c.chunks_exact(2).filter(|p| p[0] == p[1]).count() as u64)
         .sum()
@@ -321,7 +329,7 @@ pub fn build_with(
             seeds,
             boards: table.boards(),
             seconds,
-            file_bytes: (file::HEADER_BYTES + table.data().len()) as u64,
+            file_bytes: table.file_bytes(),
             peak_rss: (peak > 0).then_some(peak),
             reused,
             exact_boards: exact_boards(&table),
@@ -357,7 +365,7 @@ fn solve_count(
         return Ok((Table::new(variant, seeds, values), sweeps, sent));
     };
     if ex.processes() == 1 {
-        file::write(&Table::new(variant, seeds, values), d)?;
+        file::write(variant, seeds, &values, d)?;
     } else {
         split_file::write_split(d, variant, seeds, base, values, ex)?;
     }
