@@ -30,6 +30,10 @@ pub trait Exchange {
     fn sum(&mut self, x: u64) -> u64;
     /// The largest `x` of any process.
     fn max(&mut self, x: u64) -> u64;
+    /// The smallest `x` of any process (the largest complement's).
+    fn min(&mut self, x: u64) -> u64 {
+        u64::MAX - self.max(u64::MAX - x)
+    }
     /// Waits until every process has called it.
     fn barrier(&mut self);
 }

@@ -133,7 +133,7 @@ fn solve<R: Rules>(
     // Every process resumes, at the same pass, or none does.
     let code = loaded.map_or(0, |t| t as u64 + 1);
     let highest = ex.max(code);
-    let lowest = u64::MAX - ex.max(u64::MAX - code);
+    let lowest = ex.min(code);
     let start = if code > 0 && lowest == highest {
         bar.advance(len * (1 + (seeds - code as i32 + 1) as u64));
         bar.resumed(code as i32 - 1);
@@ -209,7 +209,9 @@ pub struct CountReport {
     pub peak_rss: Option<u64>,
     /// Read from an existing file rather than generated.
     pub reused: bool,
-    /// Boards whose stored value is exact (`lo == hi`; always all in `songo40`).
+    /// Boards whose stored value is exact (`lo == hi`; always all in
+    /// `songo40`). Counted by process 0 only, the one that reports (it
+    /// reads the whole table); 0 in the others.
     pub exact_boards: u64,
     /// CPU seconds of the whole process so far (all threads), if the system tells.
     pub cpu_seconds: Option<f64>,
@@ -332,7 +334,11 @@ pub fn build_with(
             file_bytes: table.file_bytes(),
             peak_rss: (peak > 0).then_some(peak),
             reused,
-            exact_boards: exact_boards(&table),
+            exact_boards: if ex.process() == 0 {
+                exact_boards(&table)
+            } else {
+                0
+            },
             cpu_seconds: cpu_seconds().map(|_| cpu_ticks as f64 / 100.0),
             sweeps,
             processes: ex.processes(),
