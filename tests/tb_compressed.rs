@@ -12,7 +12,7 @@ use songo_engine::tb::generate::{build, no_progress};
 use songo_engine::tb::{Tablebases, TbError};
 
 mod tb_support;
-use tb_support::TempDir;
+use tb_support::{replace, TempDir};
 
 /// Largest count of these tests: 12 seeds is 5.2 M boards, over a
 /// thousand blocks.
@@ -59,14 +59,6 @@ fn compressed_tables_hold_the_same_values_in_every_variant() {
         let both = Tablebases::open(&raw.0).unwrap();
         assert!(!both.table(v, SEEDS).unwrap().is_compressed());
     }
-}
-
-/// Puts `bytes` at `path` by renaming a new file onto it (files that may
-/// be mapped are never written in place).
-fn replace(path: &Path, bytes: &[u8]) {
-    let tmp = path.with_extension("new");
-    std::fs::write(&tmp, bytes).unwrap();
-    std::fs::rename(&tmp, path).unwrap();
 }
 
 #[test]

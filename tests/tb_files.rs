@@ -2,7 +2,6 @@
 //! on purpose, and read by the `songo` command (`uci` and `analyze`).
 //! The tables' values are checked against a reference solver in `tb.rs`.
 
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use songo_core::{Position, Variant};
@@ -10,16 +9,7 @@ use songo_engine::tb::generate::{build, generate, no_progress, NoProgress};
 use songo_engine::tb::{file, Tablebases, TbError};
 
 mod tb_support;
-use tb_support::TempDir;
-
-/// Puts `bytes` at `path` the way table files must be replaced while
-/// they may be mapped: a new file renamed onto the name (writing into a
-/// mapped file is what `file::open` forbids).
-fn replace(path: &Path, bytes: &[u8]) {
-    let tmp = path.with_extension("new");
-    std::fs::write(&tmp, bytes).unwrap();
-    std::fs::rename(&tmp, path).unwrap();
-}
+use tb_support::{replace, TempDir};
 
 #[test]
 fn files_round_trip_and_report_damage() {

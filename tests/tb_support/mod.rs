@@ -2,7 +2,7 @@
 
 #![allow(dead_code)] // each test file takes the parts it needs
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A fresh directory under the system's temporary directory, removed when
 /// dropped; named after the test and the process.
@@ -21,4 +21,13 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// Puts `bytes` at `path` the way table files must be replaced while
+/// they may be mapped: a new file renamed onto the name (writing into a
+/// mapped file is what `file::open` forbids).
+pub fn replace(path: &Path, bytes: &[u8]) {
+    let tmp = path.with_extension("new");
+    std::fs::write(&tmp, bytes).unwrap();
+    std::fs::rename(&tmp, path).unwrap();
 }
