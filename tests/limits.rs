@@ -127,6 +127,9 @@ fn nothing_follows_the_bestmove_of_a_stopped_search() {
         std::thread::sleep(Duration::from_millis(wait_ms));
         let running = e.handle_line(last);
         assert_eq!(running, last == "stop");
+        // Stopped before the search thread has started (16 threads on a
+        // loaded machine), the bestmove comes when it starts: waited for.
+        wait_for(&out, mark, "bestmove");
         // Give stragglers the time to print, were they able to.
         std::thread::sleep(Duration::from_millis(100));
         let said = out.since(mark);

@@ -118,6 +118,20 @@ fn damaged_compressed_files_give_typed_errors() {
     .unwrap_err();
     assert!(matches!(e, TbError::BadIndex { block: 5, .. }), "{e}");
     assert!(e.to_string().contains("bad block index (block 5)"), "{e}");
+    // The last block said to end far past the file (no overflow).
+    assert!(matches!(
+        damaged(&|b| {
+            let at = HEADER_BYTES + 8 * blocks;
+            b[at..at + 8].copy_from_slice(&u64::MAX.to_le_bytes())
+        }),
+        Err(TbError::Truncated { .. })
+    ));
+    // Opening the directory checks each compressed header, as it does the
+    // raw ones: a bad file ends the variant's tables below it.
+    damaged(&|b| b[0] = b'X').unwrap_err();
+    let tb = Tablebases::open(&packed.0).unwrap();
+    assert_eq!(tb.max_seeds(v), SEEDS - 1);
+    assert!(matches!(tb.problems(), [TbError::BadMagic { .. }]));
 
     // A damaged block: the file opens, its boards prove nothing (no panic),
     // the others read as before, and verifying finds it.

@@ -346,7 +346,9 @@ pub struct TrainArgs {
     /// Threads (0: one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// Use at most this many positions of the data (0: all), the first ones.
+    /// Use at most this many positions of the data (0: all): the first
+    /// ones, in the order of the --data files (so a small limit may leave
+    /// out the variants of the later files).
     #[arg(long, default_value_t = 0)]
     pub limit: usize,
 }

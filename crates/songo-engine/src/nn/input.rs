@@ -69,9 +69,8 @@ pub const ROWS: usize = ROW_FLAG_BASE + 4;
 /// Rows every position adds: one per pit, per captured count, per flag.
 pub const ACTIVE: usize = PITS + 2 + 2;
 
-/// The variant's input (layout 2), after the [`INPUTS`] of layout 1; it
-/// is also its one-hot row, after the [`ROWS`] of layout 1, less
-/// [`ROWS`].
+/// The variant's input (layout 2), after the [`INPUTS`] of layout 1 (its
+/// one-hot row is `ROWS + variant code`, after the [`ROWS`] of layout 1).
 #[inline]
 pub fn variant_input(v: Variant) -> u16 {
     (INPUTS + super::file::variant_code(v) as usize) as u16

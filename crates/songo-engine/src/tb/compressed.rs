@@ -58,7 +58,7 @@ pub(crate) struct Compressed {
     path: PathBuf,
     checksum: u64,
     map: Mmap,
-    /// Tells this table's blocks apart in the threads' caches.
+    /// Tells this table's blocks apart in the process's cache.
     id: u32,
     blocks: usize,
     values_len: usize,
@@ -164,7 +164,7 @@ fn cache() -> &'static [Mutex<Shard>] {
                     keys: vec![u64::MAX; SLOTS_PER_SHARD],
                     data: vec![0; SLOTS_PER_SHARD * BLOCK_BYTES],
                     lens: vec![0; SLOTS_PER_SHARD],
-                    dctx: zstd::bulk::Decompressor::new().ok(),
+                    dctx: None,
                 })
             })
             .collect()
@@ -176,6 +176,11 @@ impl Shard {
         let range = slot * BLOCK_BYTES..(slot + 1) * BLOCK_BYTES;
         if self.keys[slot] != key {
             self.keys[slot] = u64::MAX;
+            if self.dctx.is_none() {
+                // Made here rather than with the cache: a failure (out of
+                // memory) is then tried again at the next probe.
+                self.dctx = zstd::bulk::Decompressor::new().ok();
+            }
             let n = self
                 .dctx
                 .as_mut()?
@@ -193,6 +198,63 @@ impl Shard {
 
 static NEXT_ID: AtomicU32 = AtomicU32::new(0);
 
+/// Checks the header of a compressed table file and that the file holds
+/// its index, without mapping it (as [`super::file::check_header`] does
+/// for a raw file): what [`super::Tablebases::open`] checks of each file.
+pub fn check_header(dir: &Path, variant: Variant, seeds: u8) -> Result<(), TbError> {
+    use std::io::Read;
+    let path = dir.join(file_name(variant, seeds));
+    let mut file = File::open(&path).map_err(|e| read_error(&path, e))?;
+    let len = file.metadata().map_err(|e| read_error(&path, e))?.len();
+    let mut header = [0u8; HEADER_BYTES];
+    if len < HEADER_BYTES as u64 {
+        return Err(TbError::Truncated {
+            path,
+            expected: HEADER_BYTES as u64,
+            found: len,
+        });
+    }
+    file.read_exact(&mut header)
+        .map_err(|e| read_error(&path, e))?;
+    check(&path, &header, len, variant, seeds).map(|_| ())
+}
+
+/// The checks of the header and the length of a compressed file that need
+/// no index: returns the values' checksum and the number of blocks.
+fn check(
+    path: &Path,
+    header: &[u8; HEADER_BYTES],
+    len: u64,
+    variant: Variant,
+    seeds: u8,
+) -> Result<(u64, usize), TbError> {
+    if &header[..8] != MAGIC {
+        return Err(TbError::BadMagic {
+            path: path.to_path_buf(),
+        });
+    }
+    let checksum = check_fields(path, header, variant, seeds)?;
+    let block = u32::from_le_bytes(header[32..36].try_into().expect("4 bytes"));
+    if block as usize != BLOCK_BYTES {
+        return Err(TbError::Mismatch {
+            path: path.to_path_buf(),
+            field: "block size",
+            expected: BLOCK_BYTES as u64,
+            found: block as u64,
+        });
+    }
+    let blocks = (file::values_len(variant, seeds) as usize).div_ceil(BLOCK_BYTES);
+    let data_start = (HEADER_BYTES + 8 * (blocks + 1)) as u64;
+    if len < data_start {
+        return Err(TbError::Truncated {
+            path: path.to_path_buf(),
+            expected: data_start,
+            found: len,
+        });
+    }
+    Ok((checksum, blocks))
+}
+
 /// Maps the compressed table of `variant` with `seeds` seeds from `dir`:
 /// checks the header, the block size and the index (every error of
 /// [`TbError`] but [`TbError::Checksum`]); decompresses nothing.
@@ -202,34 +264,17 @@ pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
     // SAFETY: as for the raw files (see `file::open`): table files are
     // never written in place, only replaced by a rename.
     let map = unsafe { Mmap::map(&file) }.map_err(|e| read_error(&path, e))?;
-    let truncated = |path: &Path, expected: usize, found: usize| TbError::Truncated {
-        path: path.to_path_buf(),
-        expected: expected as u64,
-        found: found as u64,
-    };
     if map.len() < HEADER_BYTES {
-        return Err(truncated(&path, HEADER_BYTES, map.len()));
-    }
-    if &map[..8] != MAGIC {
-        return Err(TbError::BadMagic { path });
-    }
-    let header: &[u8; HEADER_BYTES] = map[..HEADER_BYTES].try_into().expect("64 bytes");
-    let checksum = check_fields(&path, header, variant, seeds)?;
-    let block = u32::from_le_bytes(header[32..36].try_into().expect("4 bytes"));
-    if block as usize != BLOCK_BYTES {
-        return Err(TbError::Mismatch {
+        return Err(TbError::Truncated {
             path,
-            field: "block size",
-            expected: BLOCK_BYTES as u64,
-            found: block as u64,
+            expected: HEADER_BYTES as u64,
+            found: map.len() as u64,
         });
     }
+    let header: &[u8; HEADER_BYTES] = map[..HEADER_BYTES].try_into().expect("64 bytes");
+    let (checksum, blocks) = check(&path, header, map.len() as u64, variant, seeds)?;
     let values_len = file::values_len(variant, seeds) as usize;
-    let blocks = values_len.div_ceil(BLOCK_BYTES);
     let data_start = HEADER_BYTES + 8 * (blocks + 1);
-    if map.len() < data_start {
-        return Err(truncated(&path, data_start, map.len()));
-    }
     let t = Compressed {
         path,
         checksum,
@@ -251,8 +296,14 @@ pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
         }
         end = at;
     }
-    if data_start + end != t.map.len() {
-        return Err(truncated(&t.path, data_start + end, t.map.len()));
+    // (The map holds at least `data_start` bytes; a huge `end` must not
+    // overflow the sum.)
+    if end != t.map.len() - data_start {
+        return Err(TbError::Truncated {
+            expected: (data_start as u64).saturating_add(end as u64),
+            found: t.map.len() as u64,
+            path: t.path,
+        });
     }
     Ok(Table::compressed(variant, seeds, Arc::new(t)))
 }

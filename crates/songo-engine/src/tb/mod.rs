@@ -436,11 +436,18 @@ impl fmt::Display for Verdict {
                     self.lo, self.hi, self.seeds
                 )
             }
-        } else {
+        } else if self.lo == self.hi {
             write!(
                 f,
                 " (mover's margin gain {:+} of {} seeds)",
                 self.lo, self.seeds
+            )
+        } else {
+            // Only an unreadable block of a compressed file gives a range.
+            write!(
+                f,
+                " (mover's margin gain {:+}..{:+} of {} seeds: unknown)",
+                self.lo, self.hi, self.seeds
             )
         }
     }
@@ -506,8 +513,7 @@ impl Tablebases {
                 } else if dir.join(file::file_name(v, s)).is_file() {
                     Some(file::check_header(dir, v, s))
                 } else if dir.join(compressed::file_name(v, s)).is_file() {
-                    // Its header and index are checked when it is mapped.
-                    Some(Ok(()))
+                    Some(compressed::check_header(dir, v, s))
                 } else {
                     None
                 };
