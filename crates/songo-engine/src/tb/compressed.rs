@@ -202,20 +202,8 @@ static NEXT_ID: AtomicU32 = AtomicU32::new(0);
 /// its index, without mapping it (as [`super::file::check_header`] does
 /// for a raw file): what [`super::Tablebases::open`] checks of each file.
 pub fn check_header(dir: &Path, variant: Variant, seeds: u8) -> Result<(), TbError> {
-    use std::io::Read;
     let path = dir.join(file_name(variant, seeds));
-    let mut file = File::open(&path).map_err(|e| read_error(&path, e))?;
-    let len = file.metadata().map_err(|e| read_error(&path, e))?.len();
-    let mut header = [0u8; HEADER_BYTES];
-    if len < HEADER_BYTES as u64 {
-        return Err(TbError::Truncated {
-            path,
-            expected: HEADER_BYTES as u64,
-            found: len,
-        });
-    }
-    file.read_exact(&mut header)
-        .map_err(|e| read_error(&path, e))?;
+    let (_, len, header) = file::read_header(&path)?;
     check(&path, &header, len, variant, seeds).map(|_| ())
 }
 

@@ -303,19 +303,8 @@ pub fn values_len(variant: Variant, seeds: u8) -> u64 {
 /// Opens the file of a table and checks its header and length; returns the
 /// file, and the checksum its values must have.
 fn open_checked(path: &Path, variant: Variant, seeds: u8) -> Result<(File, u64), TbError> {
+    let (file, found, header) = read_header(path)?;
     let path = path.to_path_buf();
-    let mut file = File::open(&path).map_err(|e| read_error(&path, e))?;
-    let found = file.metadata().map_err(|e| read_error(&path, e))?.len();
-    let mut header = [0u8; HEADER_BYTES];
-    if found < HEADER_BYTES as u64 {
-        return Err(TbError::Truncated {
-            path,
-            expected: HEADER_BYTES as u64,
-            found,
-        });
-    }
-    file.read_exact(&mut header)
-        .map_err(|e| read_error(&path, e))?;
     if &header[..8] != MAGIC {
         return Err(TbError::BadMagic { path });
     }
@@ -329,6 +318,24 @@ fn open_checked(path: &Path, variant: Variant, seeds: u8) -> Result<(File, u64),
         });
     }
     Ok((file, sum))
+}
+
+/// Opens a table file (raw or compressed) and reads its header; returns
+/// the file, its length and the header.
+pub(super) fn read_header(path: &Path) -> Result<(File, u64, [u8; HEADER_BYTES]), TbError> {
+    let mut file = File::open(path).map_err(|e| read_error(path, e))?;
+    let len = file.metadata().map_err(|e| read_error(path, e))?.len();
+    if len < HEADER_BYTES as u64 {
+        return Err(TbError::Truncated {
+            path: path.to_path_buf(),
+            expected: HEADER_BYTES as u64,
+            found: len,
+        });
+    }
+    let mut header = [0u8; HEADER_BYTES];
+    file.read_exact(&mut header)
+        .map_err(|e| read_error(path, e))?;
+    Ok((file, len, header))
 }
 
 /// Checks the version and the fields of a header (after its magic), the

@@ -162,6 +162,15 @@ fn prefetch<T>(x: &T) {
     let _ = x;
 }
 
+/// The updates a sweep queues: predecessors whose counter drops (of
+/// boards new in `W`) and that join `W` (of boards new in `L`), applied
+/// in batches (see `Work::apply`), and those of other parts' boards.
+struct Queues {
+    drops: Vec<u64>,
+    joins: Vec<u64>,
+    away: Vec<Vec<u64>>,
+}
+
 /// Boards by rank, for ranks visited in increasing order: a near rank is
 /// reached by stepping to successors, a far one by unranking.
 struct Cursor {
@@ -520,11 +529,11 @@ impl<'a> Work<'a> {
                 }
                 let mut done = 0;
                 let mut cursor = Cursor::new(self.seeds);
-                // Predecessors whose counter drops (of W joins) and that
-                // join W (of L joins), applied in batches, see `apply`.
-                let mut drops = Vec::with_capacity(BATCH);
-                let mut joins = Vec::with_capacity(BATCH);
-                let mut away = vec![Vec::new(); self.parts.count()];
+                let mut q = Queues {
+                    drops: Vec::with_capacity(BATCH),
+                    joins: Vec::with_capacity(BATCH),
+                    away: vec![Vec::new(); self.parts.count()],
+                };
                 let first = c as usize * words_per_chunk;
                 for w in first..first + words_per_chunk {
                     // Most words are empty: look before paying for a swap.
@@ -533,33 +542,14 @@ impl<'a> Work<'a> {
                     {
                         continue;
                     }
-                    let mut bits = self.w_new[w].swap(0, Ordering::Relaxed);
-                    while bits != 0 {
-                        let i = w as u64 * 64 + bits.trailing_zeros() as u64;
-                        bits &= bits - 1;
-                        done += 1;
-                        unmoves::<R>(cursor.board(self.base + i), self.seeds, |parent| {
-                            self.route(parent, &mut drops, &mut away, 0)
-                        });
-                        if drops.len() >= BATCH {
-                            self.apply(&mut drops, &mut joins, t, u);
-                        }
-                    }
-                    let mut bits = self.l_new[w].swap(0, Ordering::Relaxed);
-                    while bits != 0 {
-                        let i = w as u64 * 64 + bits.trailing_zeros() as u64;
-                        bits &= bits - 1;
-                        done += 1;
-                        unmoves::<R>(cursor.board(self.base + i), self.seeds, |parent| {
-                            self.route(parent, &mut joins, &mut away, JOIN_TAG)
-                        });
-                        if joins.len() >= BATCH {
-                            self.apply(&mut drops, &mut joins, t, u);
-                        }
-                    }
+                    let (won, lost) = (&self.w_new[w], &self.l_new[w]);
+                    let won = won.swap(0, Ordering::Relaxed);
+                    done += self.expand::<R, false>(won, w, &mut cursor, &mut q, t, u);
+                    let lost = lost.swap(0, Ordering::Relaxed);
+                    done += self.expand::<R, true>(lost, w, &mut cursor, &mut q, t, u);
                 }
-                self.apply(&mut drops, &mut joins, t, u);
-                for (part, updates) in away.into_iter().enumerate() {
+                self.apply(&mut q.drops, &mut q.joins, t, u);
+                for (part, updates) in q.away.into_iter().enumerate() {
                     if !updates.is_empty() {
                         self.outbox_len.fetch_add(updates.len(), Ordering::Relaxed);
                         self.outbox[part]
@@ -573,16 +563,41 @@ impl<'a> Work<'a> {
             .sum()
     }
 
-    /// Queues the update of a predecessor (of kind `tag`): for this part's
-    /// own boards in `local`, by local index; for another part's in its
-    /// outgoing list, by rank and tagged.
+    /// Queues the updates of the predecessors of the boards whose bits are
+    /// set in `bits` (word `w`): counter drops for boards new in `W`, or,
+    /// with `JOIN`, joins into `W` for boards new in `L`. This part's own
+    /// boards go to the batch of their kind by local index (both batches
+    /// are applied when one is full); another part's to its outgoing list,
+    /// by rank and tagged. Returns the boards expanded. One body for both
+    /// kinds, compiled for each (the kind is a constant in the hot loop).
     #[inline(always)]
-    fn route(&self, parent: u128, local: &mut Vec<u64>, away: &mut [Vec<u64>], tag: u64) {
-        let k = rank(parent, self.seeds);
-        match k.checked_sub(self.base).filter(|&i| i < self.len) {
-            Some(i) => local.push(i),
-            None => away[self.parts.owner(k)].push(k | tag),
+    fn expand<R: Rules, const JOIN: bool>(
+        &self,
+        mut bits: u64,
+        w: usize,
+        cursor: &mut Cursor,
+        q: &mut Queues,
+        t: i32,
+        u: i32,
+    ) -> u64 {
+        let mut done = 0;
+        while bits != 0 {
+            let i = w as u64 * 64 + bits.trailing_zeros() as u64;
+            bits &= bits - 1;
+            done += 1;
+            unmoves::<R>(cursor.board(self.base + i), self.seeds, |parent| {
+                let k = rank(parent, self.seeds);
+                match k.checked_sub(self.base).filter(|&i| i < self.len) {
+                    Some(i) if JOIN => q.joins.push(i),
+                    Some(i) => q.drops.push(i),
+                    None => q.away[self.parts.owner(k)].push(k | if JOIN { JOIN_TAG } else { 0 }),
+                }
+            });
+            if (if JOIN { &q.joins } else { &q.drops }).len() >= BATCH {
+                self.apply(&mut q.drops, &mut q.joins, t, u);
+            }
         }
+        done
     }
 
     /// Applies batches of updates to local boards: `drops` (one move fewer
