@@ -472,10 +472,12 @@ fn run_on(a: &TrainArgs, scope: NetScope, records: &[(Record, Variant)]) -> Resu
         )
     });
     let q = net.quantize().map_err(TrainError::Quantize)?;
+    // The net that evaluates each variant's samples: a net of one variant
+    // has only its own samples, and is itself.
     let specialised: Vec<Network> = Variant::ALL
         .iter()
-        .map(|&v| q.for_variant(v).or_else(|_| Ok(q.clone())))
-        .collect::<Result<_, NetError>>()?;
+        .map(|&v| q.for_variant(v).unwrap_or_else(|_| q.clone()))
+        .collect();
     let for_v = |v: Variant| &specialised[songo_engine::nn::file::variant_code(v) as usize];
     let worst = val
         .iter()
