@@ -403,3 +403,46 @@ fn analyze_shows_the_tables_verdict() {
     assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("--tablebases"));
 }
+
+/// The flags the kernel shows for this process's mapping of `path`
+/// (`VmFlags` in `/proc/self/smaps`: `rr` is `MADV_RANDOM`).
+#[cfg(target_os = "linux")]
+fn mapping_flags(path: &std::path::Path) -> Vec<String> {
+    let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
+    let name = path.canonicalize().unwrap();
+    let mut lines = smaps
+        .lines()
+        .skip_while(|l| !l.ends_with(name.to_str().unwrap()));
+    assert!(lines.next().is_some(), "{} is not mapped", name.display());
+    let flags = lines.find(|l| l.starts_with("VmFlags:")).unwrap();
+    flags
+        .split_whitespace()
+        .skip(1)
+        .map(str::to_string)
+        .collect()
+}
+
+/// Probes land anywhere in a table: a page not yet in memory must cost one
+/// page read, not the disk's whole read-ahead window (8 MB here, several
+/// milliseconds a probe, which made timed searches overrun their clocks).
+/// The raw and the compressed files are mapped for random reads, and stay
+/// so after a verification (which reads in order).
+#[cfg(target_os = "linux")]
+#[test]
+fn tables_are_mapped_for_random_probes() {
+    let dir = TempDir::new("advice");
+    let v = Variant::Songo40;
+    build(v, 10, Some(&dir.0), &no_progress, &mut |_| {}).unwrap();
+    let raw = file::open(&dir.0, v, 10).unwrap();
+    let path = dir.0.join(file::file_name(v, 10));
+    assert!(mapping_flags(&path).contains(&"rr".to_string()));
+    raw.verify().unwrap();
+    assert!(mapping_flags(&path).contains(&"rr".to_string()));
+
+    songo_engine::tb::compressed::compress(&dir.0, v, 10, 3).unwrap();
+    let packed = songo_engine::tb::compressed::open(&dir.0, v, 10).unwrap();
+    let path = dir.0.join(songo_engine::tb::compressed::file_name(v, 10));
+    assert!(mapping_flags(&path).contains(&"rr".to_string()));
+    packed.verify().unwrap();
+    assert!(mapping_flags(&path).contains(&"rr".to_string()));
+}

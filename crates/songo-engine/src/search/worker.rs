@@ -40,6 +40,8 @@ pub(super) struct Worker<'a> {
     pub(super) root_moves: Vec<RootMove>,
     /// When this thread's turn on a core began (see [`crate::turns::Turns`]).
     pub(super) turn_start: Instant,
+    /// A table was probed since the last look at the clock.
+    probed: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -64,6 +66,7 @@ impl<'a> Worker<'a> {
             aborted: false,
             root_moves,
             turn_start: Instant::now(),
+            probed: false,
         }
     }
 
@@ -71,10 +74,11 @@ impl<'a> Worker<'a> {
         self.shared.variant
     }
 
-    /// Whether to abandon the search now (checked at every node: a node
-    /// that first touches a page of a large fresh table can take
-    /// milliseconds on a virtual machine, so counting nodes between looks
-    /// at the flags is not enough).
+    /// Whether to abandon the search now (checked at every node). The clock
+    /// is read every few nodes, and after every table probe: a probe that
+    /// first touches a page of a table not yet in memory waits for the
+    /// disk, a fraction of a millisecond alone but several when the disk
+    /// is busy, so a run of probing nodes must not go unwatched.
     fn should_stop(&mut self) -> bool {
         if self.aborted {
             return true;
@@ -97,7 +101,7 @@ impl<'a> Worker<'a> {
             s.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
             self.unflushed = 0;
         }
-        if self.nodes.is_multiple_of(CLOCK_INTERVAL_NODES) {
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL_NODES) || std::mem::take(&mut self.probed) {
             // Every thread watches the clock: with threads taking turns, the
             // main thread may be waiting for one when the time is up.
             if !s.control.pondering() && s.budget.is_some_and(|b| s.control.clock() >= b.hard) {
@@ -422,8 +426,13 @@ impl<'a> Worker<'a> {
 
     /// The tablebase verdict on `p` as a score, when it decides the node:
     /// exact, or a bound outside the window.
-    fn tb_cutoff(&self, p: &Position, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
-        let verdict = self.shared.tb?.probe(p, self.variant())?;
+    fn tb_cutoff(&mut self, p: &Position, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+        let tb = self.shared.tb?;
+        if !tb.covers(p, self.variant()) {
+            return None;
+        }
+        self.probed = true;
+        let verdict = tb.probe(p, self.variant())?;
         self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
         let (lower, upper) = (tb_score(verdict.worst, ply), tb_score(verdict.best, ply));
         if lower == upper || lower >= beta {

@@ -252,6 +252,7 @@ pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
     // SAFETY: as for the raw files (see `file::open`): table files are
     // never written in place, only replaced by a rename.
     let map = unsafe { Mmap::map(&file) }.map_err(|e| read_error(&path, e))?;
+    let _ = map.advise(file::PROBE_ADVICE);
     if map.len() < HEADER_BYTES {
         return Err(TbError::Truncated {
             path,

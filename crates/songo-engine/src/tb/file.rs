@@ -407,7 +407,7 @@ impl Mapped {
         // advice is a hint: a refusal changes nothing.
         let _ = self.map.advise(Advice::Sequential);
         let sum = checksum(&self.map);
-        let _ = self.map.advise(Advice::Normal);
+        let _ = self.map.advise(PROBE_ADVICE);
         if sum == self.checksum {
             Ok(())
         } else {
@@ -447,6 +447,15 @@ pub(super) fn read_ahead(map: &Mmap, stop: &AtomicBool) -> bool {
     }
     true
 }
+
+/// How the mapped values are read, told to the system: probes land
+/// anywhere in a table, so a page not yet in memory should cost one page
+/// read, not the read-around Linux gives a fault by default (the disk's
+/// whole read-ahead window, 8 MB on these machines: a cold probe took
+/// 5–11 ms instead of 0.05–0.08 ms, which made a timed search overrun its
+/// clock; docs/tablebases.md, "Probes and the disk"). Reading ahead with
+/// `MADV_WILLNEED` ([`read_ahead`]) and verifying are unaffected.
+pub(super) const PROBE_ADVICE: Advice = Advice::Random;
 
 /// Bytes asked for per `MADV_WILLNEED` request: Linux reads at most its
 /// read-ahead window per request (`read_ahead_kb` of the disk, 128 KB by
@@ -489,6 +498,7 @@ pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
             .map(&file)
     }
     .map_err(|e| read_error(&path, e))?;
+    let _ = map.advise(PROBE_ADVICE);
     Ok(Table::mapped(
         variant,
         seeds,
