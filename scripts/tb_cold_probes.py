@@ -42,7 +42,7 @@ def run_one(songo, variant, fen, tb_dir, wtime, inc, plies):
     p = subprocess.Popen([songo], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     send(p, "uci")
     wait_for(p, "uciok")
-    send(p, f"setoption name Variant value {variant}")
+    send(p, f"setoption name UCI_Variant value {variant}")
     send(p, f"setoption name TablebasePath value {tb_dir}")
     send(p, "isready")
     wait_for(p, "readyok")

@@ -298,7 +298,7 @@ impl Engine {
     }
 
     /// Maps the current variant's tables now (milliseconds), then has a
-    /// thread of its own ask the system to read them into its page cache
+    /// thread of its own read them into the system's page cache
     /// ([`Tablebases::read_ahead`]), so that a search in the middle of a
     /// timed move rarely waits for the disk. The tables are not read into
     /// the engine's own memory: their pages are the system's, shared with

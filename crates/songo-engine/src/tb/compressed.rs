@@ -31,6 +31,7 @@ use rayon::prelude::*;
 use songo_core::variant::Variant;
 
 use super::file::{self, check_fields, read_error, Checksum, TbError, HEADER_BYTES};
+use super::read_ahead::read_into_cache;
 use super::Table;
 
 pub const MAGIC: &[u8; 8] = b"SONGOTBZ";
@@ -58,6 +59,8 @@ pub(crate) struct Compressed {
     path: PathBuf,
     checksum: u64,
     map: Mmap,
+    /// The mapped file, read from by [`Compressed::read_ahead`].
+    file: File,
     /// Tells this table's blocks apart in the process's cache.
     id: u32,
     blocks: usize,
@@ -137,7 +140,7 @@ impl Compressed {
 
     /// See [`file::Mapped::read_ahead`].
     pub(crate) fn read_ahead(&self, stop: &AtomicBool) -> bool {
-        file::read_ahead(&self.map, stop)
+        read_into_cache(&self.map, &self.file, 0, stop)
     }
 
     /// Size of the file.
@@ -268,6 +271,7 @@ pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
         path,
         checksum,
         map,
+        file,
         id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         blocks,
         values_len,

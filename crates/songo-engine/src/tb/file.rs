@@ -39,12 +39,13 @@ use std::fmt;
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use memmap2::{Advice, Mmap, MmapOptions};
 
 use super::index::boards;
+use super::read_ahead::read_into_cache;
 use super::Table;
 use songo_core::variant::Variant;
 
@@ -393,6 +394,8 @@ pub(crate) struct Mapped {
     /// The checksum of the header.
     checksum: u64,
     map: Mmap,
+    /// The mapped file, read from by [`Mapped::read_ahead`].
+    file: File,
 }
 
 impl Mapped {
@@ -417,14 +420,12 @@ impl Mapped {
         }
     }
 
-    /// Asks the system to read the values into its page cache
-    /// (`MADV_WILLNEED`), a step at a time, until done or `stop` is set;
-    /// returns whether it got to the end. Each request only starts the
-    /// reading: the call takes about as long as the disk needs to keep up
-    /// (a walk through the page cache when the file is already there). A
-    /// hint: a refusal changes nothing.
+    /// Reads the values into the page cache, until done or `stop` is set;
+    /// returns whether it got to the end. See [`read_into_cache`]: it takes
+    /// as long as the disk needs, and a walk through the page tables when
+    /// the file is already cached.
     pub(crate) fn read_ahead(&self, stop: &AtomicBool) -> bool {
-        read_ahead(&self.map, stop)
+        read_into_cache(&self.map, &self.file, HEADER_BYTES as u64, stop)
     }
 
     /// The checksum of the header.
@@ -433,34 +434,14 @@ impl Mapped {
     }
 }
 
-/// See [`Mapped::read_ahead`].
-pub(super) fn read_ahead(map: &Mmap, stop: &AtomicBool) -> bool {
-    let len = map.len();
-    let mut at = 0;
-    while at < len {
-        if stop.load(Ordering::Relaxed) {
-            return false;
-        }
-        let step = READ_AHEAD_STEP.min(len - at);
-        let _ = map.advise_range(Advice::WillNeed, at, step);
-        at += step;
-    }
-    true
-}
-
 /// How the mapped values are read, told to the system: probes land
 /// anywhere in a table, so a page not yet in memory should cost one page
 /// read, not the read-around Linux gives a fault by default (the disk's
 /// whole read-ahead window, 8 MB on these machines: a cold probe took
 /// 5–11 ms instead of 0.05–0.08 ms, which made a timed search overrun its
-/// clock; docs/tablebases.md, "Probes and the disk"). Reading ahead with
-/// `MADV_WILLNEED` ([`read_ahead`]) and verifying are unaffected.
+/// clock; docs/tablebases.md, "Probes and the disk"). Reading ahead
+/// ([`read_into_cache`]) and verifying are unaffected.
 pub(super) const PROBE_ADVICE: Advice = Advice::Random;
-
-/// Bytes asked for per `MADV_WILLNEED` request: Linux reads at most its
-/// read-ahead window per request (`read_ahead_kb` of the disk, 128 KB by
-/// default), whatever the length asked for.
-const READ_AHEAD_STEP: usize = 128 << 10;
 
 /// Maps the table of `variant` with `seeds` seeds from `dir`: checks the
 /// header and the length of the file (every error of [`TbError`] but
@@ -506,6 +487,7 @@ pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
             path,
             checksum,
             map,
+            file,
         },
     ))
 }

@@ -82,6 +82,7 @@ pub mod compressed;
 pub mod file;
 pub mod generate;
 pub mod index;
+mod read_ahead;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -235,8 +236,8 @@ impl Table {
         }
     }
 
-    /// Asks the system to read the values of a mapped table into its page
-    /// cache, so that probes do not wait for the disk (nothing to do for a
+    /// Reads the values of a mapped table into the system's page cache,
+    /// so that probes do not wait for the disk (nothing to do for a
     /// table in memory). Stops early when `stop` is set; returns whether it
     /// got to the end. See [`Tablebases::read_ahead`].
     pub fn read_ahead(&self, stop: &AtomicBool) -> bool {
@@ -603,7 +604,7 @@ impl Tablebases {
         Ok(bytes)
     }
 
-    /// Asks the system to read the mapped tables of `v` into its page cache
+    /// Reads the mapped tables of `v` into the system's page cache
     /// (smallest first), so that probes find them in memory rather than
     /// waiting for the disk: for a thread of its own, since it lasts as
     /// long as the disk needs when the files are not cached yet. The pages
