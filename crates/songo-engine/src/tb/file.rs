@@ -421,7 +421,7 @@ impl Mapped {
     }
 
     /// Reads the values into the page cache, until done or `stop` is set;
-    /// returns whether it got to the end. See [`read_into_cache`]: it takes
+    /// returns `false` when stopped. See [`read_into_cache`]: it takes
     /// as long as the disk needs, and a walk through the page tables when
     /// the file is already cached.
     pub(crate) fn read_ahead(&self, stop: &AtomicBool) -> bool {

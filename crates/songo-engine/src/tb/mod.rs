@@ -238,8 +238,8 @@ impl Table {
 
     /// Reads the values of a mapped table into the system's page cache,
     /// so that probes do not wait for the disk (nothing to do for a
-    /// table in memory). Stops early when `stop` is set; returns whether it
-    /// got to the end. See [`Tablebases::read_ahead`].
+    /// table in memory). Stops early when `stop` is set, and then returns
+    /// `false`. See [`Tablebases::read_ahead`].
     pub fn read_ahead(&self, stop: &AtomicBool) -> bool {
         match &self.data {
             Bytes::Owned(_) => true,
@@ -610,7 +610,7 @@ impl Tablebases {
     /// long as the disk needs when the files are not cached yet. The pages
     /// are the system's, shared with every process that maps the files,
     /// and not mapped into this one until a probe touches them. Stops
-    /// early when `stop` is set; returns whether it got to the end.
+    /// early when `stop` is set, and then returns `false`.
     pub fn read_ahead(&self, v: Variant, stop: &AtomicBool) -> bool {
         (MIN_BOARD_SEEDS..=self.max_seeds(v)).all(|s| {
             match self.tables[slot(v, s)].get() {

@@ -24,10 +24,11 @@ const STEP_BYTES: usize = 1 << 20;
 
 /// Reads the bytes of `map`, which maps `file` from `file_offset` on, into
 /// the page cache, a step at a time, until done or `stop` is set; returns
-/// whether it got to the end. Steps already in memory cost a look at the
-/// page tables; the others are read with `pread` into a buffer (the copy is
-/// the price of a bounded queue). A hint: a failed read ends the reading
-/// early, and probes then read their pages themselves.
+/// `false` when stopped. Steps already in memory cost a look at the page
+/// tables; the others are read with `pread` into a buffer (the copy is the
+/// price of a bounded queue). A hint: a failed read ends the reading of
+/// this file early (the caller goes on with the next), and probes then
+/// read their pages themselves.
 pub(super) fn read_into_cache(
     map: &Mmap,
     file: &File,
