@@ -427,12 +427,10 @@ impl<'a> Worker<'a> {
     /// The tablebase verdict on `p` as a score, when it decides the node:
     /// exact, or a bound outside the window.
     fn tb_cutoff(&mut self, p: &Position, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
-        let tb = self.shared.tb?;
-        if !tb.covers(p, self.variant()) {
-            return None;
-        }
-        self.probed = true;
-        let verdict = tb.probe(p, self.variant())?;
+        let verdict = self.shared.tb?.probe(p, self.variant());
+        // Only a probe that read a table can have waited for the disk.
+        self.probed |= verdict.is_some();
+        let verdict = verdict?;
         self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
         let (lower, upper) = (tb_score(verdict.worst, ply), tb_score(verdict.best, ply));
         if lower == upper || lower >= beta {

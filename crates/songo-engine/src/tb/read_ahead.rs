@@ -67,17 +67,17 @@ fn read_at(file: &File, buffer: &mut [u8], offset: u64) -> bool {
 
 /// Whether every page under `bytes` is in memory (`mincore`); `false` when
 /// the system cannot tell.
-pub(super) fn resident(bytes: &[u8]) -> bool {
+fn resident(bytes: &[u8]) -> bool {
     #[cfg(target_os = "linux")]
     {
+        if bytes.is_empty() {
+            return true;
+        }
         // SAFETY: sysconf has no preconditions.
         let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-        let Ok(page) = usize::try_from(page) else {
+        let Some(page) = usize::try_from(page).ok().filter(|&p| p > 0) else {
             return false;
         };
-        if page == 0 || bytes.is_empty() {
-            return bytes.is_empty();
-        }
         let start = bytes.as_ptr() as usize;
         let aligned = start - start % page;
         let len = bytes.len() + (start - aligned);
