@@ -3,9 +3,10 @@
 
 Usage: scripts/smp_speedup.py ENGINE [ENGINE...] [--depth D] [--threads N] [--runs R] [--runs1 R1] [--hash MB]
 
-Searches every bench position (read from src/bench.rs) to depth D with one
-thread (R1 times, default 1) and R times with N threads, each from a cleared
-table, and prints per position the times and the ratio, then the ratio of
+Searches every bench position (read from
+crates/songo-engine/src/bench.rs) to depth D with one thread (R1 times,
+default 1) and R times with N threads, each from a cleared table, and
+prints per position the times and the ratio, then the ratio of
 the summed times and the geometric mean of the per-position ratios. Times are the
 engine's own `time` field of its `info depth D` line. The summed speed-up is
 then split into its two factors: the nodes the N threads searched together
@@ -31,7 +32,7 @@ VARIANTS = {
 
 
 def bench_positions():
-    src = pathlib.Path(__file__).resolve().parent.parent / "src" / "bench.rs"
+    src = pathlib.Path(__file__).resolve().parent.parent / "crates" / "songo-engine" / "src" / "bench.rs"
     text = src.read_text()
     return [(VARIANTS[v], fen) for v, fen in re.findall(r'Variant::(\w+),\s*"([^"]+)"', text)]
 
@@ -46,8 +47,16 @@ class Engine:
 
     def sync(self):
         self.send("isready")
-        while self.p.stdout.readline().strip() != "readyok":
-            pass
+        self.wait_for("readyok")
+
+    def wait_for(self, word):
+        """The next line that starts with `word`."""
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine exited")
+            if line.split()[:1] == [word]:
+                return line
 
     def search(self, variant, fen, depth, threads, hash_mb):
         """(time, nodes) of the last complete iteration of a `go depth` from a cleared table."""

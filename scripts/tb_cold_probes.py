@@ -4,9 +4,9 @@ the page cache: for each position of OPENINGS, a fresh engine opens the
 tables of TB_DIR, the system's page cache is dropped (needs root), and the
 engine answers `go wtime W btime W winc I binc I` from that position (and
 then, still in the same process, the next few plies of a self-played game,
-as in a match). Prints, per engine, how long each move took beyond
-the moves took (`go` to `bestmove`): median, 90th percentile, worst, and
-how many went past W/3, the most the engine plans for one move.
+as in a match). Prints, per engine, how long the moves took (`go` to
+`bestmove`): median, 90th percentile, worst, and how many went past W/3,
+the most the engine plans for one move.
 
 Usage: scripts/tb_cold_probes.py VARIANT OPENINGS TB_DIR SONGO [SONGO…]
            [--wtime 300] [--inc 10] [--plies 6] [--count 10]
@@ -17,6 +17,8 @@ import statistics
 import subprocess
 import time
 
+from smp_speedup import Engine
+
 
 def drop_caches():
     subprocess.run(["sync"])
@@ -24,43 +26,25 @@ def drop_caches():
         f.write("1\n")
 
 
-def send(p, line):
-    p.stdin.write(line + "\n")
-    p.stdin.flush()
-
-
-def wait_for(p, word):
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            raise RuntimeError("engine exited")
-        if line.split()[:1] == [word]:
-            return line
-
-
 def run_one(songo, variant, fen, tb_dir, wtime, inc, plies):
-    p = subprocess.Popen([songo], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    send(p, "uci")
-    wait_for(p, "uciok")
-    send(p, f"setoption name UCI_Variant value {variant}")
-    send(p, f"setoption name TablebasePath value {tb_dir}")
-    send(p, "isready")
-    wait_for(p, "readyok")
+    e = Engine(songo)
+    e.send(f"setoption name UCI_Variant value {variant}")
+    e.send(f"setoption name TablebasePath value {tb_dir}")
+    e.sync()
     drop_caches()
     moves, times = [], []
     for _ in range(plies):
-        send(p, f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
+        e.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
         start = time.monotonic()
-        send(p, f"go wtime {wtime} btime {wtime} winc {inc} binc {inc}")
-        best = wait_for(p, "bestmove").split()
+        e.send(f"go wtime {wtime} btime {wtime} winc {inc} binc {inc}")
+        best = e.wait_for("bestmove").split()
         times.append(time.monotonic() - start)
         if len(best) < 2 or best[1] in ("(none)", "0000"):
             break
         moves.append(best[1])
-    with open(f"/proc/{p.pid}/stat") as f:
+    with open(f"/proc/{e.p.pid}/stat") as f:
         majflt = int(f.read().rsplit(")", 1)[1].split()[9])
-    send(p, "quit")
-    p.wait()
+    e.close()
     return times, majflt
 
 

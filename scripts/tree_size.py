@@ -4,8 +4,9 @@
 Usage: scripts/tree_size.py DEPTH HASH_MB ENGINE [ENGINE ...]
 
 One thread, each position from a cleared table, positions read from
-src/bench.rs. Compares search changes by tree size, which one thread makes
-exact, where time to depth is noisy on a shared machine.
+crates/songo-engine/src/bench.rs. Compares search changes by tree size,
+which one thread makes exact, where time to depth is noisy on a shared
+machine.
 """
 import sys
 
