@@ -44,8 +44,8 @@ use songo_engine::options::{
 };
 use songo_engine::score::WinDrawLoss;
 use songo_engine::search::{Info, ScoreBound, MAX_PLY};
-use songo_engine::tb::{Tablebases, TbValue};
 use songo_engine::timeman::Limits;
+use songo_tb::{Tablebases, TbValue};
 
 /// Depth searched when neither `--depth` nor `--movetime` is given: about a
 /// second from the opening on this project's reference machine, far less in

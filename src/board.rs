@@ -2,7 +2,7 @@
 //! analyze`, `songo replay` and `songo play`.
 
 use songo_core::{Game, GameStatus, Position, Side};
-use songo_engine::tb::{history_is_clean, Tablebases};
+use songo_tb::{history_is_clean, Tablebases};
 
 const SEPARATOR: &str = "+----+----+----+----+----+----+----+";
 

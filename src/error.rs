@@ -43,8 +43,8 @@ pub use crate::train::TrainError;
 pub use crate::tune::TuneError;
 pub use songo_engine::bench::BenchError;
 use songo_engine::options::OptionError;
-pub use songo_engine::tb::TbError;
 pub use songo_gui::GuiError;
+pub use songo_tb::TbError;
 
 /// What an exit code says; see the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -275,7 +275,7 @@ mod tests {
     fn missing_tables_fail_and_broken_ones_are_bad_input() {
         let missing = TbError::Missing {
             path: PathBuf::from("tables"),
-            kind: songo_engine::tb::PathKind::Directory,
+            kind: songo_tb::PathKind::Directory,
         };
         let broken = TbError::Checksum {
             path: PathBuf::from("tables/songo40-10.sgtb"),

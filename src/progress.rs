@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use songo_core::Variant;
-use songo_engine::tb::generate::Progress;
+use songo_tb::generate::Progress;
 
 /// How often the bar redraws itself even when nothing advances.
 const TICK: Duration = Duration::from_millis(200);

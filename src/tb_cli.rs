@@ -7,10 +7,8 @@ use clap::{Args, Subcommand};
 use crate::args::PositionArgs;
 use songo_core::movegen::MIN_BOARD_SEEDS;
 use songo_core::variant::Variant;
-use songo_engine::tb::generate::{
-    build_with, no_progress, Alone, Checkpoints, CountReport, Exchange,
-};
-use songo_engine::tb::{Tablebases, TbError};
+use songo_tb::generate::{build_with, no_progress, Alone, Checkpoints, CountReport, Exchange};
+use songo_tb::{Tablebases, TbError};
 
 /// Where tables go when no directory is given.
 pub const DEFAULT_DIR: &str = "tablebases";
@@ -118,7 +116,7 @@ pub struct CompressArgs {
     pub max_seeds: Option<u8>,
     /// zstd's level (1 to 19): higher is smaller and slower to write, as
     /// fast to read.
-    #[arg(long, default_value_t = songo_engine::tb::compressed::DEFAULT_LEVEL,
+    #[arg(long, default_value_t = songo_tb::compressed::DEFAULT_LEVEL,
           value_parser = clap::value_parser!(i32).range(1..=19))]
     pub level: i32,
 }
@@ -231,18 +229,19 @@ fn compress(args: &CompressArgs) -> Result<(), TbCliError> {
             .max_seeds
             .map_or(tb.max_seeds(v), |m| m.min(tb.max_seeds(v)));
         for s in MIN_BOARD_SEEDS..=top {
-            let raw_file = args.dir.join(songo_engine::tb::file::file_name(v, s));
+            let raw_file = args.dir.join(songo_tb::file::file_name(v, s));
             if !raw_file.is_file() {
                 continue;
             }
             let started = std::time::Instant::now();
-            let r = songo_engine::tb::compressed::compress(&args.dir, v, s, args.level).map_err(
-                |source| TbCliError::Table {
-                    variant: v,
-                    seeds: s,
-                    source,
-                },
-            )?;
+            let r =
+                songo_tb::compressed::compress(&args.dir, v, s, args.level).map_err(|source| {
+                    TbCliError::Table {
+                        variant: v,
+                        seeds: s,
+                        source,
+                    }
+                })?;
             println!(
                 "{v} {s:>2} seeds: {:.3} GiB -> {:.3} GiB ({:.2}x) in {:.1} s: {}",
                 gib(r.raw_bytes),
@@ -289,7 +288,7 @@ fn verify(args: &VerifyArgs) -> Result<(), TbCliError> {
             match tb.verify(v, s) {
                 Ok(()) => println!(
                     "{v} {s:>2} seeds: ok ({:.1} MB in {:.2} s)",
-                    songo_engine::tb::file::values_len(v, s) as f64 / 1e6,
+                    songo_tb::file::values_len(v, s) as f64 / 1e6,
                     started.elapsed().as_secs_f64()
                 ),
                 Err(e) => {
@@ -403,7 +402,7 @@ fn generate_all(args: &GenerateArgs, ex: &mut dyn Exchange) -> Result<(), TbCliE
                 started.elapsed().as_secs_f64(),
                 gib(bytes),
                 args.dir.display(),
-                songo_engine::tb::generate::peak_rss().map_or("unknown".to_string(), |m| format!("{:.2} GiB", gib(m))),
+                songo_tb::generate::peak_rss().map_or("unknown".to_string(), |m| format!("{:.2} GiB", gib(m))),
                 if ex.processes() > 1 {
                     format!(" (rank 0 of {})", ex.processes())
                 } else {

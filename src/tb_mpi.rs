@@ -1,10 +1,10 @@
 //! `songo tb generate --mpi`: this process as one rank of an MPI job, the
 //! count being solved split between the ranks (see
-//! `songo_engine::tb::generate::exchange`). Only with the `mpi` feature
+//! `songo_tb::generate::exchange`). Only with the `mpi` feature
 //! (rsmpi over the system's MPI, Open MPI on Debian); without it, `--mpi`
 //! is refused with how to build it.
 
-use songo_engine::tb::generate::Exchange;
+use songo_tb::generate::Exchange;
 
 /// Why `--mpi` cannot run.
 #[derive(Debug, thiserror::Error)]

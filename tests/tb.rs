@@ -27,8 +27,8 @@ use fxhash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 use songo_core::{Outcome, Position, Side, Variant};
-use songo_engine::tb::generate::{build, no_progress};
-use songo_engine::tb::{Tablebases, TbValue};
+use songo_tb::generate::{build, no_progress};
+use songo_tb::{Tablebases, TbValue};
 
 /// Largest seed count solved for the tests, per variant (kept small so the
 /// whole file runs in well under a minute in release).

@@ -5,11 +5,12 @@
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
+use songo_core::checksum::{checksum, Checksum};
 use songo_core::Variant;
-use songo_engine::tb::compressed::{self, BLOCK_BYTES};
-use songo_engine::tb::file::{self, checksum, Checksum, HEADER_BYTES};
-use songo_engine::tb::generate::{build, no_progress};
-use songo_engine::tb::{Tablebases, TbError};
+use songo_tb::compressed::{self, BLOCK_BYTES};
+use songo_tb::file::{self, HEADER_BYTES};
+use songo_tb::generate::{build, no_progress};
+use songo_tb::{Tablebases, TbError};
 
 mod tb_support;
 use tb_support::{replace, TempDir};

@@ -5,8 +5,8 @@
 use std::sync::atomic::AtomicBool;
 
 use songo_core::{Position, Variant};
-use songo_engine::tb::generate::{build, generate, no_progress, NoProgress};
-use songo_engine::tb::{file, Tablebases, TbError};
+use songo_tb::generate::{build, generate, no_progress, NoProgress};
+use songo_tb::{file, Tablebases, TbError};
 
 mod tb_support;
 use tb_support::{replace, TempDir};
@@ -439,9 +439,9 @@ fn tables_are_mapped_for_random_probes() {
     raw.verify().unwrap();
     assert!(mapping_flags(&path).contains(&"rr".to_string()));
 
-    songo_engine::tb::compressed::compress(&dir.0, v, 10, 3).unwrap();
-    let packed = songo_engine::tb::compressed::open(&dir.0, v, 10).unwrap();
-    let path = dir.0.join(songo_engine::tb::compressed::file_name(v, 10));
+    songo_tb::compressed::compress(&dir.0, v, 10, 3).unwrap();
+    let packed = songo_tb::compressed::open(&dir.0, v, 10).unwrap();
+    let path = dir.0.join(songo_tb::compressed::file_name(v, 10));
     assert!(mapping_flags(&path).contains(&"rr".to_string()));
     packed.verify().unwrap();
     assert!(mapping_flags(&path).contains(&"rr".to_string()));

@@ -14,7 +14,7 @@ use std::process::{Command, Output};
 use std::time::Instant;
 
 use songo_core::Variant;
-use songo_engine::tb::file;
+use songo_tb::file;
 
 const SONGO: &str = env!("CARGO_BIN_EXE_songo");
 

@@ -9,8 +9,8 @@ use std::path::Path;
 use std::sync::{Arc, Barrier, Mutex};
 
 use songo_core::Variant;
-use songo_engine::tb::file;
-use songo_engine::tb::generate::{build, build_with, no_progress, Checkpoints, Exchange, Progress};
+use songo_tb::file;
+use songo_tb::generate::{build, build_with, no_progress, Checkpoints, Exchange, Progress};
 
 mod tb_support;
 use tb_support::TempDir;
@@ -182,7 +182,7 @@ fn an_interrupted_count_resumes_at_its_last_pass() {
                 max,
                 Some(&dir.0),
                 Checkpoints::Every(Default::default()),
-                &mut songo_engine::tb::generate::Alone,
+                &mut songo_tb::generate::Alone,
                 &stop,
                 &mut |_| {},
             )
@@ -206,7 +206,7 @@ fn an_interrupted_count_resumes_at_its_last_pass() {
             max,
             Some(&dir.0),
             Checkpoints::Every(Default::default()),
-            &mut songo_engine::tb::generate::Alone,
+            &mut songo_tb::generate::Alone,
             &go,
             &mut |_| {},
         )

@@ -23,6 +23,21 @@ impl Variant {
         Variant::Songo40,
     ];
 
+    /// The variant's place in [`Variant::ALL`]: 0, 1 or 2. File formats
+    /// store this code (tablebase and net files), so it never changes.
+    pub const fn index(self) -> usize {
+        match self {
+            Variant::Songo36Beginner => 0,
+            Variant::Songo36Amateur => 1,
+            Variant::Songo40 => 2,
+        }
+    }
+
+    /// The variant of a code of [`Variant::index`].
+    pub fn from_index(i: usize) -> Option<Variant> {
+        Variant::ALL.get(i).copied()
+    }
+
     /// The variant's protocol name.
     pub const fn name(self) -> &'static str {
         match self {
@@ -140,4 +155,18 @@ macro_rules! with_rules {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_is_the_place_in_all() {
+        for (i, v) in Variant::ALL.into_iter().enumerate() {
+            assert_eq!(v.index(), i);
+            assert_eq!(Variant::from_index(i), Some(v));
+        }
+        assert_eq!(Variant::from_index(3), None);
+    }
 }

@@ -25,9 +25,9 @@ use crate::nn::file::variant_code;
 use crate::nn::Network;
 use crate::options::{OptionError, Options, Setting, MULTIPV_MAX};
 use crate::search::{search_tb, Info, ScoreBound, SearchControl, SearchOptions, SearchResult};
-use crate::tb::{Tablebases, TbError};
 use crate::timeman::Limits;
 use crate::tt::TranspositionTable;
+use songo_tb::{Tablebases, TbError};
 
 /// The longest `isready` waits for a new hash table: a 1 GB table took
 /// 0.2 to 1.3 s here on a busy machine (docs/speed.md), and this stays well

@@ -3,9 +3,11 @@
 //! Search ([`search`]), scores and what they mean ([`score`]), evaluation
 //! ([`eval`]), the transposition table ([`tt`]), time management
 //! ([`timeman`]), playing strength ([`skill`]) and endgame tablebases
-//! ([`tb`]). The [`engine::Engine`] façade drives them all; [`options`]
+//! (probed through the `songo-tb` crate). The [`engine::Engine`] façade drives them all; [`options`]
 //! declares the options once. It never prints and knows no protocol text:
 //! front ends receive lines and answers through callbacks.
+
+pub use songo_tb::score;
 
 pub mod abdada;
 pub mod bench;
@@ -13,11 +15,9 @@ pub mod engine;
 pub mod eval;
 pub mod nn;
 pub mod options;
-pub mod score;
 pub mod search;
 pub mod skill;
 pub mod speed;
-pub mod tb;
 pub mod timeman;
 pub mod tt;
 mod tt_os;

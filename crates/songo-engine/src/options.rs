@@ -11,8 +11,8 @@ use thiserror::Error;
 use crate::eval::EvalKind;
 use crate::nn::NetError;
 use crate::skill::SkillLevel;
-use crate::tb::TbError;
 use crate::tt::AllocError;
+use songo_tb::TbError;
 
 /// `Hash`: the default fits any machine and a blitz game; the maximum is
 /// what the table's index arithmetic allows, not what a machine has.

@@ -172,7 +172,7 @@ fn net_files_round_trip() {
 /// Rewrites the payload checksum after a deliberate change, so that the
 /// check under test is the one that fails.
 fn reseal(bytes: &mut [u8]) {
-    let sum = songo_engine::tb::file::checksum(&bytes[HEADER_BYTES..]);
+    let sum = songo_core::checksum::checksum(&bytes[HEADER_BYTES..]);
     bytes[32..40].copy_from_slice(&sum.to_le_bytes());
 }
 

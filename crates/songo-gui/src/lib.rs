@@ -37,7 +37,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use songo_client::{EngineSpec, ProcessError};
-use songo_engine::tb::{Tablebases, TbError};
+use songo_tb::{Tablebases, TbError};
 
 pub use server::ServerConfig;
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 use songo_client::info::Bound;
 use songo_client::{Info, InfoScore};
 use songo_core::{Side, Variant};
-use songo_engine::score::{classify, ScoreKind, WinDrawLoss, MATE};
+use songo_tb::score::{classify, ScoreKind, WinDrawLoss, MATE};
 
 /// The bar is full at this many centiseeds of margin (a forced end fills it).
 pub const BAR_RANGE: i32 = 1500;

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 use songo_core::{Game, Variant};
-use songo_engine::tb::{history_is_clean, Tablebases, TbValue};
+use songo_tb::{history_is_clean, Tablebases, TbValue};
 
 /// What the tables say about the analysed position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -106,7 +106,7 @@ pub fn probe(tb: &Tablebases, game: &Game) -> TbView {
 mod tests {
     use super::*;
     use songo_core::Position;
-    use songo_engine::tb::generate::{generate, NoProgress};
+    use songo_tb::generate::{generate, NoProgress};
 
     #[test]
     fn verdicts_and_reasons() {

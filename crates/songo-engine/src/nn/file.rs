@@ -14,7 +14,7 @@
 //! | 20 | 2 | QA (255) |
 //! | 22 | 2 | QB (256) |
 //! | 24 | 8 | payload length in bytes |
-//! | 32 | 8 | checksum of the payload (`tb::file::checksum`) |
+//! | 32 | 8 | checksum of the payload (`songo_core::checksum`) |
 //! | 40 | 2 | QO (512) |
 //! | 42 | 6 | zero (reserved) |
 //! | 48 | … | payload: W1 (rows × H1 `i16`, row by row), B1 (H1 `i16`), W2 (H2 × H1 `i16`, one row per unit), B2 (H2 `i32`), W3 (H2, or H1 without a second layer, `i16`), B3 (`i32`) |
@@ -27,7 +27,7 @@ use thiserror::Error;
 
 use super::input::{LAYOUT_ID, LAYOUT_VARIANT_ID};
 use super::network::{valid_sizes, NetScope, Network, QA, QB, QO};
-use crate::tb::file::checksum;
+use songo_core::checksum::checksum;
 
 pub const MAGIC: [u8; 8] = *b"SONGONET";
 /// Bumped whenever the header or the payload changes meaning.

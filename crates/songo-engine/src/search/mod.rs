@@ -38,12 +38,12 @@ use crate::eval::EvalKind;
 use crate::nn::Network;
 use crate::score::Score;
 pub use crate::score::{game_end_score, mate_in, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
-use crate::tb::Tablebases;
 use crate::timeman::{budget, Limits};
 use crate::tt::TranspositionTable;
 use crate::turns::{cores, Turns};
 use songo_core::game::Game;
 use songo_core::moves::Move;
+use songo_tb::Tablebases;
 
 /// How a score was bounded when it was reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

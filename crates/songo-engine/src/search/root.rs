@@ -12,10 +12,10 @@ use super::tunables::{
 use super::worker::Worker;
 use super::{Info, RootMove, ScoreBound, SearchResult};
 use crate::score::{mate_in, Score, INFINITE, MATE_BOUND, MAX_PLY};
-use crate::tb::{history_is_clean, Tablebases};
 use crate::timeman::Limits;
 use songo_core::game::Game;
 use songo_core::moves::Move;
+use songo_tb::{history_is_clean, Tablebases};
 
 impl Worker<'_> {
     /// One iteration at the root over the moves from `pv_index` on.

@@ -11,11 +11,11 @@ use super::{Info, RootMove, SearchResult};
 use crate::abdada::BusyTable;
 use crate::eval::{evaluate_with, EvalKind, Score};
 use crate::nn::Network;
-use crate::tb::Tablebases;
 use crate::timeman::{Limits, TimeBudget};
 use crate::tt::TranspositionTable;
 use crate::turns::Turns;
 use songo_core::variant::Variant;
+use songo_tb::Tablebases;
 
 /// State shared by the threads of one search.
 pub(super) struct Shared<'a> {

@@ -23,7 +23,7 @@ use std::time::{Duration, SystemTime};
 
 use serde::Serialize;
 use songo_client::EngineSpec;
-use songo_engine::tb::Tablebases;
+use songo_tb::Tablebases;
 
 use crate::engine::{EngineLink, Event};
 use crate::messages::{Outgoing, PageMessage, Reply, Topic};

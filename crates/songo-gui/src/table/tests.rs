@@ -691,7 +691,7 @@ fn a_review_the_engine_cannot_score_fails_alone() {
 
 #[test]
 fn the_tables_speak_in_the_analysis() {
-    use songo_engine::tb::generate::{generate, NoProgress};
+    use songo_tb::generate::{generate, NoProgress};
     let table10 = generate(Variant::Songo40, 10, &[], &NoProgress);
     let tb = Arc::new(Tablebases::from_tables([table10]));
     let (mut t, _) = table_with(&["songo"], Some(tb));

@@ -39,14 +39,12 @@ use std::fmt;
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use memmap2::{Advice, Mmap, MmapOptions};
+use songo_core::checksum::checksum;
 
-use super::index::boards;
-use super::read_ahead::read_into_cache;
-use super::Table;
+use crate::index::boards;
+use crate::Table;
 use songo_core::variant::Variant;
 
 pub const MAGIC: &[u8; 8] = b"SONGOTB\0";
@@ -152,14 +150,6 @@ pub fn file_name(variant: Variant, seeds: u8) -> String {
     format!("{}-{seeds:02}.sgtb", variant.name())
 }
 
-pub(super) fn variant_code(v: Variant) -> u8 {
-    match v {
-        Variant::Songo36Beginner => 0,
-        Variant::Songo36Amateur => 1,
-        Variant::Songo40 => 2,
-    }
-}
-
 /// Bytes per board of a variant's tables.
 pub const fn width(v: Variant) -> usize {
     if v.is_songo36() {
@@ -169,79 +159,7 @@ pub const fn width(v: Variant) -> usize {
     }
 }
 
-/// A 64-bit checksum of the values: a multiply-rotate mix over 8-byte
-/// little-endian words (the tail zero-padded), then the length. It guards
-/// against truncation and corruption, not against tampering. Computing it
-/// reads every byte, so it is checked by [`read`], not by [`open`].
-pub fn checksum(data: &[u8]) -> u64 {
-    let mut sum = Checksum::new();
-    sum.update(data);
-    sum.finish()
-}
-
-/// [`checksum`] of data given piece by piece.
-pub struct Checksum {
-    h: u64,
-    len: u64,
-    /// The bytes of an unfinished word.
-    tail: [u8; 8],
-    tail_len: usize,
-}
-
-const CHECKSUM_K: u64 = 0x9E37_79B9_7F4A_7C15;
-
-impl Checksum {
-    pub fn new() -> Checksum {
-        Checksum {
-            h: 0x5350_4E47_4F54_4231,
-            len: 0,
-            tail: [0; 8],
-            tail_len: 0,
-        }
-    }
-
-    #[inline]
-    fn word(&mut self, x: u64) {
-        self.h = (self.h.rotate_left(23) ^ x).wrapping_mul(CHECKSUM_K);
-    }
-
-    pub fn update(&mut self, mut data: &[u8]) {
-        self.len += data.len() as u64;
-        if self.tail_len > 0 {
-            let take = (8 - self.tail_len).min(data.len());
-            self.tail[self.tail_len..self.tail_len + take].copy_from_slice(&data[..take]);
-            self.tail_len += take;
-            data = &data[take..];
-            if self.tail_len < 8 {
-                return;
-            }
-            self.word(u64::from_le_bytes(self.tail));
-            self.tail_len = 0;
-        }
-        let mut words = data.chunks_exact(8);
-        for w in &mut words {
-            self.word(u64::from_le_bytes(w.try_into().expect("8 bytes")));
-        }
-        let rest = words.remainder();
-        self.tail[..rest.len()].copy_from_slice(rest);
-        self.tail_len = rest.len();
-    }
-
-    pub fn finish(mut self) -> u64 {
-        self.tail[self.tail_len..].fill(0);
-        self.word(u64::from_le_bytes(self.tail));
-        let h = self.h;
-        (h ^ self.len).wrapping_mul(CHECKSUM_K) ^ (h >> 29)
-    }
-}
-
-impl Default for Checksum {
-    fn default() -> Checksum {
-        Checksum::new()
-    }
-}
-
-pub(super) fn read_error(path: &Path, e: std::io::Error) -> TbError {
+pub(crate) fn read_error(path: &Path, e: std::io::Error) -> TbError {
     if e.kind() == std::io::ErrorKind::NotFound {
         TbError::Missing {
             path: path.to_path_buf(),
@@ -256,11 +174,11 @@ pub(super) fn read_error(path: &Path, e: std::io::Error) -> TbError {
 }
 
 /// The header of a table file whose values have this checksum.
-pub(super) fn header(variant: Variant, seeds: u8, checksum: u64) -> [u8; HEADER_BYTES] {
+pub(crate) fn header(variant: Variant, seeds: u8, checksum: u64) -> [u8; HEADER_BYTES] {
     let mut header = [0u8; HEADER_BYTES];
     header[..8].copy_from_slice(MAGIC);
     header[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-    header[12] = variant_code(variant);
+    header[12] = variant.index() as u8;
     header[13] = seeds;
     header[14] = width(variant) as u8;
     header[15] = FLAGS_NONE;
@@ -270,7 +188,7 @@ pub(super) fn header(variant: Variant, seeds: u8, checksum: u64) -> [u8; HEADER_
 }
 
 /// Where a table is written before it is renamed to its name.
-pub(super) fn temporary_path(dir: &Path, variant: Variant, seeds: u8) -> PathBuf {
+pub(crate) fn temporary_path(dir: &Path, variant: Variant, seeds: u8) -> PathBuf {
     dir.join(format!(".{}.tmp", file_name(variant, seeds)))
 }
 
@@ -323,7 +241,7 @@ fn open_checked(path: &Path, variant: Variant, seeds: u8) -> Result<(File, u64),
 
 /// Opens a table file (raw or compressed) and reads its header; returns
 /// the file, its length and the header.
-pub(super) fn read_header(path: &Path) -> Result<(File, u64, [u8; HEADER_BYTES]), TbError> {
+pub(crate) fn read_header(path: &Path) -> Result<(File, u64, [u8; HEADER_BYTES]), TbError> {
     let mut file = File::open(path).map_err(|e| read_error(path, e))?;
     let len = file.metadata().map_err(|e| read_error(path, e))?.len();
     if len < HEADER_BYTES as u64 {
@@ -341,7 +259,7 @@ pub(super) fn read_header(path: &Path) -> Result<(File, u64, [u8; HEADER_BYTES])
 
 /// Checks the version and the fields of a header (after its magic), the
 /// same in raw and compressed files; returns the checksum of the values.
-pub(super) fn check_fields(
+pub(crate) fn check_fields(
     path: &Path,
     header: &[u8; HEADER_BYTES],
     variant: Variant,
@@ -357,7 +275,7 @@ pub(super) fn check_fields(
     }
     let size = boards(seeds);
     let expected_fields: [(&'static str, u64, u64); 5] = [
-        ("variant", variant_code(variant) as u64, header[12] as u64),
+        ("variant", variant.index() as u64, header[12] as u64),
         ("seed count", seeds as u64, header[13] as u64),
         ("bytes per board", width(variant) as u64, header[14] as u64),
         ("pit-7 flags", FLAGS_NONE as u64, header[15] as u64),
@@ -387,66 +305,11 @@ pub fn check_header(dir: &Path, variant: Variant, seeds: u8) -> Result<(), TbErr
     open_checked(&dir.join(file_name(variant, seeds)), variant, seeds).map(|_| ())
 }
 
-/// The values of a table file, mapped read-only, with what it takes to
-/// verify them.
-pub(crate) struct Mapped {
-    path: PathBuf,
-    /// The checksum of the header.
-    checksum: u64,
-    map: Mmap,
-    /// The mapped file, read from by [`Mapped::read_ahead`].
-    file: File,
-}
-
-impl Mapped {
-    #[inline(always)]
-    pub(crate) fn values(&self) -> &[u8] {
-        &self.map
-    }
-
-    /// Checks the values against the header's checksum (reads them all).
-    pub(crate) fn verify(&self) -> Result<(), TbError> {
-        // Read in order, with a larger read-ahead, then as before. The
-        // advice is a hint: a refusal changes nothing.
-        let _ = self.map.advise(Advice::Sequential);
-        let sum = checksum(&self.map);
-        let _ = self.map.advise(PROBE_ADVICE);
-        if sum == self.checksum {
-            Ok(())
-        } else {
-            Err(TbError::Checksum {
-                path: self.path.clone(),
-            })
-        }
-    }
-
-    /// Reads the values into the page cache, until done or `stop` is set;
-    /// returns `false` when stopped. See [`read_into_cache`]: it takes
-    /// as long as the disk needs, and a walk through the page tables when
-    /// the file is already cached.
-    pub(crate) fn read_ahead(&self, stop: &AtomicBool) -> bool {
-        read_into_cache(&self.map, &self.file, HEADER_BYTES as u64, stop)
-    }
-
-    /// The checksum of the header.
-    pub(crate) fn checksum(&self) -> u64 {
-        self.checksum
-    }
-}
-
-/// How the mapped values are read, told to the system: probes land
-/// anywhere in a table, so a page not yet in memory should cost one page
-/// read, not the read-around Linux gives a fault by default (the disk's
-/// whole read-ahead window, 8 MB on these machines: a cold probe took
-/// 5–11 ms instead of 0.05–0.08 ms, which made a timed search overrun its
-/// clock; docs/tablebases.md, "Probes and the disk"). Reading ahead
-/// ([`read_into_cache`]) and verifying are unaffected.
-pub(super) const PROBE_ADVICE: Advice = Advice::Random;
-
-/// Maps the table of `variant` with `seeds` seeds from `dir`: checks the
+/// Opens the table of `variant` with `seeds` seeds from `dir`: checks the
 /// header and the length of the file (every error of [`TbError`] but
-/// [`TbError::Checksum`]), and reads none of the values. See [`read`] to
-/// check them too.
+/// [`TbError::Checksum`]). With the `files` feature the values are mapped,
+/// and none of them is read here (see [`read`] to check them too);
+/// without it they are read into memory and checked at once.
 ///
 /// The file must not change while the table lives: writing into it
 /// changes the table's values under the engine, and truncating it makes
@@ -456,40 +319,32 @@ pub(super) const PROBE_ADVICE: Advice = Advice::Random;
 pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
     let path = dir.join(file_name(variant, seeds));
     let (file, checksum) = open_checked(&path, variant, seeds)?;
-    let len = values_len(variant, seeds);
-    let Ok(len) = usize::try_from(len) else {
-        return Err(TbError::Read {
-            path,
-            source: Arc::new(std::io::Error::new(
-                std::io::ErrorKind::OutOfMemory,
-                "the table does not fit in the address space",
-            )),
-        });
-    };
-    // SAFETY: `Mmap` hands out the mapped file as a `&[u8]`, which Rust
-    // assumes never changes; memmap2's contract is that the file is not
-    // modified (in this process or another) while the map lives. Songo
-    // never writes into an existing table file: `write` writes a new file
-    // under a temporary name and renames it, which leaves this map on the
-    // old file (see above and protocol.md for what users must not do).
-    let map = unsafe {
-        MmapOptions::new()
-            .offset(HEADER_BYTES as u64)
-            .len(len)
-            .map(&file)
+    #[cfg(feature = "files")]
+    {
+        crate::mapped::map(path, file, variant, seeds, checksum)
     }
-    .map_err(|e| read_error(&path, e))?;
-    let _ = map.advise(PROBE_ADVICE);
-    Ok(Table::mapped(
-        variant,
-        seeds,
-        Mapped {
-            path,
-            checksum,
-            map,
-            file,
-        },
-    ))
+    #[cfg(not(feature = "files"))]
+    {
+        read_whole(path, file, variant, seeds, checksum)
+    }
+}
+
+/// The values of a table file read into memory, and checked.
+#[cfg(not(feature = "files"))]
+fn read_whole(
+    path: PathBuf,
+    mut file: File,
+    variant: Variant,
+    seeds: u8,
+    expected: u64,
+) -> Result<Table, TbError> {
+    let mut values = Vec::new();
+    file.read_to_end(&mut values)
+        .map_err(|e| read_error(&path, e))?;
+    if values.len() as u64 != values_len(variant, seeds) || checksum(&values) != expected {
+        return Err(TbError::Checksum { path });
+    }
+    Ok(Table::new(variant, seeds, values))
 }
 
 /// Maps the table of `variant` with `seeds` seeds from `dir` and checks

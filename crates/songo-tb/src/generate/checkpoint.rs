@@ -16,9 +16,9 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::super::file::{file_name, variant_code};
-use super::super::TbError;
 use super::work::Work;
+use crate::file::file_name;
+use crate::TbError;
 
 const MAGIC: &[u8; 8] = b"SONGOCKP";
 const VERSION: u32 = 1;
@@ -57,7 +57,7 @@ impl Checkpoint {
         let mut header = [0u8; HEADER_BYTES];
         header[..8].copy_from_slice(MAGIC);
         header[8..12].copy_from_slice(&VERSION.to_le_bytes());
-        header[12] = variant_code(work.variant());
+        header[12] = work.variant().index() as u8;
         header[13] = work.seeds();
         header[16..20].copy_from_slice(&(own as u32).to_le_bytes());
         header[20..24].copy_from_slice(&(count as u32).to_le_bytes());

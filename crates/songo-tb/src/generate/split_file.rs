@@ -11,9 +11,11 @@ use std::sync::Arc;
 
 use memmap2::Mmap;
 
-use super::super::file::{self, checksum, header, temporary_path, HEADER_BYTES};
-use super::super::TbError;
+use songo_core::checksum::checksum;
+
 use super::{agree, Exchange};
+use crate::file::{self, header, temporary_path, HEADER_BYTES};
+use crate::TbError;
 use songo_core::variant::Variant;
 
 /// Writes this process's part of the values (`values`, from board rank

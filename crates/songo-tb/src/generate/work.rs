@@ -28,9 +28,9 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use super::super::index::{lane, rank, successor, unrank};
-use super::super::{swap_rows, tb_position, Table, BOARD_MASK};
 use super::exchange::Parts;
+use crate::index::{lane, rank, successor, swap_rows, tb_position, unrank, BOARD_MASK};
+use crate::Table;
 use songo_core::movegen::{legal_mask, make, SouthMoves, MIN_BOARD_SEEDS};
 use songo_core::position::{Side, LANE_BITS, PITS, PITS_PER_ROW, TOTAL_SEEDS};
 use songo_core::variant::{Rules, Variant};
@@ -251,7 +251,7 @@ impl<'a> Work<'a> {
     ) -> Work<'a> {
         let (base, len) = parts.own();
         let chunks = len.div_ceil(CHUNK);
-        let width = super::super::file::width(variant);
+        let width = crate::file::width(variant);
         Work {
             variant,
             seeds,

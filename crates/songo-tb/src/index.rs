@@ -14,7 +14,7 @@
 //! boards of `r` seeds in the last `14 - i` pits), so the rank is a sum of
 //! 13 differences of table entries.
 
-use songo_core::position::{LANE_BITS, PITS, TOTAL_SEEDS};
+use songo_core::position::{Position, Side, LANE_BITS, PITS, TOTAL_SEEDS};
 
 /// Most seeds a board can hold.
 const MAX_SEEDS: usize = TOTAL_SEEDS as usize;
@@ -129,6 +129,47 @@ pub fn successor(board: u128) -> Option<u128> {
     Some(u128::from_le_bytes(b))
 }
 
+/// The 7-bit counts of the pit lanes of a packed position (without the
+/// side-to-move bit that lane 0 carries).
+pub(crate) const BOARD_MASK: u128 = songo_core::position::PIT_ONES * 0x7F;
+/// The lanes of one row.
+const ROW_MASK: u128 = (1u128 << (7 * LANE_BITS)) - 1;
+
+/// The board of a position, as it stands (not rotated).
+pub(crate) fn board_of(p: &Position) -> u128 {
+    p.bits() & BOARD_MASK
+}
+
+/// The board seen from the other side.
+#[inline(always)]
+pub(crate) fn swap_rows(b: u128) -> u128 {
+    ((b & ROW_MASK) << (7 * LANE_BITS)) | ((b >> (7 * LANE_BITS)) & ROW_MASK)
+}
+
+/// A position for the rules core: `board` with South to move, no pit-7
+/// flag, and the captured seeds split so that neither reaches a threshold
+/// (at most 35 each). The tables solve the game without thresholds (see
+/// the module documentation), so the split does not matter.
+#[inline(always)]
+#[cfg(feature = "generate")]
+pub(crate) fn tb_position(board: u128, seeds: u8) -> Position {
+    let captured = TOTAL_SEEDS - seeds;
+    let south = captured / 2;
+    let north = captured - south;
+    Position::from_bits(
+        board | (south as u128) << (14 * LANE_BITS) | (north as u128) << (15 * LANE_BITS),
+    )
+}
+
+/// Reads the mover's board from a real position (rotated when North moves).
+pub fn normalise(p: &Position) -> u128 {
+    let b = board_of(p);
+    match p.side_to_move() {
+        Side::South => b,
+        Side::North => swap_rows(b),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,5 +197,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn pos(s: &str) -> Position {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn normalised_boards_swap_rows_for_north() {
+        let p = pos("1,2,3,0,0,0,0/4,0,0,0,0,0,5 n 28 27 -");
+        let b = normalise(&p);
+        assert_eq!(to_pits(b), [4, 0, 0, 0, 0, 0, 5, 1, 2, 3, 0, 0, 0, 0]);
+        assert_eq!(swap_rows(swap_rows(b)), b);
     }
 }

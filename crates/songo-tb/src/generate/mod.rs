@@ -3,9 +3,9 @@
 //!
 //! # The game the tables solve
 //!
-//! See the module documentation of [`crate::tb`] for the value stored and
+//! See the module documentation of [`crate`] for the value stored and
 //! why it is exact. Here: a *board* is the position from the mover's side
-//! (see [`super::index`]); its value is a number of seeds (`songo36-*`: the
+//! (see [`crate::index`]); its value is a number of seeds (`songo36-*`: the
 //! mover's share of the seeds on the board; `songo40`: the margin the mover
 //! gains from here). Moves either *exit* (they capture, so they lead to a
 //! smaller seed count, already solved, or end the game) or stay in the count.
@@ -59,10 +59,10 @@ pub use checkpoint::Checkpoints;
 pub use exchange::{Alone, Exchange, Parts};
 use work::{Work, CHUNK};
 
-use super::index::boards;
-use super::{board_of, file, swap_rows, Table, TbError};
+use crate::index::boards;
+use crate::{file, Table, TbError};
 use songo_core::movegen::MIN_BOARD_SEEDS;
-use songo_core::position::{Side, TOTAL_SEEDS};
+use songo_core::position::TOTAL_SEEDS;
 use songo_core::variant::{Rules, Variant};
 use songo_core::with_rules;
 
@@ -183,15 +183,6 @@ fn agree<T>(ex: &mut dyn Exchange, result: Result<T, TbError>) -> Result<T, TbEr
             source: std::sync::Arc::new(std::io::Error::other("another process failed")),
         }),
         r => r,
-    }
-}
-
-/// Reads the mover's board from a real position (rotated when North moves).
-pub(super) fn normalise(p: &songo_core::Position) -> u128 {
-    let b = board_of(p);
-    match p.side_to_move() {
-        Side::South => b,
-        Side::North => swap_rows(b),
     }
 }
 

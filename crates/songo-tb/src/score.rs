@@ -20,7 +20,7 @@ use songo_core::movegen::Outcome;
 use songo_core::position::Position;
 use songo_core::variant::Variant;
 
-use crate::tb::TbValue;
+use crate::TbValue;
 
 /// A search or evaluation score.
 pub type Score = i32;

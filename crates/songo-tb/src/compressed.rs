@@ -6,7 +6,7 @@
 //!
 //! | offset | bytes | content |
 //! |---|---|---|
-//! | 0 | 64 | the `.sgtb` header (see [`super::file`]) with magic `SONGOTBZ`; bytes 32..36 the block size, 36..40 the zstd level it was made with |
+//! | 0 | 64 | the `.sgtb` header (see [`crate::file`]) with magic `SONGOTBZ`; bytes 32..36 the block size, 36..40 the zstd level it was made with |
 //! | 64 | 8 × (blocks + 1) | where each block starts, counted from the end of the index, then where the last one ends |
 //! | … | … | the blocks, in order |
 //!
@@ -30,9 +30,11 @@ use memmap2::Mmap;
 use rayon::prelude::*;
 use songo_core::variant::Variant;
 
-use super::file::{self, check_fields, read_error, Checksum, TbError, HEADER_BYTES};
-use super::read_ahead::read_into_cache;
-use super::Table;
+use songo_core::checksum::Checksum;
+
+use crate::file::{self, check_fields, read_error, TbError, HEADER_BYTES};
+use crate::read_ahead::read_into_cache;
+use crate::Table;
 
 pub const MAGIC: &[u8; 8] = b"SONGOTBZ";
 /// Bytes of values per block. 4 KB compresses songo40's 17-seed table
@@ -138,7 +140,7 @@ impl Compressed {
         }
     }
 
-    /// See [`file::Mapped::read_ahead`].
+    /// See `Mapped::read_ahead` of the raw files.
     pub(crate) fn read_ahead(&self, stop: &AtomicBool) -> bool {
         read_into_cache(&self.map, &self.file, 0, stop)
     }
@@ -202,8 +204,8 @@ impl Shard {
 static NEXT_ID: AtomicU32 = AtomicU32::new(0);
 
 /// Checks the header of a compressed table file and that the file holds
-/// its index, without mapping it (as [`super::file::check_header`] does
-/// for a raw file): what [`super::Tablebases::open`] checks of each file.
+/// its index, without mapping it (as [`crate::file::check_header`] does
+/// for a raw file): what [`crate::Tablebases::open`] checks of each file.
 pub fn check_header(dir: &Path, variant: Variant, seeds: u8) -> Result<(), TbError> {
     let path = dir.join(file_name(variant, seeds));
     let (_, len, header) = file::read_header(&path)?;
@@ -255,7 +257,7 @@ pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
     // SAFETY: as for the raw files (see `file::open`): table files are
     // never written in place, only replaced by a rename.
     let map = unsafe { Mmap::map(&file) }.map_err(|e| read_error(&path, e))?;
-    let _ = map.advise(file::PROBE_ADVICE);
+    let _ = map.advise(crate::mapped::PROBE_ADVICE);
     if map.len() < HEADER_BYTES {
         return Err(TbError::Truncated {
             path,
