@@ -112,7 +112,7 @@ const DATAGEN_AFTER_HELP: &str = "Examples:\n  \
     songo datagen --variant songo40 --games 2000 --balance 100 --tablebases tables --out b.data\n\n\
     Each position after the opening whose best move does not capture is stored with its\n\
     search score, the game's result and, with tables, their exact value (format in\n\
-    docs/eval.md). The same arguments give the same file whatever --threads; running the\n\
+    docs/nn-eval.md). The same arguments give the same file whatever --threads; running the\n\
     command again on an unfinished file continues it.";
 
 const TRAIN_AFTER_HELP: &str = "Examples:\n  \

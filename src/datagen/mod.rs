@@ -99,7 +99,7 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 0)]
     pub balance: u16,
     /// Evaluation of the self-play searches. The committed nets were
-    /// trained on games of the tuned evaluation (docs/eval.md), hence the
+    /// trained on games of the tuned evaluation (docs/nn-eval.md), hence the
     /// default.
     #[arg(long, value_name = "EVAL", default_value = "tuned", value_parser = eval_choice())]
     pub eval: EvalKind,

@@ -4,12 +4,13 @@
 //! through [`songo_client`]. The game is kept and judged on the server
 //! with [`songo_core`]; the page shows it and sends the person's moves.
 //!
-//! - [`server`]: the routes, the WebSocket, the upload, the table's actor;
+//! - [`server`]: the routes, the WebSocket, the upload, the room's actor;
 //! - [`security`]: the `Host` and `Origin` checks;
 //! - [`messages`]: the page's messages and the server's, typed;
-//! - [`table`]: the game played, the analysis board, the analyst, reviews;
+//! - [`room`]: the game played, the analysis board, the analyst, reviews:
+//!   everything the pages share, owned by one actor task;
 //! - [`view`]: what the page shows, as data;
-//! - [`engine`]: an engine process behind a worker thread;
+//! - [`engine_worker`]: an engine process behind a worker thread;
 //! - [`records`]: game records saved and loaded;
 //! - [`sowing`], [`score`], [`tablebase`]: a move's path for the
 //!   animation, scores as a person reads them, the tables' verdicts;
@@ -19,14 +20,14 @@
 //! are a stable contract, documented in docs/gui.md.
 
 pub mod assets;
-pub mod engine;
+pub mod engine_worker;
 pub mod messages;
 pub mod records;
+pub mod room;
 pub mod score;
 pub mod security;
 pub mod server;
 pub mod sowing;
-pub mod table;
 pub mod tablebase;
 pub mod view;
 
@@ -121,7 +122,8 @@ impl GuiConfig {
 /// engine command stops `songo gui` at once rather than on the page.
 fn check_engines(config: &GuiConfig) -> Result<(), GuiError> {
     songo_client::check_all(&config.engines, &config.default_cmd, &|p, _| {
-        p.ask("uci", "uciok", engine::ANSWER_TIMEOUT).map(|_| ())
+        p.ask("uci", "uciok", engine_worker::ANSWER_TIMEOUT)
+            .map(|_| ())
     })
     .map_err(|(spec, source)| GuiError::EngineStart {
         name: spec.name.clone(),
@@ -169,7 +171,7 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
             })?;
             for problem in tb.problems() {
                 // A broken file ends its variant's range; the rest serve.
-                eprintln!("warning: {}", engine::chain(problem));
+                eprintln!("warning: {}", engine_worker::chain(problem));
             }
             Some(Arc::new(tb))
         }

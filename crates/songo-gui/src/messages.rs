@@ -135,7 +135,7 @@ pub enum Outgoing {
     },
     /// A move the person may not play, and why.
     Illegal { pit: String, why: String },
-    /// A message the table could not take, and why.
+    /// A message the room could not take, and why.
     Error {
         message: String,
         #[serde(skip_serializing_if = "Option::is_none")]

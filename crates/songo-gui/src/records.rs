@@ -18,7 +18,7 @@ pub const EVENT: &str = "songo gui";
 /// The person's name in a record.
 pub const PERSON: &str = "Human";
 
-/// The record of a game played at the table: the person against the
+/// The record of a game played in the room: the person against the
 /// engine `engine` at `level`, dated `now`.
 pub fn of_play(game: &Game, human: Side, engine: &str, level: u8, now: SystemTime) -> GameRecord {
     let opponent = format!("{engine} (level {level})");

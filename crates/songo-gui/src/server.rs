@@ -2,10 +2,10 @@
 //! through, `/api/state`, and `/api/record` where the page uploads a
 //! record file; every request passes the [`Guard`] first.
 //!
-//! One task, the table's actor, owns the [`Table`]: the WebSockets hand it
+//! One task, the room's actor, owns the [`Room`]: the WebSockets hand it
 //! the pages' messages, the engine workers hand it the engines' events,
 //! and it sends the answers and the new state to the pages. The pages only
-//! ever send JSON messages that the table reads into typed commands, and
+//! ever send JSON messages that the room reads into typed commands, and
 //! record files that are read in memory as data; none of them names a
 //! program, a file or a shell command.
 
@@ -30,16 +30,16 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use tokio::sync::oneshot;
 
 use crate::assets;
-use crate::engine::{EngineLink, EngineWorker, Event};
+use crate::engine_worker::{EngineLink, EngineWorker, Event};
 use crate::messages::Outgoing;
 use crate::records::MAX_RECORD_BYTES;
+use crate::room::{Room, RoomConfig, Spawner, UploadAnswer};
 use crate::security::Guard;
-use crate::table::{Spawner, Table, TableConfig, UploadAnswer};
 
 /// The largest message a page may send.
 const MAX_MESSAGE: usize = 64 * 1024;
 
-/// What the table's actor hears.
+/// What the room's actor hears.
 enum Input {
     Connect {
         id: u64,
@@ -72,7 +72,7 @@ fn json(o: &Outgoing) -> String {
     serde_json::to_string(o).expect("views serialize")
 }
 
-async fn actor(mut table: Table, mut inbox: UnboundedReceiver<Input>) {
+async fn actor(mut room: Room, mut inbox: UnboundedReceiver<Input>) {
     let mut pages: HashMap<u64, UnboundedSender<String>> = HashMap::new();
     let broadcast = |pages: &mut HashMap<u64, UnboundedSender<String>>, text: String| {
         pages.retain(|_, tx| tx.send(text.clone()).is_ok());
@@ -80,18 +80,18 @@ async fn actor(mut table: Table, mut inbox: UnboundedReceiver<Input>) {
     while let Some(input) = inbox.recv().await {
         match input {
             Input::Connect { id, tx } => {
-                if table.welcome().iter().all(|o| tx.send(json(o)).is_ok()) {
+                if room.welcome().iter().all(|o| tx.send(json(o)).is_ok()) {
                     pages.insert(id, tx);
                 }
             }
             Input::Disconnect { id } => {
                 pages.remove(&id);
                 if pages.is_empty() {
-                    table.on_no_pages();
+                    room.on_no_pages();
                 }
             }
             Input::Page { id, text } => {
-                let reply = table.on_page(&text);
+                let reply = room.on_page(&text);
                 if let Some(tx) = pages.get(&id) {
                     for o in &reply.to_sender {
                         let _ = tx.send(json(o));
@@ -107,19 +107,19 @@ async fn actor(mut table: Table, mut inbox: UnboundedReceiver<Input>) {
                 name,
                 reply,
             } => {
-                let (answer, messages) = table.on_upload(&bytes, variant.as_deref(), &name);
+                let (answer, messages) = room.on_upload(&bytes, variant.as_deref(), &name);
                 let _ = reply.send(answer);
                 for o in &messages {
                     broadcast(&mut pages, json(o));
                 }
             }
             Input::Engine { generation, event } => {
-                for o in table.on_engine(generation, event) {
+                for o in room.on_engine(generation, event) {
                     broadcast(&mut pages, json(&o));
                 }
             }
             Input::Snapshot { reply } => {
-                let _ = reply.send(json(&table.state_message()));
+                let _ = reply.send(json(&room.state_message()));
             }
         }
     }
@@ -144,7 +144,7 @@ pub struct ServerConfig {
     pub tablebases: Option<Arc<Tablebases>>,
 }
 
-/// Builds the application for a server on `addr`: starts the table (and
+/// Builds the application for a server on `addr`: starts the room (and
 /// its engine) on the current Tokio runtime.
 pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
     let (tx, rx) = unbounded_channel();
@@ -157,15 +157,15 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
         });
         Box::new(worker) as Box<dyn EngineLink>
     });
-    let table = Table::new(
-        TableConfig {
+    let room = Room::new(
+        RoomConfig {
             engines: config.engines,
             movetime: config.movetime,
             tablebases: config.tablebases,
         },
         spawn,
     );
-    tokio::spawn(actor(table, rx));
+    tokio::spawn(actor(room, rx));
     let app = App {
         inbox: tx,
         next_id: Arc::default(),

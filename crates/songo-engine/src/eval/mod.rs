@@ -119,7 +119,7 @@ pub struct Weights(pub [Score; FEATURES]);
 
 /// Which evaluation the search uses. The default is the network: it beat
 /// the tuned weights by 200 to 280 Elo at equal time in every variant
-/// (docs/eval.md).
+/// (docs/nn-eval.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvalKind {
     /// The tuned weights of the variant.

@@ -8,7 +8,7 @@
 //! - [`default_net`]: the net embedded in the binary, one for every
 //!   variant (input layout 2), specialised to each.
 //!
-//! `docs/eval.md` tells how the embedded nets were made.
+//! `docs/nn-eval.md` tells how the embedded nets were made.
 
 pub mod file;
 pub mod float;
@@ -27,7 +27,7 @@ pub use network::{NetScope, Network};
 /// the search then reports `EngineError::NoNet` and uses the tuned
 /// weights). One net for every variant: against one net per variant it
 /// measured +88, +16 and +29 Elo (songo36-beginner, songo36-amateur,
-/// songo40); how it was made and measured is in `docs/eval.md`.
+/// songo40); how it was made and measured is in `docs/nn-eval.md`.
 fn embedded_bytes(_: Variant) -> Option<&'static [u8]> {
     Some(include_bytes!("../../nets/every-variant.nnue"))
 }

@@ -6,8 +6,8 @@
 
 use songo_client::Info;
 
-use super::{refuse, Table, LEVELS};
-use crate::engine::{EngineLink, Event, Job, Limit, Search};
+use super::{refuse, Room, LEVELS};
+use crate::engine_worker::{EngineLink, Event, Job, Limit, Search};
 use crate::messages::{Outgoing, Reply, Topic, Which};
 use crate::score;
 use crate::view::{side_name, EngineStatus, LineView, ReviewView, ReviewedMove};
@@ -99,7 +99,7 @@ impl Review {
     }
 }
 
-impl Table {
+impl Room {
     /// Starts the analyst's process, or a fresh one for another engine.
     fn ensure_analyst(&mut self) {
         if self.analyst.link.is_some() && self.analyst.engine == self.engine {

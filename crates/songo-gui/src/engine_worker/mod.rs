@@ -1,4 +1,4 @@
-//! One engine process behind a worker thread. The table sends it jobs (a
+//! One engine process behind a worker thread. The room sends it jobs (a
 //! new game, a search, a game review, cancel) and hears back events (ready,
 //! each output line, the best move, review progress, a failure). Every
 //! wait has a deadline, so a crashed or stalled engine becomes a
@@ -6,7 +6,7 @@
 //! the process, when it fails or when its [`EngineWorker`] is dropped.
 //!
 //! A job that arrives while a search runs interrupts it: the worker sends
-//! `stop`, drops that search's answer, and runs the new job. So the table
+//! `stop`, drops that search's answer, and runs the new job. So the room
 //! never waits for an engine: it sends what it wants now, and a ticket on
 //! each search tells the answers it still wants from stale ones.
 //!
@@ -165,7 +165,7 @@ pub struct BestMoveLine {
     pub info: Option<Info>,
 }
 
-/// Where the table sends jobs; a trait so that the table can be tested
+/// Where the room sends jobs; a trait so that the room can be tested
 /// without processes.
 pub trait EngineLink: Send {
     fn send(&mut self, job: Job);
@@ -300,12 +300,12 @@ enum Ended {
     Answer(BestMoveLine),
     /// A new job came first; the search was stopped.
     Interrupted(Job),
-    /// The table dropped the worker.
+    /// The room dropped the worker.
     Orphaned,
 }
 
 impl Worker<'_> {
-    /// Runs jobs until the table drops the worker; an error is the
+    /// Runs jobs until the room drops the worker; an error is the
     /// engine's failure.
     fn run(&mut self) -> Result<(), Failure> {
         let mut pending: Option<Job> = None;

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use songo_core::{Game, Move, Position, Side, Variant};
 
-use super::{Table, DEFAULT_LEVEL, LEVELS};
-use crate::engine::{BestMoveLine, EngineLink, Event, Job, Limit, Search};
+use super::{Room, DEFAULT_LEVEL, LEVELS};
+use crate::engine_worker::{BestMoveLine, EngineLink, Event, Job, Limit, Search};
 use crate::messages::{LineInfo, Outgoing, Reply};
 use crate::score;
 use crate::sowing::sowing;
@@ -88,7 +88,7 @@ impl Play {
     }
 }
 
-impl Table {
+impl Room {
     /// Replaces the play engine's process by a fresh one set up for this game.
     pub(super) fn start_engine(&mut self) {
         self.play.link = None;

@@ -36,7 +36,7 @@ fn keep(last: &mut Option<Info>, line: &str) {
 }
 
 impl Worker<'_> {
-    /// Runs `search`; `forward` sends its lines to the table as they come.
+    /// Runs `search`; `forward` sends its lines to the room as they come.
     pub(super) fn search(
         &mut self,
         ticket: u64,

@@ -8,7 +8,7 @@ use songo_client::review::comment;
 use songo_core::record::GameRecord;
 use songo_core::{Game, Move, Position, Side, Variant};
 
-use super::{refuse, Table, LEVELS};
+use super::{refuse, Room, LEVELS};
 use crate::messages::{Outgoing, Reply, SideName, Topic, Which};
 use crate::records;
 use crate::tablebase;
@@ -24,7 +24,7 @@ pub(super) struct Loaded {
 pub(super) enum Origin {
     /// Nothing yet: the start position.
     Start,
-    /// The game played at the table, and its players.
+    /// The game played in the room, and its players.
     Play {
         south: String,
         north: String,
@@ -99,7 +99,7 @@ impl Analysis {
     }
 }
 
-impl Table {
+impl Room {
     /// A new game on the board (its review goes).
     fn show(&mut self, game: &Game, cursor: usize, origin: Origin) {
         let a = &mut self.analysis;

@@ -1,5 +1,7 @@
-//! The table: everything the pages share, kept on the server and judged by
-//! the rules core. The page only shows views and sends [`PageMessage`]s.
+//! The room: everything the pages share, kept on the server and judged by
+//! the rules core: the game played, the analysis board, the analyst and
+//! its reviews. One task of the [server](crate::server) owns the [`Room`]
+//! (an actor); every page and every engine worker talks to it by message. The page only shows views and sends [`PageMessage`]s.
 //!
 //! - [`play`]: the game between the person and an engine, and hints;
 //! - [`analysis`]: the analysis board: a game (copied, loaded or set up)
@@ -7,7 +9,7 @@
 //! - [`analyst`]: the second engine process that analyses the board live
 //!   and reviews games, so that analysis never disturbs a game in play.
 //!
-//! Engines are reached through [`EngineLink`]s, so the table is tested
+//! Engines are reached through [`EngineLink`]s, so the room is tested
 //! without processes. An engine that crashes or stalls only marks that
 //! engine as failed: the games stay as they were, and a restart starts a
 //! fresh process that carries on.
@@ -25,7 +27,7 @@ use serde::Serialize;
 use songo_client::EngineSpec;
 use songo_tb::Tablebases;
 
-use crate::engine::{EngineLink, Event};
+use crate::engine_worker::{EngineLink, Event};
 use crate::messages::{Outgoing, PageMessage, Reply, Topic};
 use analysis::Analysis;
 use analyst::{Analyst, Review};
@@ -40,8 +42,8 @@ pub const DEFAULT_LEVEL: u8 = 3;
 /// that its events will carry.
 pub type Spawner = Box<dyn FnMut(&EngineSpec, u64) -> Box<dyn EngineLink> + Send>;
 
-/// How the table is set up.
-pub struct TableConfig {
+/// How the room is set up.
+pub struct RoomConfig {
     /// The engines of the command line; never empty.
     pub engines: Vec<EngineSpec>,
     /// How long the engine thinks on a move at full strength (lower
@@ -63,7 +65,7 @@ pub struct UploadAnswer {
 }
 
 /// Everything the pages share.
-pub struct Table {
+pub struct Room {
     engines: Vec<EngineSpec>,
     spawn: Spawner,
     movetime: Duration,
@@ -80,12 +82,12 @@ pub struct Table {
     review: Review,
 }
 
-impl Table {
-    /// A table with a first game (songo40, the person South) and its
+impl Room {
+    /// A room with a first game (songo40, the person South) and its
     /// engine started.
-    pub fn new(config: TableConfig, spawn: Spawner) -> Table {
-        assert!(!config.engines.is_empty(), "a table needs an engine");
-        let mut table = Table {
+    pub fn new(config: RoomConfig, spawn: Spawner) -> Room {
+        assert!(!config.engines.is_empty(), "a room needs an engine");
+        let mut room = Room {
             engines: config.engines,
             spawn,
             movetime: config.movetime,
@@ -98,8 +100,8 @@ impl Table {
             analyst: Analyst::new(),
             review: Review::new(),
         };
-        table.start_engine();
-        table
+        room.start_engine();
+        room
     }
 
     fn generation(&mut self) -> u64 {

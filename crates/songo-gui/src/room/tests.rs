@@ -1,4 +1,4 @@
-//! The table without processes: fake engine links record the jobs, and
+//! The room without processes: fake engine links record the jobs, and
 //! the tests play the engines' events back.
 
 use std::sync::{Arc, Mutex};
@@ -8,7 +8,7 @@ use songo_client::{BestMove, EngineSpec, Info};
 use songo_core::{Move, Position, Variant};
 
 use super::*;
-use crate::engine::{BestMoveLine, Failure, Job, Limit, Search};
+use crate::engine_worker::{BestMoveLine, Failure, Job, Limit, Search};
 use crate::view::{EngineStatus, PlayState};
 use songo_client::review::{GameReview, Judgement, MoveReview};
 
@@ -25,7 +25,7 @@ impl EngineLink for Fake {
     }
 }
 
-fn table_with(names: &[&str], tablebases: Option<Arc<Tablebases>>) -> (Table, Jobs) {
+fn room_with(names: &[&str], tablebases: Option<Arc<Tablebases>>) -> (Room, Jobs) {
     let jobs: Jobs = Arc::default();
     let seen = jobs.clone();
     let spawn: Spawner = Box::new(move |_, generation| {
@@ -38,16 +38,16 @@ fn table_with(names: &[&str], tablebases: Option<Arc<Tablebases>>) -> (Table, Jo
         .iter()
         .map(|n| EngineSpec::from_named_command(&format!("{n}=/bin/{n}")).unwrap())
         .collect();
-    let config = TableConfig {
+    let config = RoomConfig {
         engines,
         movetime: Duration::from_millis(100),
         tablebases,
     };
-    (Table::new(config, spawn), jobs)
+    (Room::new(config, spawn), jobs)
 }
 
-fn table(names: &[&str]) -> (Table, Jobs) {
-    table_with(names, None)
+fn room(names: &[&str]) -> (Room, Jobs) {
+    room_with(names, None)
 }
 
 /// The last search sent: its generation, ticket and search.
@@ -72,7 +72,7 @@ fn answer_line(m: &str, info: Option<&str>) -> BestMoveLine {
     }
 }
 
-fn answer(t: &mut Table, jobs: &Jobs, m: &str) -> Vec<Outgoing> {
+fn answer(t: &mut Room, jobs: &Jobs, m: &str) -> Vec<Outgoing> {
     let (g, ticket, _) = last_search(jobs);
     t.on_engine(
         g,
@@ -98,7 +98,7 @@ fn moves(text: &str) -> Vec<Move> {
 
 #[test]
 fn a_game_goes_back_and_forth() {
-    let (mut t, jobs) = table(&["songo"]);
+    let (mut t, jobs) = room(&["songo"]);
     let v = t.view();
     assert_eq!(v.state, PlayState::YourMove);
     assert_eq!(v.legal, ["A", "B", "C", "D", "E", "F", "G"]);
@@ -139,7 +139,7 @@ fn a_game_goes_back_and_forth() {
 
 #[test]
 fn illegal_and_malformed_messages_are_answered() {
-    let (mut t, _) = table(&["songo"]);
+    let (mut t, _) = room(&["songo"]);
     for bad in [
         "",
         "null",
@@ -189,7 +189,7 @@ fn illegal_and_malformed_messages_are_answered() {
 
 #[test]
 fn a_north_game_starts_with_the_engine_and_reasons_are_given() {
-    let (mut t, jobs) = table(&["songo", "other"]);
+    let (mut t, jobs) = room(&["songo", "other"]);
     let r = t.on_page(
         r#"{"type":"new-game","variant":"songo36-amateur","side":"north","level":1,"engine":1}"#,
     );
@@ -215,7 +215,7 @@ fn a_north_game_starts_with_the_engine_and_reasons_are_given() {
 
 #[test]
 fn a_crash_keeps_the_game_and_a_restart_goes_on() {
-    let (mut t, jobs) = table(&["songo"]);
+    let (mut t, jobs) = room(&["songo"]);
     t.on_page(r#"{"type":"move","pit":"A"}"#);
     let (g, _, _) = last_search(&jobs);
     let out = t.on_engine(g, Event::Failed(Failure::Crashed));
@@ -259,7 +259,7 @@ fn a_crash_keeps_the_game_and_a_restart_goes_on() {
 
 #[test]
 fn a_hint_is_shown_never_played_and_goes_with_the_position() {
-    let (mut t, jobs) = table(&["songo"]);
+    let (mut t, jobs) = room(&["songo"]);
     let r = t.on_page(r#"{"type":"hint"}"#);
     assert!(r.changed());
     let (g, ticket, search) = last_search(&jobs);
@@ -305,7 +305,7 @@ fn a_hint_is_shown_never_played_and_goes_with_the_position() {
 
 #[test]
 fn positions_are_set_up_or_explained() {
-    let (mut t, jobs) = table(&["songo"]);
+    let (mut t, jobs) = room(&["songo"]);
     let cases = [
         (
             "songo40",
@@ -404,7 +404,7 @@ fn positions_are_set_up_or_explained() {
 
 #[test]
 fn the_played_game_is_stepped_through_and_varied() {
-    let (mut t, jobs) = table(&["songo"]);
+    let (mut t, jobs) = room(&["songo"]);
     for pit in ["C", "E"] {
         t.on_page(&format!(r#"{{"type":"move","pit":"{pit}"}}"#));
         answer(&mut t, &jobs, if pit == "C" { "d" } else { "a" });
@@ -457,7 +457,7 @@ const RECORD: &str = "[Event \"test\"]\n[Variant \"songo40\"]\n[South \"a\"]\n[N
 
 #[test]
 fn records_are_saved_loaded_and_refused_with_their_line() {
-    let (mut t, jobs) = table(&["songo"]);
+    let (mut t, jobs) = room(&["songo"]);
     t.on_page(r#"{"type":"move","pit":"C"}"#);
     answer(&mut t, &jobs, "d");
     let r = t.on_page(r#"{"type":"save","game":"play"}"#);
@@ -523,7 +523,7 @@ fn records_are_saved_loaded_and_refused_with_their_line() {
 
 #[test]
 fn a_review_runs_on_the_analyst_and_marks_moves() {
-    let (mut t, jobs) = table(&["songo"]);
+    let (mut t, jobs) = room(&["songo"]);
     for (pit, reply) in [("C", "d"), ("E", "a")] {
         t.on_page(&format!(r#"{{"type":"move","pit":"{pit}"}}"#));
         answer(&mut t, &jobs, reply);
@@ -635,7 +635,7 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
 
 #[test]
 fn a_failed_analyst_fails_its_review_and_is_restarted() {
-    let (mut t, jobs) = table(&["songo"]);
+    let (mut t, jobs) = room(&["songo"]);
     t.on_page(r#"{"type":"move","pit":"C"}"#);
     answer(&mut t, &jobs, "d");
     t.on_page(r#"{"type":"review","game":"play","movetime":100}"#);
@@ -661,7 +661,7 @@ fn a_failed_analyst_fails_its_review_and_is_restarted() {
 
 #[test]
 fn a_review_the_engine_cannot_score_fails_alone() {
-    let (mut t, jobs) = table(&["songo"]);
+    let (mut t, jobs) = room(&["songo"]);
     t.on_page(r#"{"type":"move","pit":"C"}"#);
     answer(&mut t, &jobs, "d");
     t.on_page(r#"{"type":"analyse","on":true}"#);
@@ -694,7 +694,7 @@ fn the_tables_speak_in_the_analysis() {
     use songo_tb::generate::{generate, NoProgress};
     let table10 = generate(Variant::Songo40, 10, &[], &NoProgress);
     let tb = Arc::new(Tablebases::from_tables([table10]));
-    let (mut t, _) = table_with(&["songo"], Some(tb));
+    let (mut t, _) = room_with(&["songo"], Some(tb));
     let a = t.analysis_view();
     let view = a.tablebase.expect("tables configured");
     assert!(view.verdict.is_none());
