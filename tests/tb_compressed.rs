@@ -10,7 +10,7 @@ use songo_core::Variant;
 use songo_tb::compressed::{self, BLOCK_BYTES};
 use songo_tb::file::{self, HEADER_BYTES};
 use songo_tb::generate::{build, no_progress};
-use songo_tb::{Tablebases, TbError};
+use songo_tb::{Table, Tablebases, TbError};
 
 mod tb_support;
 use tb_support::{replace, TempDir};
@@ -75,7 +75,7 @@ fn damaged_compressed_files_give_typed_errors() {
         let mut b = good.clone();
         f(&mut b);
         replace(&path, &b);
-        compressed::open(&packed.0, v, SEEDS)
+        Table::open_compressed(&packed.0, v, SEEDS)
     };
     assert!(matches!(
         damaged(&|b| b[0] = b'X'),
@@ -144,7 +144,7 @@ fn damaged_compressed_files_give_typed_errors() {
     .unwrap();
     let s = SEEDS as i32;
     assert_eq!(table.bounds(0), (-s, s));
-    let reference = file::open(&raw.0, v, SEEDS).unwrap();
+    let reference = Table::open(&raw.0, v, SEEDS).unwrap();
     let far = table.boards() - 1;
     assert_eq!(table.bounds(far), reference.bounds(far));
     assert!(matches!(table.verify(), Err(TbError::Checksum { .. })));

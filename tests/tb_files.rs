@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use songo_core::{Position, Variant};
 use songo_tb::generate::{build, generate, no_progress, NoProgress};
-use songo_tb::{file, Tablebases, TbError};
+use songo_tb::{file, Table, Tablebases, TbError};
 
 mod tb_support;
 use tb_support::{replace, TempDir};
@@ -22,7 +22,7 @@ fn files_round_trip_and_report_damage() {
     let in_memory = generate(v, 10, &[], &NoProgress);
     assert!(!in_memory.is_mapped());
     assert_eq!(&in_memory, t10);
-    assert_eq!(&file::read(&dir.0, v, 10).unwrap(), t10);
+    assert_eq!(&Table::read(&dir.0, v, 10).unwrap(), t10);
     // Building again reads the files instead of solving.
     let mut reused = 0;
     build(v, 11, Some(&dir.0), &no_progress, &mut |r| {
@@ -39,8 +39,8 @@ fn files_round_trip_and_report_damage() {
         let mut b = bytes.clone();
         f(&mut b);
         replace(&path, &b);
-        let read = file::read(&dir.0, v, 10).unwrap_err();
-        match file::open(&dir.0, v, 10) {
+        let read = Table::read(&dir.0, v, 10).unwrap_err();
+        match Table::open(&dir.0, v, 10) {
             Err(opened) => assert_eq!(opened.to_string(), read.to_string()),
             Ok(_) => assert!(matches!(read, TbError::Checksum { .. }), "{read}"),
         }
@@ -92,7 +92,7 @@ fn files_round_trip_and_report_damage() {
         TbError::Checksum { .. }
     ));
     std::fs::remove_file(&path).unwrap();
-    let missing = file::read(&dir.0, v, 10).unwrap_err();
+    let missing = Table::read(&dir.0, v, 10).unwrap_err();
     assert!(matches!(missing, TbError::Missing { .. }));
     assert!(missing.to_string().contains("missing"), "{missing}");
 
@@ -163,7 +163,7 @@ fn files_round_trip_and_report_damage() {
     replace(&path, &bytes);
     assert_eq!(before.raw_values().unwrap(), &corrupt[file::HEADER_BYTES..]);
     assert!(before.verify().is_err());
-    assert!(file::read(&dir.0, v, 10).is_ok());
+    assert!(Table::read(&dir.0, v, 10).is_ok());
     assert!(matches!(
         Tablebases::open(&dir.0.join("nope")),
         Err(TbError::Missing { .. })
@@ -433,14 +433,14 @@ fn tables_are_mapped_for_random_probes() {
     let dir = TempDir::new("advice");
     let v = Variant::Songo40;
     build(v, 10, Some(&dir.0), &no_progress, &mut |_| {}).unwrap();
-    let raw = file::open(&dir.0, v, 10).unwrap();
+    let raw = Table::open(&dir.0, v, 10).unwrap();
     let path = dir.0.join(file::file_name(v, 10));
     assert!(mapping_flags(&path).contains(&"rr".to_string()));
     raw.verify().unwrap();
     assert!(mapping_flags(&path).contains(&"rr".to_string()));
 
     songo_tb::compressed::compress(&dir.0, v, 10, 3).unwrap();
-    let packed = songo_tb::compressed::open(&dir.0, v, 10).unwrap();
+    let packed = Table::open_compressed(&dir.0, v, 10).unwrap();
     let path = dir.0.join(songo_tb::compressed::file_name(v, 10));
     assert!(mapping_flags(&path).contains(&"rr".to_string()));
     packed.verify().unwrap();

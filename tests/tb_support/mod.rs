@@ -25,7 +25,7 @@ impl Drop for TempDir {
 
 /// Puts `bytes` at `path` the way table files must be replaced while
 /// they may be mapped: a new file renamed onto the name (writing into a
-/// mapped file is what `file::open` forbids).
+/// mapped file is what `Table::open` forbids).
 pub fn replace(path: &Path, bytes: &[u8]) {
     let tmp = path.with_extension("new");
     std::fs::write(&tmp, bytes).unwrap();

@@ -33,8 +33,8 @@ use songo_core::variant::Variant;
 use songo_core::checksum::Checksum;
 
 use crate::file::{self, check_fields, read_error, TbError, HEADER_BYTES};
+use crate::mapped::Mapped;
 use crate::read_ahead::read_into_cache;
-use crate::Table;
 
 pub const MAGIC: &[u8; 8] = b"SONGOTBZ";
 /// Bytes of values per block. 4 KB compresses songo40's 17-seed table
@@ -251,10 +251,10 @@ fn check(
 /// Maps the compressed table of `variant` with `seeds` seeds from `dir`:
 /// checks the header, the block size and the index (every error of
 /// [`TbError`] but [`TbError::Checksum`]); decompresses nothing.
-pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
+pub(crate) fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Compressed, TbError> {
     let path = dir.join(file_name(variant, seeds));
     let file = File::open(&path).map_err(|e| read_error(&path, e))?;
-    // SAFETY: as for the raw files (see `file::open`): table files are
+    // SAFETY: as for the raw files (see `Table::open`): table files are
     // never written in place, only replaced by a rename.
     let map = unsafe { Mmap::map(&file) }.map_err(|e| read_error(&path, e))?;
     let _ = map.advise(crate::mapped::PROBE_ADVICE);
@@ -300,7 +300,7 @@ pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
             path: t.path,
         });
     }
-    Ok(Table::compressed(variant, seeds, Arc::new(t)))
+    Ok(t)
 }
 
 /// What [`compress`] did.
@@ -319,9 +319,9 @@ pub fn compress(
     seeds: u8,
     level: i32,
 ) -> Result<CompressReport, TbError> {
-    let table = file::open(dir, variant, seeds)?;
-    let values = table.raw_values().expect("file::open maps a raw file");
     let raw_path = dir.join(file::file_name(variant, seeds));
+    let raw = Mapped::open(raw_path.clone(), variant, seeds)?;
+    let values = raw.values();
     let path = dir.join(file_name(variant, seeds));
     let write_error = |e: std::io::Error| TbError::Write {
         path: path.clone(),
@@ -337,7 +337,7 @@ pub fn compress(
         sum.update(chunk);
     }
     let checksum = sum.finish();
-    if checksum != table.stored_checksum().unwrap_or(checksum) {
+    if checksum != raw.checksum() {
         return Err(TbError::Checksum { path: raw_path });
     }
     let mut header = file::header(variant, seeds, checksum);

@@ -44,7 +44,6 @@ use std::sync::Arc;
 use songo_core::checksum::checksum;
 
 use crate::index::boards;
-use crate::Table;
 use songo_core::variant::Variant;
 
 pub const MAGIC: &[u8; 8] = b"SONGOTB\0";
@@ -214,6 +213,23 @@ pub fn write(variant: Variant, seeds: u8, values: &[u8], dir: &Path) -> Result<P
     Ok(path)
 }
 
+/// The values of the table file at `path`, read into memory and checked
+/// (header, length and checksum): how tables are opened without the
+/// `files` feature, which maps them.
+#[cfg(not(feature = "files"))]
+pub(crate) fn read_values(path: &Path, variant: Variant, seeds: u8) -> Result<Vec<u8>, TbError> {
+    let (mut file, expected) = open_checked(path, variant, seeds)?;
+    let mut values = Vec::new();
+    file.read_to_end(&mut values)
+        .map_err(|e| read_error(path, e))?;
+    if values.len() as u64 != values_len(variant, seeds) || checksum(&values) != expected {
+        return Err(TbError::Checksum {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(values)
+}
+
 /// The number of bytes of the values of a table.
 pub fn values_len(variant: Variant, seeds: u8) -> u64 {
     boards(seeds) * width(variant) as u64
@@ -221,7 +237,11 @@ pub fn values_len(variant: Variant, seeds: u8) -> u64 {
 
 /// Opens the file of a table and checks its header and length; returns the
 /// file, and the checksum its values must have.
-fn open_checked(path: &Path, variant: Variant, seeds: u8) -> Result<(File, u64), TbError> {
+pub(crate) fn open_checked(
+    path: &Path,
+    variant: Variant,
+    seeds: u8,
+) -> Result<(File, u64), TbError> {
     let (file, found, header) = read_header(path)?;
     let path = path.to_path_buf();
     if &header[..8] != MAGIC {
@@ -303,54 +323,4 @@ pub(crate) fn check_fields(
 /// Checks the header and length of a table file, without reading its values.
 pub fn check_header(dir: &Path, variant: Variant, seeds: u8) -> Result<(), TbError> {
     open_checked(&dir.join(file_name(variant, seeds)), variant, seeds).map(|_| ())
-}
-
-/// Opens the table of `variant` with `seeds` seeds from `dir`: checks the
-/// header and the length of the file (every error of [`TbError`] but
-/// [`TbError::Checksum`]). With the `files` feature the values are mapped,
-/// and none of them is read here (see [`read`] to check them too);
-/// without it they are read into memory and checked at once.
-///
-/// The file must not change while the table lives: writing into it
-/// changes the table's values under the engine, and truncating it makes
-/// the next probe past the new end kill the process (`SIGBUS`). Table
-/// files are only replaced by renaming a new file onto the name ([`write`]
-/// does so; so does `mv`), which leaves the mapping on the old file.
-pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
-    let path = dir.join(file_name(variant, seeds));
-    let (file, checksum) = open_checked(&path, variant, seeds)?;
-    #[cfg(feature = "files")]
-    {
-        crate::mapped::map(path, file, variant, seeds, checksum)
-    }
-    #[cfg(not(feature = "files"))]
-    {
-        read_whole(path, file, variant, seeds, checksum)
-    }
-}
-
-/// The values of a table file read into memory, and checked.
-#[cfg(not(feature = "files"))]
-fn read_whole(
-    path: PathBuf,
-    mut file: File,
-    variant: Variant,
-    seeds: u8,
-    expected: u64,
-) -> Result<Table, TbError> {
-    let mut values = Vec::new();
-    file.read_to_end(&mut values)
-        .map_err(|e| read_error(&path, e))?;
-    if values.len() as u64 != values_len(variant, seeds) || checksum(&values) != expected {
-        return Err(TbError::Checksum { path });
-    }
-    Ok(Table::new(variant, seeds, values))
-}
-
-/// Maps the table of `variant` with `seeds` seeds from `dir` and checks
-/// all of it: header, length and checksum (this reads the whole file).
-pub fn read(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
-    let table = open(dir, variant, seeds)?;
-    table.verify()?;
-    Ok(table)
 }

@@ -49,13 +49,21 @@
 //!   repetition scores 0 in any case).
 //! - `songo36-*`: a repetition is scored with the seeds each player has in
 //!   his row at the repeated position, so the result of a cycle depends on
-//!   where it is closed, which depends on the history. The table stores two
-//!   numbers, `lo` and `hi`: the share the mover can force when every
-//!   cycle counts as the worst for him, and the share the opponent cannot
-//!   keep him below when every cycle counts as the best for him. The real
-//!   share lies in `lo..=hi` (under the same history condition), and is
-//!   exact when they meet. A verdict is then a range: "win", or "draw or
-//!   win", and so on, and the search only cuts off with what is proven.
+//!   where it is closed, which depends on the history. The tables score no
+//!   cycle by any position: each board stores two numbers, each the exact
+//!   value of the game without the repetition rule in which *endless play*
+//!   (a continuation that never captures again, in this count or in a
+//!   smaller one) is scored at an extreme. `lo` is the share the mover can
+//!   force when endless play gives him **none** of the seeds then on the
+//!   board; `hi` is the least share the opponent can hold him to when
+//!   endless play gives the mover **all** of them. "The mover" is the side
+//!   to move at the board looked up, whoever moves when the endless play
+//!   starts. Each side's strategy for its bound reaches a capture or the
+//!   end without repeating a position, so the real share lies in
+//!   `lo..=hi` (under the same history condition), and is exact when they
+//!   meet (protocol.md, "Endgame tablebases", has a worked example). A
+//!   verdict is then a range: "win", or "draw or win", and so on, and the
+//!   search only cuts off with what is proven.
 //!
 //! The search probes inside the tree only at positions just reached by a
 //! capture (no earlier position can repeat there), so a cutoff never

@@ -10,9 +10,8 @@ use memmap2::{Advice, Mmap, MmapOptions};
 use songo_core::checksum::checksum;
 use songo_core::variant::Variant;
 
-use crate::file::{read_error, values_len, TbError, HEADER_BYTES};
+use crate::file::{self, read_error, values_len, TbError, HEADER_BYTES};
 use crate::read_ahead::read_into_cache;
-use crate::Table;
 
 /// The values of a table file, mapped read-only, with what it takes to
 /// verify them.
@@ -71,15 +70,22 @@ impl Mapped {
 /// ([`read_into_cache`]) and verifying are unaffected.
 pub(crate) const PROBE_ADVICE: Advice = Advice::Random;
 
-/// Maps the values of a table file whose header and length
-/// [`crate::file::open`] checked.
-pub(crate) fn map(
+impl Mapped {
+    /// Maps the values of the table file at `path`, checking its header and
+    /// length (not its checksum).
+    pub(crate) fn open(path: PathBuf, variant: Variant, seeds: u8) -> Result<Mapped, TbError> {
+        let (file, checksum) = file::open_checked(&path, variant, seeds)?;
+        map(path, file, variant, seeds, checksum)
+    }
+}
+
+fn map(
     path: PathBuf,
     file: File,
     variant: Variant,
     seeds: u8,
     checksum: u64,
-) -> Result<Table, TbError> {
+) -> Result<Mapped, TbError> {
     let len = values_len(variant, seeds);
     let Ok(len) = usize::try_from(len) else {
         return Err(TbError::Read {
@@ -104,14 +110,10 @@ pub(crate) fn map(
     }
     .map_err(|e| read_error(&path, e))?;
     let _ = map.advise(PROBE_ADVICE);
-    Ok(Table::mapped(
-        variant,
-        seeds,
-        Mapped {
-            path,
-            checksum,
-            map,
-            file,
-        },
-    ))
+    Ok(Mapped {
+        path,
+        checksum,
+        map,
+        file,
+    })
 }

@@ -1,6 +1,7 @@
 //! One solved seed count of one variant, and reading its values.
 
 use std::fmt;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 #[cfg(feature = "files")]
 use std::sync::Arc;
@@ -11,6 +12,8 @@ use songo_core::variant::Variant;
 use crate::compressed;
 use crate::file::{self, TbError};
 use crate::index;
+#[cfg(feature = "files")]
+use crate::mapped::Mapped;
 
 /// The values of a table: generated in memory, or mapped from its file.
 #[derive(Clone)]
@@ -19,10 +22,10 @@ enum Bytes {
     // feature.
     #[cfg_attr(all(feature = "files", not(feature = "generate")), allow(dead_code))]
     Owned(Vec<u8>),
-    /// The values of a file, mapped read-only (see [`file::open`]). The
+    /// The values of a file, mapped read-only (see [`Table::open`]). The
     /// map is shared by the clones of the table.
     #[cfg(feature = "files")]
-    Mapped(Arc<crate::mapped::Mapped>),
+    Mapped(Arc<Mapped>),
     /// A compressed file, mapped (see [`compressed`]).
     #[cfg(feature = "zstd")]
     Compressed(Arc<compressed::Compressed>),
@@ -60,7 +63,7 @@ impl PartialEq for Table {
 impl Eq for Table {}
 
 impl Table {
-    #[cfg_attr(all(feature = "files", not(feature = "generate")), allow(dead_code))]
+    #[cfg(feature = "generate")]
     pub(crate) fn new(variant: Variant, seeds: u8, data: Vec<u8>) -> Table {
         assert_eq!(data.len() as u64, file::values_len(variant, seeds));
         Table {
@@ -70,23 +73,50 @@ impl Table {
         }
     }
 
-    #[cfg(feature = "files")]
-    pub(crate) fn mapped(variant: Variant, seeds: u8, map: crate::mapped::Mapped) -> Table {
-        assert_eq!(map.values().len() as u64, file::values_len(variant, seeds));
-        Table {
+    /// Opens the table of `variant` with `seeds` seeds from `dir`: checks
+    /// the header and the length of its file (every error of [`TbError`]
+    /// but [`TbError::Checksum`]). With the `files` feature the values are
+    /// mapped, and none of them is read here (see [`Table::read`] to check
+    /// them too); without it they are read into memory and checked at once.
+    ///
+    /// The file must not change while the table lives: writing into it
+    /// changes the table's values under the engine, and truncating it makes
+    /// the next probe past the new end kill the process (`SIGBUS`). Table
+    /// files are only replaced by renaming a new file onto the name
+    /// ([`file::write`] does so; so does `mv`), which leaves the mapping on
+    /// the old file.
+    pub fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
+        let path = dir.join(file::file_name(variant, seeds));
+        #[cfg(feature = "files")]
+        let data = Bytes::Mapped(Arc::new(Mapped::open(path, variant, seeds)?));
+        #[cfg(not(feature = "files"))]
+        let data = Bytes::Owned(file::read_values(&path, variant, seeds)?);
+        Ok(Table {
             variant,
             seeds,
-            data: Bytes::Mapped(Arc::new(map)),
-        }
+            data,
+        })
     }
 
+    /// [`Table::open`], then checks all of it: header, length and checksum
+    /// (this reads the whole file).
+    pub fn read(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
+        let table = Table::open(dir, variant, seeds)?;
+        table.verify()?;
+        Ok(table)
+    }
+
+    /// Maps the compressed table (`.sgtbz`, see [`compressed`]) of `variant`
+    /// with `seeds` seeds from `dir`: checks the header, the block size and
+    /// the index (every error of [`TbError`] but [`TbError::Checksum`]);
+    /// decompresses nothing.
     #[cfg(feature = "zstd")]
-    pub(crate) fn compressed(variant: Variant, seeds: u8, c: Arc<compressed::Compressed>) -> Table {
-        Table {
+    pub fn open_compressed(dir: &Path, variant: Variant, seeds: u8) -> Result<Table, TbError> {
+        Ok(Table {
             variant,
             seeds,
-            data: Bytes::Compressed(c),
-        }
+            data: Bytes::Compressed(Arc::new(compressed::open(dir, variant, seeds)?)),
+        })
     }
 
     /// Whether the values are mapped from a file (rather than generated in
@@ -109,18 +139,6 @@ impl Table {
             #[cfg(feature = "zstd")]
             Bytes::Compressed(c) => c.file_bytes(),
             _ => file::HEADER_BYTES as u64 + file::values_len(self.variant, self.seeds),
-        }
-    }
-
-    /// The checksum its file's header gives the values (none in memory).
-    #[cfg(feature = "zstd")]
-    pub(crate) fn stored_checksum(&self) -> Option<u64> {
-        match &self.data {
-            Bytes::Owned(_) => None,
-            #[cfg(feature = "files")]
-            Bytes::Mapped(m) => Some(m.checksum()),
-            #[cfg(feature = "zstd")]
-            Bytes::Compressed(_) => None,
         }
     }
 

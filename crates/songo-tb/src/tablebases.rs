@@ -45,15 +45,15 @@ fn slot(v: Variant, seeds: u8) -> usize {
 /// one.
 pub fn open_file(dir: &Path, v: Variant, seeds: u8) -> Result<Table, TbError> {
     if dir.join(file::file_name(v, seeds)).is_file() {
-        return file::open(dir, v, seeds);
+        return Table::open(dir, v, seeds);
     }
-    open_compressed(dir, v, seeds).unwrap_or_else(|| file::open(dir, v, seeds))
+    open_compressed(dir, v, seeds).unwrap_or_else(|| Table::open(dir, v, seeds))
 }
 
 /// The compressed file of a count, opened, if `dir` has one.
 #[cfg(feature = "zstd")]
 fn open_compressed(dir: &Path, v: Variant, seeds: u8) -> Option<Result<Table, TbError>> {
-    has_compressed(dir, v, seeds).then(|| compressed::open(dir, v, seeds))
+    has_compressed(dir, v, seeds).then(|| Table::open_compressed(dir, v, seeds))
 }
 
 /// The header of the compressed file of a count, checked, if `dir` has one.

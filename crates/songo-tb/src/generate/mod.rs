@@ -14,12 +14,14 @@
 //!
 //! Two families of sets are grown, for thresholds `t` from the top down:
 //!
-//! - `W_t`: the mover can force a value of at least `t` (every cycle counted
-//!   as the worst for him). A board joins when some exit is worth `t` or
+//! - `W_t`: the mover can force a value of at least `t` in a finite number
+//!   of moves (endless play gives him nothing: a board that never joins a
+//!   `W_t` keeps `lo` at its least value). A board joins when some exit is worth `t` or
 //!   more, or when some move leads into `L_{neg t}`.
 //! - `L_u`, `u = neg t` (the opponent's view of `t`: `S - t` in `songo36`,
-//!   `-t` in `songo40`): the opponent can hold the mover to at most `u`
-//!   (every cycle counted as the best for the mover). A board joins when all
+//!   `-t` in `songo40`): the opponent can hold the mover to at most `u` in
+//!   a finite number of moves (endless play gives the mover everything: a
+//!   board that never joins an `L_u` keeps `hi` at its greatest value). A board joins when all
 //!   its exits are worth at most `u` and all its other moves lead into `W_t`.
 //!
 //! `lo` is the largest `t` with the board in `W_t`, `hi` the least `u` with
@@ -301,7 +303,7 @@ pub fn build_with(
             .map(|d| d.join(file::file_name(variant, seeds)))
             .filter(|p| p.is_file());
         let (table, reused, sweeps, sent) = match (existing, dir) {
-            (Some(_), Some(d)) => (file::read(d, variant, seeds)?, true, 0, 0),
+            (Some(_), Some(d)) => (Table::read(d, variant, seeds)?, true, 0, 0),
             _ => {
                 let bar = progress(variant, seeds);
                 let (t, sweeps, sent) =
@@ -366,7 +368,7 @@ fn solve_count(
     } else {
         split_file::write_split(d, variant, seeds, base, values, ex)?;
     }
-    let table = file::open(d, variant, seeds)?;
+    let table = Table::open(d, variant, seeds)?;
     if let Some(c) = &checkpoint {
         c.remove()?;
     }
