@@ -15,13 +15,13 @@
 //! Two families of sets are grown, for thresholds `t` from the top down:
 //!
 //! - `W_t`: the mover can force a value of at least `t` in a finite number
-//!   of moves (endless play gives him nothing: a board that never joins a
-//!   `W_t` keeps `lo` at its least value). A board joins when some exit is worth `t` or
+//!   of moves (in `songo36-*` endless play gives him nothing; in `songo40` it
+//!   is worth a gain of 0). A board joins when some exit is worth `t` or
 //!   more, or when some move leads into `L_{neg t}`.
 //! - `L_u`, `u = neg t` (the opponent's view of `t`: `S - t` in `songo36`,
 //!   `-t` in `songo40`): the opponent can hold the mover to at most `u` in
-//!   a finite number of moves (endless play gives the mover everything: a
-//!   board that never joins an `L_u` keeps `hi` at its greatest value). A board joins when all
+//!   a finite number of moves (in `songo36-*` endless play gives the mover
+//!   everything; in `songo40` a gain of 0). A board joins when all
 //!   its exits are worth at most `u` and all its other moves lead into `W_t`.
 //!
 //! `lo` is the largest `t` with the board in `W_t`, `hi` the least `u` with
