@@ -80,7 +80,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "MB", default_value_t = HASH_DEFAULT_MB as u64,
           value_parser = clap::value_parser!(u64).range(1..=HASH_MAX_MB as u64))]
     pub hash: u64,
-    /// One JSON object per line instead of the table (fields: see protocol.md).
+    /// One JSON object per line instead of the table (fields: see docs/json.md).
     #[arg(long)]
     pub json: bool,
     /// Endgame tablebases (made by `songo tb generate`): shows their verdict
@@ -99,7 +99,7 @@ pub const AFTER_HELP: &str = "Examples:\n  \
     percent, nodes, speed, time and the principal variation; then the best move.\n\
     Without --depth or --movetime it searches to depth 16. With --tablebases the board\n\
     is followed by the tables' verdict on the position and after each move.\n\
-    --json fields are listed in protocol.md ('songo analyze --json').";
+    --json fields are listed in docs/json.md.";
 
 /// What went wrong in `songo analyze`.
 #[derive(Debug, thiserror::Error)]

@@ -38,7 +38,7 @@ the score it kept, and for a marked move its mark, the seeds lost and the
 better move, e.g. {-3.10 blunder, lost 5.20; better C}; a first comment
 sums up each side's marks. songo replay and the GUI read it back. With
 --json: one JSON document with every move's scores, mark and best line,
-and the score curve (South's view, centiseeds).
+and the score curve (South's view, centiseeds); fields in docs/json.md.
 
 A progress bar goes to standard error when it is a terminal.";
 
