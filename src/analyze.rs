@@ -35,6 +35,7 @@ use serde::{Serialize, Serializer};
 
 use crate::args::PositionArgs;
 use crate::board::{board_lines, tablebase_line};
+use crate::output::{errln, outln, StdoutError};
 use crate::score_text::{self, JsonScore};
 use crate::session::command::MoveTextError;
 use songo_core::game::{Game, GameStatus};
@@ -110,8 +111,8 @@ pub enum AnalyzeError {
     Option(#[from] OptionError),
     #[error("--tablebases")]
     Tablebases(#[source] OptionError),
-    #[error("cannot write to standard output: {0}")]
-    Output(#[from] std::io::Error),
+    #[error(transparent)]
+    Stdout(#[from] StdoutError),
     #[error(transparent)]
     Engine(#[from] EngineError),
     #[error("the engine ended without an answer")]
@@ -361,14 +362,19 @@ fn json_tablebase(tb: &Tablebases, game: &Game) -> JsonLine {
 
 /// Writes one line to standard output. A closed output (`| head`) is an
 /// error for the caller to stop on, never a panic.
-pub(crate) fn say(text: &str) -> Result<(), AnalyzeError> {
-    let mut out = std::io::stdout().lock();
-    Ok(writeln!(out, "{text}").and_then(|_| out.flush())?)
+fn say(text: &str) -> Result<(), AnalyzeError> {
+    Ok(outln!("{text}")?)
 }
 
 /// Writes one JSON object as a line to standard output.
 fn say_json(line: &JsonLine) -> Result<(), AnalyzeError> {
-    say(&serde_json::to_string(line).map_err(std::io::Error::from)?)
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer(&mut out, line)
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(out))
+        .and_then(|()| out.flush())
+        .map_err(StdoutError)?;
+    Ok(())
 }
 
 /// Runs `songo analyze`.
@@ -488,7 +494,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), AnalyzeError> {
             }
             Ok(Event::SearchDone(result)) => break result,
             Ok(Event::Problem(e @ EngineError::ThreadFailed)) => return Err(e.into()),
-            Ok(Event::Problem(e)) => eprintln!("songo analyze: warning: {e}"),
+            Ok(Event::Problem(e)) => errln!("songo analyze: warning: {e}"),
             Ok(_) => {}
             Err(_) => return Err(AnalyzeError::NoAnswer),
         }

@@ -5,7 +5,7 @@
 //! default, so any engine can review; the scoring is `songo_client::review`,
 //! the same as the GUI's.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -18,6 +18,7 @@ use songo_core::record::{GameRecord, ReadGame};
 use songo_core::{Side, Variant};
 use thiserror::Error;
 
+use crate::output::{errln, out, StdoutError};
 use crate::replay::{load_games, variant_note, ReplayError};
 
 /// The long help's epilogue (`songo review --help`).
@@ -124,8 +125,11 @@ pub enum ReviewError {
         ply: usize,
         source: AnalysisError,
     },
-    #[error("cannot write {what}: {source}")]
+    #[error("cannot write {what}")]
     Write { what: String, source: io::Error },
+    /// The output could not be written (its reader went away: `| head`).
+    #[error(transparent)]
+    Stdout(#[from] StdoutError),
 }
 
 /// Runs the command.
@@ -133,7 +137,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), ReviewError> {
     let games = load_games(&args.file, args.variant, args.game)?;
     let shown: Vec<(usize, &ReadGame)> = games.iter().map(|(n, g)| (*n, g)).collect();
     if let Some(note) = variant_note(&args.file, &shown, args.variant) {
-        eprintln!("songo review: {note}");
+        errln!("songo review: {note}");
     }
     let limit = match (args.depth, args.movetime) {
         (_, Some(ms)) => SearchLimit::MoveTime(Duration::from_millis(ms)),
@@ -391,15 +395,7 @@ fn write_out(path: Option<&PathBuf>, text: &str) -> Result<(), ReviewError> {
             what: p.display().to_string(),
             source,
         }),
-        None => {
-            let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes())
-                .and_then(|_| out.flush())
-                .map_err(|source| ReviewError::Write {
-                    what: "standard output".to_string(),
-                    source,
-                })
-        }
+        None => Ok(out!("{text}")?),
     }
 }
 
