@@ -2,7 +2,7 @@
 //! (a board and a table of lines) or for a program (`--json`, one object per
 //! line).
 //!
-//! The JSON objects, one per line, each with a `"type"`:
+//! The JSON objects, one per line, each with a `"type"` (docs/json.md):
 //!
 //! - `"position"`, first: `variant`, `position` (the five-field string),
 //!   `side` (`"south"`/`"north"`), `moves` (the `--moves` played, letters),
@@ -23,18 +23,20 @@
 //!   (null if none), `score`, `depth`, `nodes`, `time_ms`, and `result` and
 //!   `reason` when the game is already over (otherwise null).
 //!
-//! The JSON is written by hand (the crate has no serde); [`json_string`]
-//! escapes every string that goes into it.
+//! Each object is a [`JsonLine`], written by serde_json: the keys in the
+//! order of its fields (tests/json_schema.rs pins them).
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use serde::{Serialize, Serializer};
 
 use crate::args::PositionArgs;
 use crate::board::{board_lines, tablebase_line};
-use crate::score_text;
+use crate::output::{errln, outln, StdoutError};
+use crate::score_text::{self, JsonScore};
 use crate::session::command::MoveTextError;
 use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
@@ -79,7 +81,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "MB", default_value_t = HASH_DEFAULT_MB as u64,
           value_parser = clap::value_parser!(u64).range(1..=HASH_MAX_MB as u64))]
     pub hash: u64,
-    /// One JSON object per line instead of the table (fields: see protocol.md).
+    /// One JSON object per line instead of the table (fields: see docs/json.md).
     #[arg(long)]
     pub json: bool,
     /// Endgame tablebases (made by `songo tb generate`): shows their verdict
@@ -98,7 +100,7 @@ pub const AFTER_HELP: &str = "Examples:\n  \
     percent, nodes, speed, time and the principal variation; then the best move.\n\
     Without --depth or --movetime it searches to depth 16. With --tablebases the board\n\
     is followed by the tables' verdict on the position and after each move.\n\
-    --json fields are listed in protocol.md ('songo analyze --json').";
+    --json fields are listed in docs/json.md.";
 
 /// What went wrong in `songo analyze`.
 #[derive(Debug, thiserror::Error)]
@@ -109,8 +111,8 @@ pub enum AnalyzeError {
     Option(#[from] OptionError),
     #[error("--tablebases")]
     Tablebases(#[source] OptionError),
-    #[error("cannot write to standard output: {0}")]
-    Output(#[from] std::io::Error),
+    #[error(transparent)]
+    Stdout(#[from] StdoutError),
     #[error(transparent)]
     Engine(#[from] EngineError),
     #[error("the engine ended without an answer")]
@@ -151,37 +153,105 @@ pub fn play_moves(game: &mut Game, moves: &str) -> Result<(), MovesError> {
     Ok(())
 }
 
-/// A string as a JSON string literal, quotes included.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+/// A move written as its letter.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveText(pub Move);
+
+impl Serialize for MoveText {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+fn move_texts(moves: impl IntoIterator<Item = Move>) -> Vec<MoveText> {
+    moves.into_iter().map(MoveText).collect()
+}
+
+/// One line of `songo analyze --json`: an object whose `"type"` is the
+/// variant's name in lower case, then its fields in order.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum JsonLine {
+    /// First: the position analysed.
+    Position {
+        variant: &'static str,
+        /// The five-field position string.
+        position: String,
+        /// `"south"` or `"north"`.
+        side: String,
+        /// The `--moves` played.
+        moves: Vec<MoveText>,
+        legal: Vec<MoveText>,
+        /// Whether the game has already ended.
+        over: bool,
+    },
+    /// Second, with `--tablebases` only: the tables' verdict.
+    Tablebase {
+        /// The verdict as `d` writes it.
+        text: String,
+        /// For the side to move; `None` where the tables do not speak.
+        result: Option<JsonRange>,
+        /// After each legal move, for the same side; empty when `result`
+        /// is `None`.
+        moves: Vec<JsonTbMove>,
+    },
+    /// One per finished line and per aspiration failure.
+    Info {
+        depth: u32,
+        seldepth: u32,
+        /// From 1.
+        multipv: usize,
+        score: JsonScore,
+        /// `"exact"`, `"lower"` or `"upper"`.
+        bound: &'static str,
+        /// The engine's estimate `[win, draw, loss]`, permille.
+        wdl: [u32; 3],
+        nodes: u64,
+        nps: u64,
+        time_ms: u64,
+        /// Permille.
+        hashfull: u32,
+        pv: Vec<MoveText>,
+    },
+    /// Last: the best move, or the result of a game already over.
+    Bestmove {
+        #[serde(rename = "move")]
+        best: Option<MoveText>,
+        ponder: Option<MoveText>,
+        score: Option<JsonScore>,
+        depth: u32,
+        nodes: u64,
+        time_ms: u64,
+        /// `"1-0"`, `"0-1"` or `"1/2-1/2"` when the game is already over.
+        result: Option<&'static str>,
+        /// Why the game is over.
+        reason: Option<&'static str>,
+    },
+}
+
+/// A tablebase verdict from its worst to its best (equal when exact):
+/// `"win"`, `"draw"` or `"loss"`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct JsonRange {
+    pub worst: &'static str,
+    pub best: &'static str,
+}
+
+impl JsonRange {
+    fn new(worst: TbValue, best: TbValue) -> JsonRange {
+        JsonRange {
+            worst: worst.name(),
+            best: best.name(),
         }
     }
-    out.push('"');
-    out
 }
 
-fn json_moves(moves: impl IntoIterator<Item = Move>) -> String {
-    let items: Vec<String> = moves
-        .into_iter()
-        .map(|m| json_string(&m.to_string()))
-        .collect();
-    format!("[{}]", items.join(","))
-}
-
-fn json_opt_move(m: Option<Move>) -> String {
-    m.map_or("null".to_string(), |m| json_string(&m.to_string()))
+/// The verdict after one move.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct JsonTbMove {
+    #[serde(rename = "move")]
+    pub played: MoveText,
+    pub result: Option<JsonRange>,
 }
 
 /// A count with a unit prefix: `950`, `12.3k`, `4.56M`.
@@ -194,23 +264,25 @@ fn short_count(n: u64) -> String {
 }
 
 /// The JSON `info` object of one line.
-pub fn json_info(info: &Info, variant: songo_core::Variant) -> String {
+pub fn json_info(info: &Info, variant: songo_core::Variant) -> JsonLine {
     let (w, d, l) = WinDrawLoss::estimate(info.score, variant).permille();
-    format!(
-        "{{\"type\":\"info\",\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{},\
-         \"bound\":\"{}\",\"wdl\":[{w},{d},{l}],\"nodes\":{},\"nps\":{},\"time_ms\":{},\
-         \"hashfull\":{},\"pv\":{}}}",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        score_text::json(info.score),
-        score_text::bound_name(info.bound),
-        info.nodes,
-        songo_engine::speed::nps(info.nodes, info.time),
-        info.time.as_millis(),
-        info.hashfull,
-        json_moves(info.pv.iter().copied()),
-    )
+    JsonLine::Info {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        multipv: info.multipv,
+        score: score_text::json(info.score),
+        bound: score_text::bound_name(info.bound),
+        wdl: [w, d, l],
+        nodes: info.nodes,
+        nps: songo_engine::speed::nps(info.nodes, info.time),
+        time_ms: millis(info.time),
+        hashfull: info.hashfull,
+        pv: move_texts(info.pv.iter().copied()),
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// The table header of the human output, aligned with [`text_info`].
@@ -267,43 +339,42 @@ fn wdl_range(worst: TbValue, best: TbValue) -> String {
 }
 
 /// The JSON `tablebase` object: the verdict on the position for the side to
-/// move (`null` where the tables do not speak) and after each move.
-fn json_tablebase(tb: &Tablebases, game: &Game) -> String {
+/// move (`None` where the tables do not speak) and after each move.
+fn json_tablebase(tb: &Tablebases, game: &Game) -> JsonLine {
     let verdict = tb.probe_game(game);
-    let range = |worst: TbValue, best: TbValue| {
-        format!(
-            "{{\"worst\":{},\"best\":{}}}",
-            json_string(worst.name()),
-            json_string(best.name())
-        )
-    };
-    let moves: Vec<String> = match verdict {
+    let moves = match verdict {
         Some(_) => tb
             .probe_moves(&game.position(), game.variant())
             .into_iter()
-            .map(|(m, r)| {
-                let r = r.map_or("null".to_string(), |(w, b)| range(w, b));
-                format!(
-                    "{{\"move\":{},\"result\":{r}}}",
-                    json_string(&m.to_string())
-                )
+            .map(|(m, r)| JsonTbMove {
+                played: MoveText(m),
+                result: r.map(|(w, b)| JsonRange::new(w, b)),
             })
             .collect(),
         None => Vec::new(),
     };
-    format!(
-        "{{\"type\":\"tablebase\",\"text\":{},\"result\":{},\"moves\":[{}]}}",
-        json_string(&tablebase_line(tb, game)),
-        verdict.map_or("null".to_string(), |v| range(v.worst, v.best)),
-        moves.join(",")
-    )
+    JsonLine::Tablebase {
+        text: tablebase_line(tb, game),
+        result: verdict.map(|v| JsonRange::new(v.worst, v.best)),
+        moves,
+    }
 }
 
 /// Writes one line to standard output. A closed output (`| head`) is an
 /// error for the caller to stop on, never a panic.
-pub(crate) fn say(text: &str) -> Result<(), AnalyzeError> {
+fn say(text: &str) -> Result<(), AnalyzeError> {
+    Ok(outln!("{text}")?)
+}
+
+/// Writes one JSON object as a line to standard output.
+fn say_json(line: &JsonLine) -> Result<(), AnalyzeError> {
     let mut out = std::io::stdout().lock();
-    Ok(writeln!(out, "{text}").and_then(|_| out.flush())?)
+    serde_json::to_writer(&mut out, line)
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(out))
+        .and_then(|()| out.flush())
+        .map_err(StdoutError)?;
+    Ok(())
 }
 
 /// Runs `songo analyze`.
@@ -343,18 +414,16 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), AnalyzeError> {
     let threads = args.threads;
     let p = game.position();
     if args.json {
-        say(&format!(
-            "{{\"type\":\"position\",\"variant\":{},\"position\":{},\"side\":{},\"moves\":{},\
-             \"legal\":{},\"over\":{}}}",
-            json_string(v.name()),
-            json_string(&p.to_string()),
-            json_string(&p.side_to_move().name().to_ascii_lowercase()),
-            json_moves(game.moves().iter().copied()),
-            json_moves(p.legal_moves(v)),
-            game.is_over()
-        ))?;
+        say_json(&JsonLine::Position {
+            variant: v.name(),
+            position: p.to_string(),
+            side: p.side_to_move().name().to_ascii_lowercase(),
+            moves: move_texts(game.moves().iter().copied()),
+            legal: move_texts(p.legal_moves(v)),
+            over: game.is_over(),
+        })?;
         if let Some(tb) = tb {
-            say(&json_tablebase(tb, &game))?;
+            say_json(&json_tablebase(tb, &game))?;
         }
     } else {
         say(&board_lines(&game))?;
@@ -371,22 +440,25 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), AnalyzeError> {
         scores,
     } = game.status()
     {
-        return say(&if args.json {
-            format!(
-                "{{\"type\":\"bestmove\",\"move\":null,\"ponder\":null,\"score\":null,\
-                 \"depth\":0,\"nodes\":0,\"time_ms\":0,\"result\":{},\"reason\":{}}}",
-                json_string(outcome.score_text()),
-                json_string(reason.describe())
-            )
-        } else {
-            format!(
-                "No move: the game is over ({}), result {} (South {} - North {}).",
-                reason.describe(),
-                outcome.score_text(),
-                scores[0],
-                scores[1]
-            )
-        });
+        if args.json {
+            return say_json(&JsonLine::Bestmove {
+                best: None,
+                ponder: None,
+                score: None,
+                depth: 0,
+                nodes: 0,
+                time_ms: 0,
+                result: Some(outcome.score_text()),
+                reason: Some(reason.describe()),
+            });
+        }
+        return say(&format!(
+            "No move: the game is over ({}), result {} (South {} - North {}).",
+            reason.describe(),
+            outcome.score_text(),
+            scores[0],
+            scores[1]
+        ));
     }
     if !args.json {
         let limit = match args.movetime {
@@ -409,12 +481,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), AnalyzeError> {
     let result = loop {
         match events.recv() {
             Ok(Event::Info(info)) if failed.is_none() => {
-                let line = if args.json {
-                    json_info(&info, v)
+                let said = if args.json {
+                    say_json(&json_info(&info, v))
                 } else {
-                    text_info(&info, v, multi)
+                    say(&text_info(&info, v, multi))
                 };
-                if let Err(e) = say(&line) {
+                if let Err(e) = said {
                     // Nobody is reading any more: stop searching.
                     failed = Some(e);
                     engine.stop();
@@ -422,7 +494,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), AnalyzeError> {
             }
             Ok(Event::SearchDone(result)) => break result,
             Ok(Event::Problem(e @ EngineError::ThreadFailed)) => return Err(e.into()),
-            Ok(Event::Problem(e)) => eprintln!("songo analyze: warning: {e}"),
+            Ok(Event::Problem(e)) => errln!("songo analyze: warning: {e}"),
             Ok(_) => {}
             Err(_) => return Err(AnalyzeError::NoAnswer),
         }
@@ -432,30 +504,29 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), AnalyzeError> {
         return Err(e);
     }
     let time = started.elapsed();
-    say(&if args.json {
-        format!(
-            "{{\"type\":\"bestmove\",\"move\":{},\"ponder\":{},\"score\":{},\"depth\":{},\
-             \"nodes\":{},\"time_ms\":{},\"result\":null,\"reason\":null}}",
-            json_opt_move(result.best),
-            json_opt_move(result.ponder),
-            score_text::json(result.score),
-            result.depth,
-            result.nodes,
-            time.as_millis()
-        )
-    } else {
-        let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
-        let reply = result
-            .ponder
-            .map_or(String::new(), |m| format!(", expected reply {m}"));
-        format!(
-            "Best move: {best} (score {} at depth {}{reply}; {} nodes in {:.2} s)",
-            score_text::seeds(result.score),
-            result.depth,
-            result.nodes,
-            time.as_secs_f64()
-        )
-    })
+    if args.json {
+        return say_json(&JsonLine::Bestmove {
+            best: result.best.map(MoveText),
+            ponder: result.ponder.map(MoveText),
+            score: Some(score_text::json(result.score)),
+            depth: result.depth,
+            nodes: result.nodes,
+            time_ms: millis(time),
+            result: None,
+            reason: None,
+        });
+    }
+    let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
+    let reply = result
+        .ponder
+        .map_or(String::new(), |m| format!(", expected reply {m}"));
+    say(&format!(
+        "Best move: {best} (score {} at depth {}{reply}; {} nodes in {:.2} s)",
+        score_text::seeds(result.score),
+        result.depth,
+        result.nodes,
+        time.as_secs_f64()
+    ))
 }
 
 #[cfg(test)]
@@ -464,10 +535,19 @@ mod tests {
     use songo_core::Variant;
 
     #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("a\"b\\c"), r#""a\"b\\c""#);
-        assert_eq!(json_string("x\ny\u{1}"), r#""x\ny\u0001""#);
-        assert_eq!(json_string("é"), "\"é\"");
+    fn json_lines_start_with_their_type() {
+        let line = JsonLine::Tablebase {
+            text: "a\"b\\c\ny\u{1}é".to_string(),
+            result: None,
+            moves: vec![JsonTbMove {
+                played: MoveText("c".parse().unwrap()),
+                result: Some(JsonRange::new(TbValue::Win, TbValue::Win)),
+            }],
+        };
+        assert_eq!(
+            serde_json::to_string(&line).unwrap(),
+            r#"{"type":"tablebase","text":"a\"b\\c\ny\u0001é","result":null,"moves":[{"move":"c","result":{"worst":"win","best":"win"}}]}"#
+        );
     }
 
     #[test]

@@ -8,8 +8,8 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 
 use crate::args::PositionArgs;
-use crate::error::{report, CliError};
-use crate::output::Output;
+use crate::error::{report, CliError, StdoutError};
+use crate::output::{errln, outln, Output};
 use crate::session::Session;
 
 /// The end of `songo --help`: examples, then the exit codes (decided in
@@ -28,7 +28,9 @@ const AFTER_HELP: &str = "Examples:\n  \
     2  bad command line: an unknown flag, a value that does not parse (a position\n     \
        string, an engine description, a time control), arguments that do not go together\n  \
     3  bad input data: a file was read but what it holds is wrong (an openings file,\n     \
-       a tablebase file); the message names the file, and the line where there is one\n\n\
+       a tablebase file); the message names the file, and the line where there is one\n  \
+    141  standard output was closed by its reader (songo perft --depth 9 | head -1): the\n       \
+       tool stops and says nothing (128 + SIGPIPE, as a shell shows for other tools)\n\n\
     Errors go to standard error as one line, 'error: ' and the message with its causes.";
 
 #[derive(Parser, Debug)]
@@ -248,10 +250,7 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
         Some(Command::Play(args)) => Ok(crate::play::run(&args)?),
         Some(Command::Replay(args)) => Ok(crate::replay::run(&args)?),
         Some(Command::Review(args)) => Ok(crate::review::run(&args)?),
-        Some(Command::Perft(args)) => {
-            perft(&args);
-            Ok(())
-        }
+        Some(Command::Perft(args)) => Ok(perft(&args)?),
         Some(Command::Tune(a)) => Ok(crate::tune::run(&a)?),
         Some(Command::Datagen(a)) => Ok(crate::datagen::run(&a)?),
         Some(Command::Train(a)) => Ok(crate::train::run(&a)?),
@@ -282,30 +281,30 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
                 &options,
                 args.variant,
                 &control,
-                &mut |i, p, n| eprintln!("position {:>2}: {p}: {n} nodes", i + 1),
+                &mut |i, p, n| errln!("position {:>2}: {p}: {n} nodes", i + 1),
             )?;
-            println!("{} nodes {} nps", r.nodes, r.nps());
-            Ok(())
+            Ok(outln!("{} nodes {} nps", r.nodes, r.nps())?)
         }
     }
 }
 
-fn perft(args: &PerftArgs) {
+fn perft(args: &PerftArgs) -> Result<(), StdoutError> {
     let (v, p) = (args.at.variant, args.at.position());
     let start = Instant::now();
     let mut total = 0;
     for (m, count) in p.divide(v, args.depth) {
-        println!("{m}: {count}");
+        outln!("{m}: {count}")?;
         total += count;
     }
     if args.depth == 0 {
         total = 1;
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {total}");
-    eprintln!(
+    outln!("Nodes searched: {total}")?;
+    errln!(
         "{total} leaves in {:.3} s: {:.1} M leaves/s",
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     );
+    Ok(())
 }

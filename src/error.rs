@@ -15,6 +15,14 @@
 //! | 1 | `Failure` | the job failed: a file or directory missing or unreadable, a write failed, an engine could not start, memory ran out |
 //! | 2 | `Usage` | bad command line: an unknown flag, a value that does not parse (a position string, an engine description…), arguments that do not go together |
 //! | 3 | `BadInput` | bad input data: a file was read but what it holds is wrong (an openings file, a tablebase file); the message names the file, and the line where there is one |
+//! | 141 | `ClosedPipe` | the reader of standard output went away (`songo perft --depth 9 \| head -1`): the tool stops where it is, prints nothing more, not even on standard error |
+//!
+//! 141 is 128 + SIGPIPE, the status a shell shows for the Unix tools that
+//! the signal kills (`seq 100000 | head -1` under `set -o pipefail`). Rust
+//! ignores the signal, so a write to the closed pipe fails instead
+//! ([`StdoutError::is_closed`], see [`crate::output`]); a tool's
+//! `Stdout` error becomes this code in [`CliError::exit`]. A standard error
+//! that cannot be written is ignored.
 //!
 //! # Adding a tool's error
 //!
@@ -25,7 +33,8 @@
 //! 1. a variant `#[error(transparent)] Its(#[from] crate::its::ItsError)`
 //!    in [`CliError`];
 //! 2. an arm in [`CliError::exit`] that gives each of its variants an
-//!    [`Exit`];
+//!    [`Exit`] (a failed write to standard output is a
+//!    `Stdout(#[from] StdoutError)` variant, its exit [`stdout_exit`]);
 //!
 //! and in `cli::run`, `crate::its::run(&args)?`.
 
@@ -35,6 +44,8 @@ pub use crate::analyze::AnalyzeError;
 pub use crate::chain::Chain;
 pub use crate::datagen::DatagenError;
 pub use crate::matches::{MatchError, OpeningError, ProcessError, SpecError};
+use crate::output::errln;
+pub use crate::output::StdoutError;
 pub use crate::play::PlayError;
 pub use crate::replay::ReplayError;
 pub use crate::review::ReviewError;
@@ -57,11 +68,19 @@ pub enum Exit {
     Usage,
     /// 3: an input file was read but holds something wrong.
     BadInput,
+    /// 141: standard output was closed by its reader; nothing is printed.
+    ClosedPipe,
 }
 
 impl Exit {
     /// Every exit code, in order.
-    pub const ALL: [Exit; 4] = [Exit::Success, Exit::Failure, Exit::Usage, Exit::BadInput];
+    pub const ALL: [Exit; 5] = [
+        Exit::Success,
+        Exit::Failure,
+        Exit::Usage,
+        Exit::BadInput,
+        Exit::ClosedPipe,
+    ];
 
     /// The process exit code.
     pub const fn code(self) -> u8 {
@@ -70,6 +89,7 @@ impl Exit {
             Exit::Failure => 1,
             Exit::Usage => 2,
             Exit::BadInput => 3,
+            Exit::ClosedPipe => 141,
         }
     }
 }
@@ -112,6 +132,9 @@ pub enum CliError {
     Review(#[from] ReviewError),
     #[error(transparent)]
     Gui(#[from] GuiError),
+    /// The output of `songo perft` or `songo bench`.
+    #[error(transparent)]
+    Stdout(#[from] StdoutError),
 }
 
 impl CliError {
@@ -128,6 +151,7 @@ impl CliError {
                 MatchError::CurrentExe(_)
                 | MatchError::EngineStart { .. }
                 | MatchError::Record { .. } => Exit::Failure,
+                MatchError::Stdout(e) => stdout_exit(e),
             },
             CliError::Tune(e) => match e {
                 TuneError::NoGames | TuneError::LearningRate { .. } => Exit::Usage,
@@ -135,6 +159,7 @@ impl CliError {
                 TuneError::Hash(_) | TuneError::NoSamples { .. } | TuneError::Write { .. } => {
                     Exit::Failure
                 }
+                TuneError::Stdout(e) => stdout_exit(e),
             },
             CliError::Datagen(e) => match e {
                 DatagenError::Tables(e) => tb_exit(e),
@@ -157,6 +182,7 @@ impl CliError {
                 // A build without MPI cannot do what was asked: a usage error.
                 TbCliError::Mpi(crate::tb_mpi::MpiError::NotBuilt) => Exit::Usage,
                 TbCliError::Mpi(_) | TbCliError::Threads { .. } => Exit::Failure,
+                TbCliError::Stdout(e) => stdout_exit(e),
             },
             CliError::Bench(e) => match e {
                 BenchError::Stopped | BenchError::Hash(_) => Exit::Failure,
@@ -167,11 +193,16 @@ impl CliError {
                 AnalyzeError::Tablebases(OptionError::Tablebases(e)) => tb_exit(e),
                 AnalyzeError::Option(_)
                 | AnalyzeError::Tablebases(_)
-                | AnalyzeError::Output(_)
                 | AnalyzeError::Engine(_)
                 | AnalyzeError::NoAnswer => Exit::Failure,
+                AnalyzeError::Stdout(e) => stdout_exit(e),
             },
-            CliError::Play(_) => Exit::Failure,
+            CliError::Play(e) => match e {
+                PlayError::Stdout(e) => stdout_exit(e),
+                PlayError::Engine(_) | PlayError::NoMove | PlayError::IllegalMove(..) => {
+                    Exit::Failure
+                }
+            },
             CliError::Replay(e) => replay_exit(e),
             CliError::Review(e) => match e {
                 ReviewError::Input(e) => replay_exit(e),
@@ -179,6 +210,7 @@ impl CliError {
                 | ReviewError::EngineStart(_)
                 | ReviewError::Engine { .. }
                 | ReviewError::Write { .. } => Exit::Failure,
+                ReviewError::Stdout(e) => stdout_exit(e),
             },
             CliError::Gui(e) => match e {
                 GuiError::CurrentExe(_)
@@ -187,6 +219,7 @@ impl CliError {
                 | GuiError::Serve(_)
                 | GuiError::Tablebases { .. } => Exit::Failure,
             },
+            CliError::Stdout(e) => stdout_exit(e),
         }
     }
 }
@@ -228,9 +261,23 @@ pub fn report(result: Result<(), CliError>) -> ExitCode {
             CliError::Args(e).exit().into()
         }
         Err(e) => {
-            eprintln!("error: {}", Chain(&e));
-            e.exit().into()
+            let exit = e.exit();
+            // The reader of standard output went away: nothing to say.
+            if exit != Exit::ClosedPipe {
+                errln!("error: {}", Chain(&e));
+            }
+            exit.into()
         }
+    }
+}
+
+/// A write to standard output that failed: quiet (141) when its reader
+/// closed the pipe, a failure (1) otherwise.
+fn stdout_exit(e: &StdoutError) -> Exit {
+    if e.is_closed() {
+        Exit::ClosedPipe
+    } else {
+        Exit::Failure
     }
 }
 
@@ -241,6 +288,7 @@ fn replay_exit(e: &ReplayError) -> Exit {
         ReplayError::Read { .. } => Exit::Failure,
         ReplayError::Record { .. } => Exit::BadInput,
         ReplayError::NoSuchGame { .. } => Exit::Usage,
+        ReplayError::Stdout(e) => stdout_exit(e),
     }
 }
 
@@ -252,7 +300,26 @@ mod tests {
     #[test]
     fn exit_codes_are_distinct_and_in_order() {
         let codes: Vec<u8> = Exit::ALL.iter().map(|e| e.code()).collect();
-        assert_eq!(codes, [0, 1, 2, 3]);
+        assert_eq!(codes, [0, 1, 2, 3, 141]);
+    }
+
+    #[test]
+    fn a_closed_output_is_quiet_and_other_write_errors_fail() {
+        let closed = |kind: std::io::ErrorKind| StdoutError(kind.into());
+        let perft = CliError::from(closed(std::io::ErrorKind::BrokenPipe));
+        assert_eq!(perft.exit(), Exit::ClosedPipe);
+        assert_eq!(Exit::ClosedPipe.code(), 141);
+        let analyze = CliError::from(AnalyzeError::from(closed(std::io::ErrorKind::BrokenPipe)));
+        assert_eq!(analyze.exit(), Exit::ClosedPipe);
+        let full = CliError::from(TbCliError::from(closed(std::io::ErrorKind::StorageFull)));
+        assert_eq!(full.exit(), Exit::Failure);
+        assert_eq!(
+            Chain(&full).to_string(),
+            format!(
+                "cannot write to standard output: {}",
+                std::io::Error::from(std::io::ErrorKind::StorageFull)
+            )
+        );
     }
 
     #[test]

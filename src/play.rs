@@ -37,19 +37,19 @@ pub const LEVEL_DEFAULT: u32 = 5;
 /// Depth of the search behind `hint`: a good move in a fraction of a second.
 pub const HINT_DEPTH: u32 = 12;
 
-/// `println!` that carries on when standard output is closed.
+/// `println!` that ends the game (returning a [`PlayError::Stdout`]) when
+/// standard output is closed.
 macro_rules! out {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stdout(), $($arg)*);
-    }};
+    ($($arg:tt)*) => {
+        crate::output::outln!($($arg)*)?
+    };
 }
 
-/// `print!` that carries on when standard output is closed.
+/// `print!`, flushed, that ends the game when standard output is closed.
 macro_rules! outp {
-    ($($arg:tt)*) => {{
-        let mut o = std::io::stdout();
-        let _ = write!(o, $($arg)*).and_then(|_| o.flush());
-    }};
+    ($($arg:tt)*) => {
+        crate::output::out!($($arg)*)?
+    };
 }
 
 /// How long the engine thinks on a move at full strength (level 10); the
@@ -263,20 +263,19 @@ struct Reader<R> {
 impl<R: BufRead> Reader<R> {
     /// Prompts and reads one line; `None` at the end of input. A line that
     /// is not text is explained and asked again: a stray byte loses no game.
-    fn ask(&mut self, prompt: &str) -> Option<String> {
+    fn ask(&mut self, prompt: &str) -> Result<Option<String>, PlayError> {
         loop {
             outp!("{prompt}");
-            let _ = std::io::stdout().flush();
             match self.input.next_line() {
                 Ok(None) | Err(_) => {
                     out!();
-                    return None;
+                    return Ok(None);
                 }
                 Ok(Some(Ok(line))) => {
                     if self.echo {
                         out!("{line}");
                     }
-                    return Some(line.to_string());
+                    return Ok(Some(line.to_string()));
                 }
                 Ok(Some(Err(e))) => {
                     out!();
@@ -348,6 +347,9 @@ pub enum PlayError {
     NoMove,
     #[error("the engine's move {0} is illegal: {1}")]
     IllegalMove(Move, songo_core::PlayError),
+    /// The output could not be written (its reader went away: `| head`).
+    #[error(transparent)]
+    Stdout(#[from] crate::output::StdoutError),
 }
 
 /// Runs `songo play` on standard input and output.
@@ -417,7 +419,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), PlayErro
             );
             out!("Result: {}", outcome.score_text());
             let record = game_record(&game, human, &opponent_name, false);
-            offer_save(&mut reader, &record);
+            offer_save(&mut reader, &record)?;
             return Ok(());
         }
         let mover = game.position().side_to_move();
@@ -431,7 +433,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), PlayErro
             continue;
         }
         let legal = game.position().legal_moves(game.variant());
-        let Some(line) = reader.ask(&format!("Your move ({legal}): ")) else {
+        let Some(line) = reader.ask(&format!("Your move ({legal}): "))? else {
             out!("End of input: the game is left unfinished.");
             return Ok(());
         };
@@ -471,7 +473,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), PlayErro
                 out!("Game abandoned.");
                 if !game.moves().is_empty() {
                     let record = game_record(&game, human, &opponent_name, true);
-                    offer_save(&mut reader, &record);
+                    offer_save(&mut reader, &record)?;
                 }
                 return Ok(());
             }
@@ -483,15 +485,15 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), PlayErro
 
 /// Asks for a file name and writes the record there; an empty answer or the
 /// end of input skips it. An existing file is never overwritten.
-fn offer_save(reader: &mut Reader<impl BufRead>, record: &str) {
+fn offer_save(reader: &mut Reader<impl BufRead>, record: &str) -> Result<(), PlayError> {
     loop {
-        let Some(name) = reader.ask("Save the game record? File name (empty to skip): ") else {
-            return;
+        let Some(name) = reader.ask("Save the game record? File name (empty to skip): ")? else {
+            return Ok(());
         };
         let name = name.trim();
         if name.is_empty() {
             out!("Not saved.");
-            return;
+            return Ok(());
         }
         let written = std::fs::OpenOptions::new()
             .write(true)
@@ -501,7 +503,7 @@ fn offer_save(reader: &mut Reader<impl BufRead>, record: &str) {
         match written {
             Ok(()) => {
                 out!("Saved to {name}.");
-                return;
+                return Ok(());
             }
             Err(e) => out!("Cannot write {name}: {e}. Another name?"),
         }

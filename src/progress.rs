@@ -59,14 +59,14 @@ struct PassLog {
 
 impl Progress for PassLog {
     fn pass(&self, threshold: i32, sweeps: u64) {
-        eprintln!(
+        crate::output::errln!(
             "{}: pass of threshold {threshold} done, {sweeps} sweeps, {:.1} min",
             self.label,
             self.started.elapsed().as_secs_f64() / 60.0
         );
     }
     fn resumed(&self, threshold: i32) {
-        eprintln!(
+        crate::output::errln!(
             "{}: resumed from its checkpoint at the pass of threshold {threshold}",
             self.label
         );

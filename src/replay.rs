@@ -80,6 +80,9 @@ pub enum ReplayError {
         count: usize,
         wanted: u64,
     },
+    /// The output could not be written (its reader went away: `| head`).
+    #[error(transparent)]
+    Stdout(#[from] crate::output::StdoutError),
 }
 
 fn game_part(game: usize) -> String {
@@ -112,10 +115,9 @@ struct Replayed {
 pub fn run(args: &ReplayArgs) -> Result<(), ReplayError> {
     let Replayed { out, notes } = replay(args)?;
     for note in notes {
-        eprintln!("songo replay: {note}");
+        crate::output::errln!("songo replay: {note}");
     }
-    print!("{out}");
-    Ok(())
+    Ok(crate::output::out!("{out}")?)
 }
 
 /// Reads a record file and checks every game; with `only`, keeps game

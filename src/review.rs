@@ -5,12 +5,12 @@
 //! default, so any engine can review; the scoring is `songo_client::review`,
 //! the same as the GUI's.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use serde_json::{json, Value};
+use serde::Serialize;
 use songo_client::analysis::{analyse, AnalysisError, SearchLimit};
 use songo_client::review::{comment, review_game, GameReview, Thresholds, DECIDED};
 use songo_client::{EngineProcess, EngineSpec, ProcessError};
@@ -18,6 +18,7 @@ use songo_core::record::{GameRecord, ReadGame};
 use songo_core::{Side, Variant};
 use thiserror::Error;
 
+use crate::output::{errln, out, StdoutError};
 use crate::replay::{load_games, variant_note, ReplayError};
 
 /// The long help's epilogue (`songo review --help`).
@@ -38,7 +39,7 @@ the score it kept, and for a marked move its mark, the seeds lost and the
 better move, e.g. {-3.10 blunder, lost 5.20; better C}; a first comment
 sums up each side's marks. songo replay and the GUI read it back. With
 --json: one JSON document with every move's scores, mark and best line,
-and the score curve (South's view, centiseeds).
+and the score curve (South's view, centiseeds); fields in docs/json.md.
 
 A progress bar goes to standard error when it is a terminal.";
 
@@ -124,8 +125,11 @@ pub enum ReviewError {
         ply: usize,
         source: AnalysisError,
     },
-    #[error("cannot write {what}: {source}")]
+    #[error("cannot write {what}")]
     Write { what: String, source: io::Error },
+    /// The output could not be written (its reader went away: `| head`).
+    #[error(transparent)]
+    Stdout(#[from] StdoutError),
 }
 
 /// Runs the command.
@@ -133,7 +137,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), ReviewError> {
     let games = load_games(&args.file, args.variant, args.game)?;
     let shown: Vec<(usize, &ReadGame)> = games.iter().map(|(n, g)| (*n, g)).collect();
     if let Some(note) = variant_note(&args.file, &shown, args.variant) {
-        eprintln!("songo review: {note}");
+        errln!("songo review: {note}");
     }
     let limit = match (args.depth, args.movetime) {
         (_, Some(ms)) => SearchLimit::MoveTime(Duration::from_millis(ms)),
@@ -166,12 +170,19 @@ pub fn run(args: &ReviewArgs) -> Result<(), ReviewError> {
     }
     engine.quit();
     let text = if args.json {
-        let doc = json!({
-            "limit": limit.to_string(),
-            "thresholds": thresholds_json(&args.thresholds),
-            "games": reviewed.iter().map(|(n, g, r)| game_json(*n, &g.record, r)).collect::<Vec<_>>(),
-        });
-        format!("{doc:#}\n")
+        let doc = ReviewJson {
+            games: reviewed
+                .iter()
+                .map(|(n, g, r)| game_json(*n, &g.record, r))
+                .collect(),
+            limit: limit.to_string(),
+            thresholds: ThresholdsJson::from(&args.thresholds),
+        };
+        let json = serde_json::to_string_pretty(&doc).map_err(|e| ReviewError::Write {
+            what: "the JSON".to_string(),
+            source: e.into(),
+        })?;
+        json + "\n"
     } else {
         reviewed
             .iter()
@@ -262,36 +273,120 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-fn thresholds_json(t: &Thresholds) -> Value {
-    json!({"inaccuracy": t.inaccuracy, "mistake": t.mistake, "blunder": t.blunder})
+// The JSON of `songo review --json` (docs/json.md). Its keys are in
+// alphabetical order, as serde_json's untyped maps wrote them when the
+// document was built from `json!`: the fields below are declared in that
+// order, which is the order serde writes them in (tests/json_schema.rs
+// pins it).
+
+/// The whole document.
+#[derive(Debug, Serialize)]
+struct ReviewJson<'a> {
+    games: Vec<GameJson<'a>>,
+    /// The search of each position, as the `Annotator` tag says it.
+    limit: String,
+    thresholds: ThresholdsJson,
 }
 
-/// One game's review as JSON (scores in centiseeds).
-fn game_json(number: usize, record: &GameRecord, review: &GameReview) -> Value {
+/// The marks' thresholds in centiseeds lost.
+#[derive(Debug, Serialize)]
+struct ThresholdsJson {
+    blunder: i32,
+    inaccuracy: i32,
+    mistake: i32,
+}
+
+impl From<&Thresholds> for ThresholdsJson {
+    fn from(t: &Thresholds) -> ThresholdsJson {
+        ThresholdsJson {
+            blunder: t.blunder,
+            inaccuracy: t.inaccuracy,
+            mistake: t.mistake,
+        }
+    }
+}
+
+/// One game's review (scores in centiseeds).
+#[derive(Debug, Serialize)]
+struct GameJson<'a> {
+    /// The bounded score of every position, from South's view.
+    curve: &'a [i32],
+    /// The game's number in the file, from 1.
+    game: usize,
+    moves: Vec<MoveJson<'a>>,
+    north: &'a str,
+    result: String,
+    south: &'a str,
+    summary: SidesJson,
+}
+
+#[derive(Debug, Serialize)]
+struct SidesJson {
+    north: CountsJson,
+    south: CountsJson,
+}
+
+/// How many moves of a side got each mark.
+#[derive(Debug, Serialize)]
+struct CountsJson {
+    blunders: usize,
+    inaccuracies: usize,
+    mistakes: usize,
+}
+
+/// One move's review, its scores from the mover's view.
+#[derive(Debug, Serialize)]
+struct MoveJson<'a> {
+    after: i32,
+    before: i32,
+    best: Option<String>,
+    judgement: String,
+    label: Option<String>,
+    loss: i32,
+    #[serde(rename = "move")]
+    played: String,
+    mover: &'static str,
+    ply: usize,
+    pv: &'a [String],
+}
+
+/// One game's review as JSON.
+fn game_json<'a>(number: usize, record: &'a GameRecord, review: &'a GameReview) -> GameJson<'a> {
     let counts = |side: Side| {
-        let [i, m, b] = review.counts(side);
-        json!({"inaccuracies": i, "mistakes": m, "blunders": b})
+        let [inaccuracies, mistakes, blunders] = review.counts(side);
+        CountsJson {
+            blunders,
+            inaccuracies,
+            mistakes,
+        }
     };
-    json!({
-        "game": number,
-        "south": record.south,
-        "north": record.north,
-        "result": record.result.to_string(),
-        "summary": {"south": counts(Side::South), "north": counts(Side::North)},
-        "curve": review.curve,
-        "moves": review.moves.iter().map(|m| json!({
-            "ply": m.ply,
-            "label": record.ply_label(m.ply),
-            "mover": side_name(m.mover),
-            "move": m.played.to_string(),
-            "best": m.best.map(|b| b.to_string()),
-            "pv": m.pv,
-            "before": m.before,
-            "after": m.after,
-            "loss": m.loss,
-            "judgement": m.judgement.to_string(),
-        })).collect::<Vec<_>>(),
-    })
+    GameJson {
+        curve: &review.curve,
+        game: number,
+        moves: review
+            .moves
+            .iter()
+            .map(|m| MoveJson {
+                after: m.after,
+                before: m.before,
+                best: m.best.map(|b| b.to_string()),
+                judgement: m.judgement.to_string(),
+                label: record.ply_label(m.ply),
+                loss: m.loss,
+                played: m.played.to_string(),
+                mover: side_name(m.mover),
+                ply: m.ply,
+                pv: &m.pv,
+            })
+            .collect(),
+        north: &record.north,
+        result: record.result.to_string(),
+        south: &record.south,
+        summary: SidesJson {
+            north: counts(Side::North),
+            south: counts(Side::South),
+        },
+    }
 }
 
 fn write_out(path: Option<&PathBuf>, text: &str) -> Result<(), ReviewError> {
@@ -300,15 +395,7 @@ fn write_out(path: Option<&PathBuf>, text: &str) -> Result<(), ReviewError> {
             what: p.display().to_string(),
             source,
         }),
-        None => {
-            let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes())
-                .and_then(|_| out.flush())
-                .map_err(|source| ReviewError::Write {
-                    what: "standard output".to_string(),
-                    source,
-                })
-        }
+        None => Ok(out!("{text}")?),
     }
 }
 

@@ -31,11 +31,22 @@ pub fn seeds(score: Score) -> String {
     }
 }
 
-/// For a program: `{"cp":N}` or `{"mate":N}`, as `songo analyze --json`.
-pub fn json(score: Score) -> String {
+/// A score for a program, as `songo analyze --json` writes it: `{"cp":N}`
+/// (centiseeds, or a tablebase result above every evaluation, as the
+/// protocol's `cp`) or `{"mate":N}` (a forced end in N of the mover's own
+/// moves, lost if negative).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JsonScore {
+    Cp(Score),
+    Mate(i32),
+}
+
+/// The JSON form of a score.
+pub fn json(score: Score) -> JsonScore {
     match classify(score) {
-        ScoreKind::Mate(n) => format!("{{\"mate\":{n}}}"),
-        _ => format!("{{\"cp\":{score}}}"),
+        ScoreKind::Mate(n) => JsonScore::Mate(n),
+        _ => JsonScore::Cp(score),
     }
 }
 
@@ -65,7 +76,9 @@ mod tests {
         assert_eq!(protocol(-120), "cp -120");
         assert_eq!(protocol(MATE - 1), "mate 1");
         assert_eq!(protocol(TB_WIN - 3), format!("cp {}", TB_WIN - 3));
+        let json = |s| serde_json::to_string(&json(s)).unwrap();
         assert_eq!(json(MATE - 1), "{\"mate\":1}");
         assert_eq!(json(7), "{\"cp\":7}");
+        assert_eq!(json(TB_WIN - 3), format!("{{\"cp\":{}}}", TB_WIN - 3));
     }
 }

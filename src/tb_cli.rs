@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use crate::args::PositionArgs;
+use crate::output::{errln, outln, StdoutError};
 use songo_core::movegen::MIN_BOARD_SEEDS;
 use songo_core::variant::Variant;
 use songo_tb::generate::{build_with, no_progress, Alone, Checkpoints, CountReport, Exchange};
@@ -50,6 +51,9 @@ pub enum TbCliError {
         #[source]
         source: rayon::ThreadPoolBuildError,
     },
+    /// The output could not be written (its reader went away: `| head`).
+    #[error(transparent)]
+    Stdout(#[from] StdoutError),
     /// The table that covers the position cannot be read.
     #[error("cannot probe the {seeds}-seed table of {variant}")]
     Table {
@@ -173,7 +177,7 @@ fn gib(bytes: u64) -> f64 {
     bytes as f64 / (1u64 << 30) as f64
 }
 
-fn print_count(r: &CountReport) {
+fn print_count(r: &CountReport) -> Result<(), StdoutError> {
     let exact = if r.variant.is_songo36() {
         format!(
             ", exact {:.2}%",
@@ -182,7 +186,7 @@ fn print_count(r: &CountReport) {
     } else {
         String::new()
     };
-    println!(
+    outln!(
         "{} {:>2} seeds: {:>13} boards, {} {:>9.1} s ({} sweeps; process CPU {}), file {:.3} GiB, peak memory {}{exact}{}",
         r.variant,
         r.seeds,
@@ -204,7 +208,7 @@ fn print_count(r: &CountReport) {
         } else {
             String::new()
         },
-    );
+    )
 }
 
 pub fn run(command: TbCommand) -> Result<(), TbCliError> {
@@ -242,24 +246,24 @@ fn compress(args: &CompressArgs) -> Result<(), TbCliError> {
                         source,
                     }
                 })?;
-            println!(
+            outln!(
                 "{v} {s:>2} seeds: {:.3} GiB -> {:.3} GiB ({:.2}x) in {:.1} s: {}",
                 gib(r.raw_bytes),
                 gib(r.compressed_bytes),
                 r.raw_bytes as f64 / r.compressed_bytes.max(1) as f64,
                 started.elapsed().as_secs_f64(),
                 r.path.display()
-            );
+            )?;
             raw += r.raw_bytes;
             packed += r.compressed_bytes;
         }
     }
-    println!(
+    outln!(
         "total: {:.3} GiB -> {:.3} GiB ({:.2}x)",
         gib(raw),
         gib(packed),
         raw as f64 / packed.max(1) as f64
-    );
+    )?;
     Ok(())
 }
 
@@ -274,25 +278,25 @@ fn verify(args: &VerifyArgs) -> Result<(), TbCliError> {
     let mut failures: Vec<TbError> = Vec::new();
     for problem in tb.problems() {
         if variants.iter().any(|&v| problem_of(problem, v)) {
-            println!("{}", crate::chain::Chain(problem));
+            outln!("{}", crate::chain::Chain(problem))?;
             failures.push(problem.clone());
         }
     }
     for v in variants {
         if tb.max_seeds(v) == 0 {
-            println!("{v}: no tables");
+            outln!("{v}: no tables")?;
             continue;
         }
         for s in MIN_BOARD_SEEDS..=tb.max_seeds(v) {
             let started = std::time::Instant::now();
             match tb.verify(v, s) {
-                Ok(()) => println!(
+                Ok(()) => outln!(
                     "{v} {s:>2} seeds: ok ({:.1} MB in {:.2} s)",
                     songo_tb::file::values_len(v, s) as f64 / 1e6,
                     started.elapsed().as_secs_f64()
-                ),
+                )?,
                 Err(e) => {
-                    println!("{v} {s:>2} seeds: {}", crate::chain::Chain(&e));
+                    outln!("{v} {s:>2} seeds: {}", crate::chain::Chain(&e))?;
                     failures.push(e);
                 }
             }
@@ -337,7 +341,7 @@ fn generate(args: &GenerateArgs) -> Result<(), TbCliError> {
     }
     let result = generate_all(args, ex.as_mut());
     if let (Err(e), true) = (&result, ex.processes() > 1) {
-        eprintln!("error (rank {}): {}", ex.process(), crate::chain::Chain(e));
+        errln!("error (rank {}): {}", ex.process(), crate::chain::Chain(e));
         crate::tb_mpi::abort(ex.as_mut(), 3);
     }
     result
@@ -369,6 +373,8 @@ fn generate_all(args: &GenerateArgs, ex: &mut dyn Exchange) -> Result<(), TbCliE
     for v in variants {
         let started = std::time::Instant::now();
         let (mut boards, mut bytes, mut solved) = (0u64, 0u64, 0u64);
+        // A closed output stops the printing, not the count under way.
+        let mut unwritten = None;
         let result = build_with(
             v,
             args.max_seeds,
@@ -381,8 +387,8 @@ fn generate_all(args: &GenerateArgs, ex: &mut dyn Exchange) -> Result<(), TbCliE
                 &no_progress
             },
             &mut |r| {
-                if speaks {
-                    print_count(r);
+                if speaks && unwritten.is_none() {
+                    unwritten = print_count(r).err();
                 }
                 boards += r.boards;
                 bytes += r.file_bytes;
@@ -394,8 +400,11 @@ fn generate_all(args: &GenerateArgs, ex: &mut dyn Exchange) -> Result<(), TbCliE
             dir: args.dir.clone(),
             source,
         })?;
+        if let Some(e) = unwritten {
+            return Err(e.into());
+        }
         if speaks {
-            println!(
+            outln!(
                 "{v}: {MIN_BOARD_SEEDS}..{} seeds, {boards} boards ({solved} counts solved) in {:.1} s, \
                  files {:.3} GiB in {}, peak memory {}{}",
                 args.max_seeds,
@@ -408,7 +417,7 @@ fn generate_all(args: &GenerateArgs, ex: &mut dyn Exchange) -> Result<(), TbCliE
                 } else {
                     String::new()
                 },
-            );
+            )?;
         }
     }
     Ok(())
@@ -422,10 +431,10 @@ fn probe(args: &ProbeArgs) -> Result<(), TbCliError> {
     })?;
     for problem in tb.problems() {
         // A broken file ends its variant's range; the probe goes on.
-        eprintln!("warning: {}", crate::chain::Chain(problem));
+        errln!("warning: {}", crate::chain::Chain(problem));
     }
     match tb.probe(&p, v) {
-        Some(verdict) => println!("{p}: {verdict}"),
+        Some(verdict) => outln!("{p}: {verdict}")?,
         None => {
             let seeds = p.seeds_on_board();
             if tb.covers(&p, v) {
@@ -437,19 +446,19 @@ fn probe(args: &ProbeArgs) -> Result<(), TbCliError> {
                     });
                 }
             }
-            println!(
+            outln!(
                 "{p}: not in the tables ({seeds} seeds on the board, tables of {v} up to {}{})",
                 tb.max_seeds(v),
                 if v.is_songo36() { "" } else { ", flags -" }
-            );
+            )?;
             return Ok(());
         }
     }
     for (m, r) in tb.probe_moves(&p, v) {
         match r {
-            Some((a, b)) if a == b => println!("{m}: {a}"),
-            Some((a, b)) => println!("{m}: {a} to {b}"),
-            None => println!("{m}: unknown"),
+            Some((a, b)) if a == b => outln!("{m}: {a}")?,
+            Some((a, b)) => outln!("{m}: {a} to {b}")?,
+            None => outln!("{m}: unknown")?,
         }
     }
     Ok(())

@@ -17,6 +17,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::matches::openings::{self, OpeningError};
+use crate::output::{errln, out};
 use clap::Args;
 use songo_core::game::{Game, GameStatus};
 use songo_core::movegen::Outcome;
@@ -62,6 +63,9 @@ pub enum TuneError {
         #[source]
         source: std::io::Error,
     },
+    /// The output could not be written (its reader went away: `| head`).
+    #[error(transparent)]
+    Stdout(#[from] crate::output::StdoutError),
 }
 
 /// How to tune.
@@ -215,7 +219,7 @@ pub fn run(a: &TuneArgs) -> Result<(), TuneError> {
         Err(_) => bar.abandon(),
     }
     let samples = samples?;
-    eprintln!(
+    errln!(
         "{} games, {} quiet positions in {:.1} s",
         a.games,
         samples.len(),
@@ -231,9 +235,11 @@ pub fn run(a: &TuneArgs) -> Result<(), TuneError> {
         a.learning_rate,
         &a.without,
     );
-    eprintln!(
+    errln!(
         "K {:.4}; loss {:.5} -> {:.5}",
-        f.k, f.loss_before, f.loss_after
+        f.k,
+        f.loss_before,
+        f.loss_after
     );
     let mut command = format!(
         "songo tune --variant {} --games {} --nodes {} --plies {} --seed {} --epochs {} --learning-rate {}",
@@ -243,14 +249,15 @@ pub fn run(a: &TuneArgs) -> Result<(), TuneError> {
         command.push_str(&format!(" --without '{}'", f.name()));
     }
     let source = weights_source(a.variant, &f.rounded(), &command);
-    print!("{source}");
+    // A closed output still leaves the weights in --out.
+    let printed = out!("{source}");
     if let Some(path) = &a.out {
         std::fs::write(path, &source).map_err(|source| TuneError::Write {
             path: path.clone(),
             source,
         })?;
     }
-    Ok(())
+    Ok(printed?)
 }
 
 fn sigmoid(x: f64) -> f64 {

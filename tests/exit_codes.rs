@@ -42,6 +42,7 @@ fn help_documents_the_exit_codes() {
         ("1", "the job failed"),
         ("2", "bad command line"),
         ("3", "bad input data"),
+        ("141", "standard output was closed by its reader"),
     ] {
         assert!(
             codes.contains(&format!("\n  {code}  {meaning}")),

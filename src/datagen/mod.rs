@@ -319,7 +319,7 @@ pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {
     }
     bar.finish_and_clear();
     let h = writer.header();
-    eprintln!(
+    crate::output::errln!(
         "{}: {} games, {} positions ({} games played now in {:.1} s)",
         a.out.display(),
         h.games,

@@ -10,6 +10,7 @@ use clap::Args;
 
 use super::referee::{Ending, Fault, GameReport, GameSettings};
 use super::{check_engines, openings, run, schedule, Job, MatchConfig, MatchError, Verdict};
+use crate::output::{errln, out, outln};
 use crate::stats::{GameScore, MatchStats, Sprt};
 use songo_client::{EngineSpec, TimeControl};
 use songo_core::variant::Variant;
@@ -248,13 +249,13 @@ pub fn run_match(a: &MatchArgs) -> Result<(), MatchError> {
         Some(p) => format!("openings from {}", p.display()),
         None => format!("random {}-ply openings, seed {}", a.plies, a.seed),
     };
-    println!(
+    outln!(
         "Match: {}; {v}; {}; {} games; {opening_text}; concurrency {}",
         names.join(" vs "),
         a.tc,
         jobs.len(),
         config.concurrency
-    );
+    )?;
     let mut standing = Standing::new(names);
     let bar = crate::progress::bar(jobs.len() as u64, "match");
     let text_progress = !std::io::stderr().is_terminal();
@@ -275,7 +276,7 @@ pub fn run_match(a: &MatchArgs) -> Result<(), MatchError> {
         let line = standing.line(0, sprt.as_ref());
         bar.set_message(line.clone());
         if text_progress && standing.games.is_multiple_of(step) {
-            eprintln!("[{}/{}] {line}", standing.games, jobs.len());
+            errln!("[{}/{}] {line}", standing.games, jobs.len());
         }
         if let Some(s) = &sprt {
             let (_, d) = standing.stats[0].1.sprt(s);
@@ -318,9 +319,9 @@ pub fn run_match(a: &MatchArgs) -> Result<(), MatchError> {
             .unwrap_or_default();
         let _ = writeln!(out, "{name}: {faults}{clock}");
     }
-    print!("{out}");
+    let printed = out!("{out}");
     match (write_error, &a.record) {
         (Some(source), Some(path)) => Err(record_error(path, source)),
-        _ => Ok(()),
+        _ => Ok(printed?),
     }
 }

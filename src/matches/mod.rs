@@ -57,6 +57,9 @@ pub enum MatchError {
         #[source]
         source: std::io::Error,
     },
+    /// The output could not be written (its reader went away: `| head`).
+    #[error(transparent)]
+    Stdout(#[from] crate::output::StdoutError),
 }
 
 /// One game to play.

@@ -408,7 +408,9 @@ fn run_on(a: &TrainArgs, scope: NetScope, records: &[(Record, Variant)]) -> Resu
     } else {
         let rs: Vec<Record> = records.iter().map(|(r, _)| *r).collect();
         let s = fit_scale(&rs);
-        eprintln!("fitted scale: {s:.1} centiseeds per unit (σ(score/scale) against the results)");
+        crate::output::errln!(
+            "fitted scale: {s:.1} centiseeds per unit (σ(score/scale) against the results)"
+        );
         s
     };
     let label = |&(r, variant): &(Record, Variant)| Sample {
@@ -425,7 +427,7 @@ fn run_on(a: &TrainArgs, scope: NetScope, records: &[(Record, Variant)]) -> Resu
         let of_v = || records.iter().filter(|(_, x)| *x == v);
         let positions = of_v().count();
         if positions > 0 {
-            eprintln!(
+            crate::output::errln!(
                 "{v}: {positions} positions ({} with a table value); {} to train, {} to validate",
                 of_v().filter(|(r, _)| r.tb != TB_NONE).count(),
                 count(&train_set),
@@ -448,7 +450,7 @@ fn run_on(a: &TrainArgs, scope: NetScope, records: &[(Record, Variant)]) -> Resu
             / set.len().max(1) as f64
     };
     let all: Vec<&Sample> = val.iter().collect();
-    eprintln!(
+    crate::output::errln!(
         "tuned evaluation on the validation set: loss {:.5}",
         tuned_loss(&all)
     );
@@ -466,9 +468,14 @@ fn run_on(a: &TrainArgs, scope: NetScope, records: &[(Record, Variant)]) -> Resu
         seed: a.seed,
     };
     let net = train(&cfg, &train_set, &val, &mut |r| {
-        eprintln!(
+        crate::output::errln!(
             "epoch {:>3}/{}: train loss {:.5}, validation loss {:.5}, lr {}, {:.1} s",
-            r.epoch, a.epochs, r.train_loss, r.val_loss, r.lr, r.seconds
+            r.epoch,
+            a.epochs,
+            r.train_loss,
+            r.val_loss,
+            r.lr,
+            r.seconds
         )
     });
     let q = net.quantize().map_err(TrainError::Quantize)?;
@@ -495,7 +502,7 @@ fn run_on(a: &TrainArgs, scope: NetScope, records: &[(Record, Variant)]) -> Resu
             let of_v: Vec<&Sample> = val.iter().filter(|s| s.variant == v).collect();
             if !of_v.is_empty() {
                 let own: Vec<Sample> = of_v.iter().map(|s| **s).collect();
-                eprintln!(
+                crate::output::errln!(
                     "{v}: validation loss {:.5} ({} positions; tuned evaluation {:.5})",
                     loss(&net, &own),
                     own.len(),
@@ -505,7 +512,7 @@ fn run_on(a: &TrainArgs, scope: NetScope, records: &[(Record, Variant)]) -> Resu
         }
     }
     q.save(&a.out)?;
-    eprintln!(
+    crate::output::errln!(
         "wrote {} ({}{} → {}{} → 1, scale {}); quantized against float on {} validation positions: at most {} centiseeds apart",
         a.out.display(),
         net.inputs(),
