@@ -86,6 +86,62 @@
 //!   all decided by the rules core ([`songo_core::movegen`]), which the
 //!   generator calls for every move: the tables know no rule of their own.
 
+//! # The crate
+//!
+//! [`Tablebases`] opens a directory of table files and probes it:
+//! [`Tablebases::probe`] gives a [`Verdict`] on a position,
+//! [`Tablebases::probe_moves`] one per legal move. [`score`] is the scale
+//! the engine's scores share with the tables. The modules go in layers:
+//! [`index`] (board ranks) ← [`file`] (the format, its errors) ←
+//! `mapped`, `compressed` ← [`Table`] ← [`Tablebases`] ← [`generate`].
+//!
+//! Features (all on by default): `files` maps table files and reads them
+//! ahead of probes (memmap2, libc); `zstd` reads and writes compressed
+//! files ([`compressed`]); `generate` is the retrograde generator (rayon).
+//! Without any of them the crate builds for every target,
+//! `wasm32-unknown-unknown` included, and reads table files into memory.
+//!
+//! # Example
+//!
+//! Make the 10- and 11-seed tables of `songo40` in a directory (seconds),
+//! open the directory, and probe a position:
+//!
+//! ```
+//! # #[cfg(feature = "generate")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use songo_core::{Position, Variant};
+//! use songo_tb::generate::{build, no_progress};
+//! use songo_tb::{Tablebases, TbValue};
+//!
+//! let dir = std::env::temp_dir().join(format!("songo-tb-doc-{}", std::process::id()));
+//! build(Variant::Songo40, 11, Some(&dir), &no_progress, &mut |_| {})?;
+//!
+//! let tables = Tablebases::open(&dir)?;
+//! assert_eq!(tables.max_seeds(Variant::Songo40), 11);
+//! // 11 seeds on the board, both pit-7 flags cleared, South to move.
+//! let p: Position = "1,1,1,1,1,1,1/2,1,1,0,0,0,0 s 30 29 -".parse()?;
+//! let verdict = tables.probe(&p, Variant::Songo40).expect("covered");
+//! assert!(verdict.is_exact()); // songo40 tables are always exact
+//! println!("{verdict}"); // e.g. "win (mover's margin gain +3 of 11 seeds)"
+//!
+//! // The position is worth its best move: each move's verdict is given
+//! // for South, the side to move, as (best case, worst case).
+//! let moves = tables.probe_moves(&p, Variant::Songo40);
+//! let best = moves.iter().filter_map(|(_, v)| v.map(|(b, _)| b)).max();
+//! assert_eq!(best, verdict.exact());
+//! let winning: Vec<String> = moves
+//!     .iter()
+//!     .filter(|(_, v)| *v == Some((TbValue::Win, TbValue::Win)))
+//!     .map(|(m, _)| m.to_string())
+//!     .collect();
+//! println!("winning moves: {winning:?}");
+//! std::fs::remove_dir_all(&dir)?;
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "generate"))]
+//! # fn main() {}
+//! ```
+
 #[cfg(feature = "zstd")]
 pub mod compressed;
 pub mod file;
