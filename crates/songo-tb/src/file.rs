@@ -19,7 +19,7 @@
 //!
 //! # Opening a file: mapped, checked, verified
 //!
-//! [`open`] checks the header and the file's length, then maps the values
+//! [`Table::open`](crate::Table::open) checks the header and the file's length, then maps the values
 //! read-only ([`memmap2`]): nothing is read until a probe touches a page,
 //! the pages live in the system's page cache, and every process that maps
 //! the same file shares them. Opening the 10–20 seed tables is thus a
@@ -28,12 +28,12 @@
 //!
 //! The checksum covers every byte of the values, so checking it means
 //! reading the whole file (over 2 GB for the `songo36-*` tables up to 20
-//! seeds): [`open`] does not. [`read`] does ([`open`], then
-//! [`Table::verify`]); `songo tb verify` and `songo tb generate` (for the
+//! seeds): [`Table::open`](crate::Table::open) does not. [`Table::read`](crate::Table::read) does ([`Table::open`](crate::Table::open), then
+//! [`Table::verify`](crate::Table::verify)); `songo tb verify` and `songo tb generate` (for the
 //! files it reuses) go through it.
 //!
-//! A mapped file must not change while it is mapped (see [`open`]): files
-//! are only ever replaced by a rename, as [`write`] does.
+//! A mapped file must not change while it is mapped (see [`Table::open`](crate::Table::open)): files
+//! are only ever replaced by a rename, as [`write`](fn@write) does.
 
 use std::fmt;
 use std::fs::File;

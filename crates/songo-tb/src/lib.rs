@@ -92,7 +92,7 @@
 //! [`Tablebases::probe`] gives a [`Verdict`] on a position,
 //! [`Tablebases::probe_moves`] one per legal move. [`score`] is the scale
 //! the engine's scores share with the tables. The modules go in layers:
-//! [`index`] (board ranks) ← [`file`] (the format, its errors) ←
+//! [`index`] (board ranks) ← [`file`](mod@file) (the format, its errors) ←
 //! `mapped`, `compressed` ← [`Table`] ← [`Tablebases`] ← [`generate`].
 //!
 //! Features (all on by default): `files` maps table files and reads them

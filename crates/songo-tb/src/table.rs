@@ -158,7 +158,7 @@ impl Table {
     /// Reads the values of a mapped table into the system's page cache,
     /// so that probes do not wait for the disk (nothing to do for a
     /// table in memory). Stops early when `stop` is set, and then returns
-    /// `false`. See [`Tablebases::read_ahead`].
+    /// `false`. See [`Tablebases::read_ahead`](crate::Tablebases::read_ahead).
     #[cfg_attr(not(feature = "files"), allow(unused_variables))]
     pub fn read_ahead(&self, stop: &AtomicBool) -> bool {
         match &self.data {

@@ -38,13 +38,13 @@
 //! sets (a bit per board per family, a dirty flag per chunk of boards), in
 //! parallel with rayon; the counters and values are atomic bytes, so
 //! several threads may update the same predecessor. The representation and
-//! its memory are in [`work`]; the finished smaller tables are mapped from
+//! its memory are in `work`; the finished smaller tables are mapped from
 //! their files.
 //!
 //! A count may be split between processes, each owning a range of its
 //! boards ([`exchange`]; `songo tb generate` runs so under MPI), and its
 //! working state saved between passes so that an interrupted run resumes
-//! at the pass it had reached ([`checkpoint`]).
+//! at the pass it had reached (`checkpoint`).
 
 mod checkpoint;
 pub mod exchange;
