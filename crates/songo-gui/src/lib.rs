@@ -153,8 +153,14 @@ fn open_browser(url: &str) {
         Ok(mut child) => {
             std::thread::spawn(move || child.wait());
         }
-        Err(_) => eprintln!("No browser could be opened: open {url} yourself."),
+        Err(_) => warn(format_args!("No browser could be opened: open {url} yourself.")),
     }
+}
+
+/// A line on standard error. A closed standard error must not stop the
+/// server (`eprintln!` would panic).
+fn warn(line: std::fmt::Arguments) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// Runs `songo gui`: checks the engines, listens, prints
@@ -171,7 +177,7 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
             })?;
             for problem in tb.problems() {
                 // A broken file ends its variant's range; the rest serve.
-                eprintln!("warning: {}", engine_worker::chain(problem));
+                warn(format_args!("warning: {}", engine_worker::chain(problem)));
             }
             Some(Arc::new(tb))
         }
@@ -188,11 +194,11 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
             .map_err(|source| GuiError::Bind { addr, source })?;
         let local = listener.local_addr().map_err(GuiError::Serve)?;
         if !config.listen.is_loopback() {
-            eprintln!(
+            warn(format_args!(
                 "warning: listening on {}: every machine that can reach this address can use the GUI \
                  and make this one run its engines; there is no password",
                 config.listen
-            );
+            ));
         }
         let url = format!("http://{local}/");
         // A closed standard output must not stop the server.
