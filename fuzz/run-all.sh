@@ -5,7 +5,7 @@ set -e
 cd "$(dirname "$0")"
 secs=${1:-600}
 mkdir -p logs corpus/position_parser corpus/move_parser corpus/protocol_loop corpus/record_reader seeds/record_reader
-cp ../tests/data/records/*.pgn seeds/record_reader/
+cp ../crates/songo-core/tests/data/records/*.pgn seeds/record_reader/
 nice -n 19 cargo +nightly fuzz run position_parser corpus/position_parser seeds/position_parser -- \
     -dict=position.dict -max_total_time="$secs" -max_len=256 -timeout=20 > logs/position_parser.log 2>&1
 nice -n 19 cargo +nightly fuzz run move_parser corpus/move_parser seeds/move_parser -- \

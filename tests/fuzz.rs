@@ -172,8 +172,10 @@ fn protocol_loop_bytes() {
 #[test]
 fn record_reader_on_raw_bytes() {
     let mut rng = rng(6);
-    let base = std::fs::read("tests/data/records/cutegames-real-south-north.pgn")
-        .or_else(|_| std::fs::read("tests/data/records/cutegames-white-black.pgn"))
+    let base = std::fs::read("crates/songo-core/tests/data/records/cutegames-real-south-north.pgn")
+        .or_else(|_| {
+            std::fs::read("crates/songo-core/tests/data/records/cutegames-white-black.pgn")
+        })
         .unwrap_or_else(|_| b"[Event \"?\"]\n\n1. A a 2. B b *\n".to_vec());
     let mut accepted = 0;
     for _ in 0..iterations(1500) {

@@ -23,7 +23,7 @@
 //! The tables' files, and the `songo` command reading them, are tested in
 //! `tb_files.rs`.
 
-use fxhash::FxHashMap as HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 use songo_core::{Outcome, Position, Side, Variant};

@@ -101,14 +101,15 @@ fn every_shared_perft_vector_passes() {
 
 #[test]
 fn data_files_are_the_shared_copies() {
-    // On a developer machine the shared folder sits beside the repo; on a
-    // user's machine it does not, and there is nothing to compare with.
-    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    // On a developer machine the shared folder sits beside the repo (three
+    // levels above this crate); on a user's machine it does not, and there
+    // is nothing to compare with.
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared");
     for (name, ours) in [("cases.txt", CASES), ("perft.txt", PERFT)] {
         if let Ok(theirs) = std::fs::read_to_string(shared.join(name)) {
             assert_eq!(
                 ours, theirs,
-                "tests/data/{name} differs from ../shared/{name}"
+                "crates/songo-core/tests/data/{name} differs from ../shared/{name}"
             );
         }
     }

@@ -1,9 +1,8 @@
 //! What the record test files share: a short game, its golden text, and
-//! running `songo replay`.
+//! temporary files. The root package's tests/replay.rs (`songo replay`)
+//! includes this file too.
 
 #![allow(dead_code)] // each test file takes the parts it needs
-
-use std::process::Command;
 
 use songo_core::{Game, Move, Position, Variant};
 
@@ -33,19 +32,6 @@ pub const GOLDEN: &str = r#"[Event "songo match"]
 1. E c 2. F c 3. C e 4. D f 5. B d 6. A f 7. G b 0-1
 "#;
 
-pub fn replay(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_songo"))
-        .arg("replay")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("songo-record-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -55,3 +41,16 @@ pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 }
 
 pub const MOVES_LINE: usize = 11;
+
+/// The golden game's bytes with line `line` (from 1) replaced.
+pub fn golden_with_line(line: usize, replacement: &[u8]) -> Vec<u8> {
+    let mut lines: Vec<Vec<u8>> = GOLDEN.lines().map(|l| l.as_bytes().to_vec()).collect();
+    lines[line - 1] = replacement.to_vec();
+    lines.join(&b'\n')
+}
+
+pub fn temp_bytes(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = temp_file(name, "");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}

@@ -1,8 +1,9 @@
 //! Rules-core benchmarks: move generation, make-move and perft, each side by
 //! side with the plain-array reference implementation of the test suite.
 //!
-//! Run with `cargo bench --bench rules`; `cargo bench --bench rules -- perft`
-//! runs only the perft comparison (songo40 start position, depth 11).
+//! Run with `cargo bench -p songo-core --bench rules`;
+//! `cargo bench -p songo-core --bench rules -- perft` runs only the perft
+//! comparison (songo40 start position, depth 11).
 
 #[path = "../tests/reference/mod.rs"]
 mod reference;

@@ -1,5 +1,7 @@
 //! Game records from outside: files that are not clean text (read as
-//! bytes), and other tools' records (cutegames' PGN).
+//! bytes), and other tools' records (cutegames' PGN, in tests/data/records).
+//! `songo replay` on such files is tested in the root package
+//! (tests/replay.rs).
 
 mod record_support;
 
@@ -16,19 +18,6 @@ use songo_core::{EndReason, Position, Side, Variant};
 
 fn read(bytes: &[u8]) -> Result<Vec<ReadGame>, ParseRecordError> {
     read_records(bytes, &ReadOptions::default())
-}
-
-/// The golden game's bytes with line `line` (from 1) replaced.
-fn golden_with_line(line: usize, replacement: &[u8]) -> Vec<u8> {
-    let mut lines: Vec<Vec<u8>> = GOLDEN.lines().map(|l| l.as_bytes().to_vec()).collect();
-    lines[line - 1] = replacement.to_vec();
-    lines.join(&b'\n')
-}
-
-fn temp_bytes(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let path = temp_file(name, "");
-    std::fs::write(&path, bytes).unwrap();
-    path
 }
 
 #[test]
@@ -153,13 +142,6 @@ fn an_empty_file_has_no_games() {
     ] {
         assert!(read(empty).unwrap().is_empty(), "{empty:?}");
     }
-    let path = temp_bytes("empty.pgn", b"");
-    let (ok, out, err) = replay(&[path.to_str().unwrap()]);
-    assert!(ok, "{err}");
-    assert_eq!(
-        out,
-        "0 games: 0 South wins, 0 North wins, 0 draws, 0 unfinished\n"
-    );
 }
 
 #[test]
@@ -196,48 +178,6 @@ fn huge_lines_are_read_or_refused_without_harm() {
         matches!(e.kind, RecordError::MoveAfterEnd { ply: 15, .. }),
         "{e}"
     );
-    // songo replay says the same, without panicking.
-    let path = temp_bytes("huge.pgn", text.as_bytes());
-    let (ok, _, err) = replay(&[path.to_str().unwrap()]);
-    assert!(
-        !ok && err.contains(":11:") && !err.contains("panicked"),
-        "{err}"
-    );
-}
-
-#[test]
-fn replay_refuses_files_that_are_not_text() {
-    let cases: [(&str, Vec<u8>, &str); 4] = [
-        (
-            "utf8-tag.pgn",
-            golden_with_line(3, b"[South \"al\xFFpha\"]"),
-            ":3: game 1: invalid UTF-8 at column 11",
-        ),
-        (
-            "utf8-moves.pgn",
-            golden_with_line(MOVES_LINE, b"1. E c \xFF"),
-            ":11: game 1: invalid UTF-8 at column 8",
-        ),
-        (
-            "nul.pgn",
-            golden_with_line(5, b"[Result \"0-1\"]\0"),
-            ":5: game 1: control character U+0000 at column 15",
-        ),
-        (
-            "binary.pgn",
-            vec![0x7F, b'E', b'L', b'F', 2, 1, 1, 0, 0xFF, 0xFE],
-            ":1: control character U+007F at column 1",
-        ),
-    ];
-    for (name, bytes, want) in cases {
-        let path = temp_bytes(name, &bytes);
-        let (ok, out, err) = replay(&[path.to_str().unwrap()]);
-        assert!(!ok, "{name}");
-        assert!(out.is_empty(), "{name}: {out}");
-        assert!(err.starts_with("error: "), "{name}: {err}");
-        assert!(err.contains(want), "{name}: {err}");
-        assert!(!err.contains("panicked"), "{name}: {err}");
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -374,54 +314,6 @@ fn cutegames_records_need_a_variant() {
     let g = read_records(text.as_bytes(), &SONGO40).unwrap();
     assert_eq!(g[0].record.variant, Variant::Songo36Beginner);
     assert!(g[0].missing_tags.is_empty());
-}
-
-#[test]
-fn replay_plays_cutegames_records_as_the_given_variant() {
-    for name in [
-        "cutegames-white-black.pgn",
-        "cutegames-real-south-north.pgn",
-        "cutegames-real-default-tags.pgn",
-        "cutegames-real-out-of-time.pgn",
-    ] {
-        let path = data(name);
-        let p = path.to_str().unwrap();
-        let (ok, out, err) = replay(&["--variant", "songo40", p]);
-        assert!(ok, "{name}: {err}");
-        assert!(
-            err.contains("no Variant tag") && err.contains("playing them as songo40 (--variant)"),
-            "{name}: {err}"
-        );
-        assert!(out.contains("Variant: songo40"), "{name}: {out}");
-        assert!(out.contains("no Termination tag: derived"), "{name}: {out}");
-
-        let (ok, out, err) = replay(&[p]);
-        assert!(!ok && out.is_empty(), "{name}");
-        assert!(
-            err.contains(":1: game 1: the game has no Variant tag")
-                && err.contains("--variant (songo36-beginner, songo36-amateur or songo40)"),
-            "{name}: {err}"
-        );
-        assert!(!err.contains("panicked"), "{err}");
-    }
-    let path = data("cutegames-white-black.pgn");
-    let (ok, out, err) = replay(&["-v", "songo40", "--game", "3", path.to_str().unwrap()]);
-    assert!(ok, "{err}");
-    assert_eq!(
-        err.trim_end(),
-        format!(
-            "songo replay: {}: no Variant tag: playing it as songo40 (--variant)",
-            path.display()
-        )
-    );
-    assert!(
-        out.contains("Result: 0-1 (time forfeit; no Termination tag: derived)"),
-        "{out}"
-    );
-    // Our own records need no --variant and get no note.
-    let own = temp_file("own.pgn", GOLDEN);
-    let (ok, _, err) = replay(&["--variant", "songo40", own.to_str().unwrap()]);
-    assert!(ok && err.is_empty(), "{err}");
 }
 
 /// A cutegames-style game of the short game, its tags changed by `edit`.

@@ -1,6 +1,6 @@
-//! Game records: writing, reading, round trips, errors, and `songo replay`.
-//! Records that are not clean text, and other tools' records, are in
-//! record_input.rs.
+//! Game records: writing, reading, round trips and errors. Records that
+//! are not clean text, and other tools' records, are in record_input.rs;
+//! `songo replay` is tested in the root package (tests/replay.rs).
 
 mod record_support;
 
@@ -247,7 +247,8 @@ fn comments_and_a_fen_start_with_north_to_move() {
 
 #[test]
 fn the_protocol_example_is_a_valid_record() {
-    let doc = include_str!("../protocol.md");
+    // protocol.md is the workspace's, at the top of the repository.
+    let doc = include_str!("../../../protocol.md");
     let section = &doc[doc.find("## Game records").expect("the section exists")..];
     let start = section.find("```\n").unwrap() + 4;
     let example = &section[start..start + section[start..].find("```\n").unwrap()];
@@ -492,75 +493,4 @@ fn text_outside_games_is_an_error() {
         .parse::<GameRecord>()
         .unwrap_err();
     assert_eq!(e.kind, RecordError::NotOneGame(2));
-}
-
-// ---------------------------------------------------------------------------
-// songo replay
-// ---------------------------------------------------------------------------
-
-#[test]
-fn replay_prints_games_and_boards() {
-    let second = GOLDEN.replace("[Round \"1\"]", "[Round \"2\"]");
-    let path = temp_file("two.pgn", &format!("{GOLDEN}\n{second}"));
-    let p = path.to_str().unwrap();
-    let (ok, out, err) = replay(&[p]);
-    assert!(ok, "{err}");
-    assert!(out.contains("Game 1"), "{out}");
-    assert!(out.contains("Game 2"), "{out}");
-    assert!(out.contains("Round: 2"), "{out}");
-    assert!(out.contains("Result: 0-1 (no seeds)"), "{out}");
-    assert!(!out.contains("+----+"), "no boards without --boards");
-
-    let (ok, out, _) = replay(&[p, "--game", "2", "--boards"]);
-    assert!(ok);
-    assert!(!out.contains("Game 1"), "{out}");
-    // The start board and one board after each of the 14 moves.
-    assert_eq!(out.matches("Position: ").count(), 15, "{out}");
-    assert!(
-        out.contains("State: over (player to move has no seeds), result 0-1"),
-        "{out}"
-    );
-
-    let (ok, _, err) = replay(&[p, "--game", "3"]);
-    assert!(!ok);
-    assert!(err.contains("game 3") && err.contains("2 games"), "{err}");
-}
-
-#[test]
-fn replay_reports_bad_files_without_panicking() {
-    let (ok, _, err) = replay(&["/nonexistent/file.pgn"]);
-    assert!(!ok);
-    assert!(err.contains("/nonexistent/file.pgn"), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-
-    let bad = GOLDEN.replace("3. C e", "3. C C");
-    let path = temp_file("bad.pgn", &bad);
-    let (ok, _, err) = replay(&[path.to_str().unwrap()]);
-    assert!(!ok);
-    assert!(
-        err.contains(":11:") && err.contains("ply 6: move C is illegal"),
-        "{err}"
-    );
-    assert!(!err.contains("panicked"), "{err}");
-
-    let path = temp_file("binary.pgn", "\u{0}\u{1}[[[");
-    let (ok, _, err) = replay(&[path.to_str().unwrap()]);
-    assert!(!ok && !err.contains("panicked"), "{err}");
-}
-
-#[test]
-fn replay_help_documents_variant_and_what_is_accepted() {
-    let (ok, out, err) = replay(&["--help"]);
-    assert!(ok, "{err}");
-    for text in [
-        "--variant <VARIANT>",
-        "cutegames",
-        "no Variant tag",
-        "no Termination tag",
-        "startpos",
-        "byte order mark",
-        "songo replay --variant songo40",
-    ] {
-        assert!(out.contains(text), "{text:?} not in:\n{out}");
-    }
 }
