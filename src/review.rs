@@ -178,11 +178,12 @@ pub fn run(args: &ReviewArgs) -> Result<(), ReviewError> {
             limit: limit.to_string(),
             thresholds: ThresholdsJson::from(&args.thresholds),
         };
-        let json = serde_json::to_string_pretty(&doc).map_err(|e| ReviewError::Write {
+        let mut json = serde_json::to_string_pretty(&doc).map_err(|e| ReviewError::Write {
             what: "the JSON".to_string(),
             source: e.into(),
         })?;
-        json + "\n"
+        json.push('\n');
+        json
     } else {
         reviewed
             .iter()
