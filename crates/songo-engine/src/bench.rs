@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::search::{search, SearchControl, SearchOptions};
+use crate::search::{search, SearchControl, SearchOptions, SearchRequest};
 use crate::timeman::Limits;
 use crate::tt::{AllocError, TranspositionTable};
 use songo_core::game::Game;
@@ -138,12 +138,10 @@ pub fn try_run_options(
         // Depth-limited, so the control's clock plays no part: it is only
         // looked at for a stop.
         let r = search(
-            &game,
-            &Limits::depth(depth),
-            options,
-            &tt,
-            control,
-            &mut |_| {},
+            SearchRequest::new(&game, &tt)
+                .limits(Limits::depth(depth))
+                .options(options.clone())
+                .control(control),
         );
         if control.is_stopped() {
             return Err(BenchError::Stopped);

@@ -45,6 +45,14 @@ pub fn default_net_ref(v: Variant) -> Option<&'static Network> {
     embedded(v).as_deref()
 }
 
+/// The net that evaluates `v` given `net` (an `EvalFile`'s): its net for
+/// `v` (see [`net_for`]), and without one the embedded net. The one place
+/// that decides which net `Evaluation nn` uses: the engine reports a
+/// variant left without any, and the search evaluates with what this gives.
+pub fn net_or_embedded(net: Option<&Arc<Network>>, v: Variant) -> Option<Arc<Network>> {
+    net.and_then(|n| net_for(n, v)).or_else(|| default_net(v))
+}
+
 /// The net that evaluates `v` from `net`: itself when it is `v`'s, its
 /// specialisation when it is for every variant, none when it is another
 /// variant's.
