@@ -180,7 +180,7 @@ impl Header {
 }
 
 fn variant_code(v: Variant) -> u8 {
-    songo_engine::nn::file::variant_code(v)
+    songo_engine::nn::spec::variant_code(v)
 }
 
 impl Record {

@@ -21,7 +21,7 @@ use thiserror::Error;
 
 use crate::bench::{self, BenchResult};
 use crate::eval::EvalKind;
-use crate::nn::file::variant_code;
+use crate::nn::spec::variant_code;
 use crate::nn::Network;
 use crate::options::{OptionError, Options, Setting, MULTIPV_MAX};
 use crate::search::{

@@ -34,6 +34,8 @@
 use songo_core::position::{Position, PITS_PER_ROW};
 use songo_core::variant::Variant;
 
+use super::spec::variant_code;
+
 /// The input layout's number, stored in net files: a net trained on
 /// another layout is refused.
 pub const LAYOUT_ID: u8 = 1;
@@ -73,7 +75,7 @@ pub const ACTIVE: usize = PITS + 2 + 2;
 /// one-hot row is `ROWS + variant code`, after the [`ROWS`] of layout 1).
 #[inline]
 pub fn variant_input(v: Variant) -> u16 {
-    (INPUTS + super::file::variant_code(v) as usize) as u16
+    (INPUTS + variant_code(v) as usize) as u16
 }
 
 /// The pit counts from the mover's view: his pits 1..7, then the
