@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::search::{search, SearchControl, SearchOptions, SearchRequest};
+use crate::search::{search, SearchControl, SearchRequest};
 use crate::timeman::Limits;
 use crate::tt::{AllocError, TranspositionTable};
 use songo_core::game::Game;
@@ -114,24 +114,9 @@ pub fn try_run(
     control: &SearchControl,
     progress: &mut dyn FnMut(usize, &Position, u64),
 ) -> Result<BenchResult, BenchError> {
-    try_run_options(depth, &SearchOptions::default(), None, control, progress)
-}
-
-/// [`try_run`] with other search options (an evaluation to measure), and
-/// only the positions of one variant if `only` is given.
-pub fn try_run_options(
-    depth: u32,
-    options: &SearchOptions,
-    only: Option<Variant>,
-    control: &SearchControl,
-    progress: &mut dyn FnMut(usize, &Position, u64),
-) -> Result<BenchResult, BenchError> {
     let mut nodes = 0;
     let start = Instant::now();
     for (i, (v, text)) in BENCH_POSITIONS.iter().enumerate() {
-        if only.is_some_and(|o| o != *v) {
-            continue;
-        }
         let p: Position = text.parse().expect("bench positions are valid");
         let tt = TranspositionTable::new(BENCH_HASH_MB)?;
         let game = Game::new(*v, p);
@@ -140,7 +125,6 @@ pub fn try_run_options(
         let r = search(
             SearchRequest::new(&game, &tt)
                 .limits(Limits::depth(depth))
-                .options(options.clone())
                 .control(control),
         );
         if control.is_stopped() {
