@@ -124,7 +124,7 @@ impl FloatNet {
         (self.evaluate(p, v).round() as Score).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    /// The quantized network (scales in [`super::network`]); refused when
+    /// The quantized network (scales in [`super::spec`]); refused when
     /// a weight does not fit its integer or the first layer could overflow.
     pub fn quantize(&self) -> Result<Network, NetError> {
         let h1 = self.h1;

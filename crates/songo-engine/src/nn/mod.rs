@@ -4,9 +4,9 @@
 //! - [`spec`]: the numbers the others agree on (variant codes, scales,
 //!   sizes);
 //! - [`input`]: what the network sees of a position (side to move's view);
-//! - [`network`]: the quantized net and its inference;
+//! - `network`: the quantized net ([`Network`]) and its inference;
 //! - [`float`]: the float net the trainer learns, the reference for tests;
-//! - [`file`]: the net file format;
+//! - [`mod@file`]: the net file format;
 //! - [`NetError`]: why a net was refused;
 //! - [`default_net`]: the net embedded in the binary, one for every
 //!   variant (input layout 2), specialised to each.
@@ -17,7 +17,7 @@ mod error;
 pub mod file;
 pub mod float;
 pub mod input;
-pub mod network;
+mod network;
 pub mod spec;
 
 use std::sync::{Arc, OnceLock};
