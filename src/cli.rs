@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
 
@@ -282,8 +282,7 @@ fn bench(args: &BenchArgs) -> Result<(), CliError> {
     use songo_engine::nn::NetScope;
     use songo_engine::options::{OptionError, Setting};
     use songo_engine::timeman::Limits;
-    // Read first: a bad file is refused before any search, and its scope
-    // says which variants it evaluates (the others keep their embedded net).
+    // Read first, so that a bad file is refused before any search.
     let net = match &args.eval_file {
         Some(path) => Some((path, songo_engine::nn::Network::load(path)?.scope())),
         None => None,
@@ -301,7 +300,20 @@ fn bench(args: &BenchArgs) -> Result<(), CliError> {
     set(&mut engine, Setting::Hash(BENCH_HASH_MB))?;
     set(&mut engine, Setting::Threads(1))?;
     set(&mut engine, Setting::Evaluation(args.eval))?;
-    let start = Instant::now();
+    if let Some((path, scope)) = net {
+        // The engine keeps a net per variant: the variants the file is not
+        // for keep their embedded one.
+        for v in songo_core::Variant::ALL {
+            if scope == NetScope::AllVariants || scope == NetScope::Variant(v) {
+                set(&mut engine, Setting::Variant(v))?;
+                set(&mut engine, Setting::EvalFile(Some(path.clone())))?;
+            }
+        }
+    }
+    // The searches' time only: clearing the table between them takes a
+    // while, as a fresh table did not (its pages were zeroed on another
+    // thread), and would lower the nps every speed measurement compares.
+    let mut time = Duration::ZERO;
     let mut nodes = 0;
     for (i, &(v, text)) in BENCH_POSITIONS.iter().enumerate() {
         if args.variant.is_some_and(|only| only != v) {
@@ -309,17 +321,14 @@ fn bench(args: &BenchArgs) -> Result<(), CliError> {
         }
         let p: songo_core::Position = text.parse().expect("bench positions are valid");
         set(&mut engine, Setting::Variant(v))?;
-        if let Some((path, scope)) = net {
-            if scope == NetScope::AllVariants || scope == NetScope::Variant(v) {
-                set(&mut engine, Setting::EvalFile(Some(path.clone())))?;
-            }
-        }
         engine.new_game();
         engine
             .set_position(p, &[])
             .expect("the engine plays the position's variant");
+        let searching = Instant::now();
         engine.go(Limits::depth(args.depth));
         engine.wait();
+        time += searching.elapsed();
         let mut searched = None;
         for event in events.try_iter() {
             match event {
@@ -333,10 +342,7 @@ fn bench(args: &BenchArgs) -> Result<(), CliError> {
         nodes += n;
         eprintln!("position {:>2}: {p}: {n} nodes", i + 1);
     }
-    let r = BenchResult {
-        nodes,
-        time: start.elapsed(),
-    };
+    let r = BenchResult { nodes, time };
     println!("{} nodes {} nps", r.nodes, r.nps());
     Ok(())
 }
