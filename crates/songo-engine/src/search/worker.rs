@@ -149,12 +149,16 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The one place a node is counted: in the thread's own count, which
+    /// node limits read (so that one thread is exact), and in a batch for
+    /// the shared count.
     fn count_node(&mut self) {
         self.nodes += 1;
         self.unflushed += 1;
     }
 
-    /// Adds the nodes counted since the last time to the shared count.
+    /// Adds the batch to the shared count: in batches, so that the threads
+    /// do not contend for one counter at every node.
     fn flush_nodes(&mut self) {
         self.shared
             .nodes
