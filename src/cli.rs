@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
 
@@ -265,27 +265,84 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
             Ok(())
         }
         Some(Command::Tb(command)) => Ok(crate::tb_cli::run(command)?),
-        Some(Command::Bench(args)) => {
-            let control = songo_engine::search::SearchControl::default();
-            let net = match &args.eval_file {
-                Some(path) => Some(std::sync::Arc::new(songo_engine::nn::Network::load(path)?)),
-                None => None,
-            };
-            let options = songo_engine::search::SearchOptions {
-                eval: args.eval,
-                net,
-                ..Default::default()
-            };
-            let r = songo_engine::bench::try_run_options(
-                args.depth,
-                &options,
-                args.variant,
-                &control,
-                &mut |i, p, n| errln!("position {:>2}: {p}: {n} nodes", i + 1),
-            )?;
-            Ok(outln!("{} nodes {} nps", r.nodes, r.nps())?)
+        Some(Command::Bench(args)) => bench(&args),
+    }
+}
+
+/// `songo bench`: the bench positions searched through the engine's
+/// façade, as any front end drives it: options set, then for each
+/// position a new game (a cleared table, as fresh as a new one), the
+/// position, `go` to the depth, and the nodes of its `SearchDone`. The
+/// node count is the one of [`songo_engine::bench::run`], the search's
+/// signature.
+fn bench(args: &BenchArgs) -> Result<(), CliError> {
+    use songo_engine::bench::{BenchError, BenchResult, BENCH_HASH_MB, BENCH_POSITIONS};
+    use songo_engine::engine::{Engine, EngineError, Event};
+    use songo_engine::nn::NetScope;
+    use songo_engine::options::{OptionError, Setting};
+    use songo_engine::timeman::Limits;
+    // Read first, so that a bad file is refused before any search.
+    let net = match &args.eval_file {
+        Some(path) => Some((path, songo_engine::nn::Network::load(path)?.scope())),
+        None => None,
+    };
+    fn set(engine: &mut Engine, setting: Setting) -> Result<(), CliError> {
+        // Of the bench's settings only these two can be refused.
+        match engine.apply(setting) {
+            Ok(()) => Ok(()),
+            Err(OptionError::Hash(e)) => Err(BenchError::Hash(e).into()),
+            Err(OptionError::EvalFile { source, .. }) => Err(source.into()),
+            Err(e) => unreachable!("a bench setting refused: {e}"),
         }
     }
+    let (mut engine, events) = Engine::with_channel();
+    set(&mut engine, Setting::Hash(BENCH_HASH_MB))?;
+    set(&mut engine, Setting::Threads(1))?;
+    set(&mut engine, Setting::Evaluation(args.eval))?;
+    if let Some((path, scope)) = net {
+        // The engine keeps a net per variant: the variants the file is not
+        // for keep their embedded one.
+        for v in songo_core::Variant::ALL {
+            if scope == NetScope::AllVariants || scope == NetScope::Variant(v) {
+                set(&mut engine, Setting::Variant(v))?;
+                set(&mut engine, Setting::EvalFile(Some(path.clone())))?;
+            }
+        }
+    }
+    // The searches' time only: clearing the table between them takes a
+    // while, as a fresh table did not (its pages were zeroed on another
+    // thread), and would lower the nps every speed measurement compares.
+    let mut time = Duration::ZERO;
+    let mut nodes = 0;
+    for (i, &(v, text)) in BENCH_POSITIONS.iter().enumerate() {
+        if args.variant.is_some_and(|only| only != v) {
+            continue;
+        }
+        let p: songo_core::Position = text.parse().expect("bench positions are valid");
+        set(&mut engine, Setting::Variant(v))?;
+        engine.new_game();
+        engine
+            .set_position(p, &[])
+            .expect("the engine plays the position's variant");
+        let searching = Instant::now();
+        engine.go(Limits::depth(args.depth));
+        engine.wait();
+        time += searching.elapsed();
+        let mut searched = None;
+        for event in events.try_iter() {
+            match event {
+                Event::SearchDone(r) => searched = Some(r.nodes),
+                Event::Problem(e @ EngineError::ThreadFailed) => errln!("songo bench: {e}"),
+                Event::Problem(e) => errln!("songo bench: warning: {e}"),
+                _ => {}
+            }
+        }
+        let n = searched.ok_or(BenchError::Stopped)?;
+        nodes += n;
+        errln!("position {:>2}: {p}: {n} nodes", i + 1);
+    }
+    let r = BenchResult { nodes, time };
+    Ok(outln!("{} nodes {} nps", r.nodes, r.nps())?)
 }
 
 fn perft(args: &PerftArgs) -> Result<(), StdoutError> {

@@ -23,7 +23,7 @@ use songo_core::game::{Game, GameStatus};
 use songo_core::movegen::Outcome;
 use songo_core::variant::Variant;
 use songo_engine::eval::{self, Feature, Score, Weights, FEATURES};
-use songo_engine::search::{search, SearchControl, SearchOptions};
+use songo_engine::search::{search, SearchControl, SearchOptions, SearchRequest};
 use songo_engine::timeman::Limits;
 use songo_engine::tt::{AllocError, TranspositionTable};
 
@@ -137,7 +137,12 @@ fn play_one(
             let f: [i16; FEATURES] = std::array::from_fn(|i| (us[i] - them[i]) as i16);
             quiet.push((p.side_to_move(), f));
         }
-        let r = search(&game, &limits, &options, &tt, &control, &mut |_| {});
+        let r = search(
+            SearchRequest::new(&game, &tt)
+                .limits(limits.clone())
+                .options(options.clone())
+                .control(&control),
+        );
         let Some(m) = r.best else { break };
         if game.play(m).is_err() {
             break;

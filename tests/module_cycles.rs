@@ -805,7 +805,7 @@ fn workspace_cycles() -> (Vec<String>, usize) {
 }
 
 #[test]
-#[ignore = "fails on nn/file.rs ↔ nn/input.rs ↔ nn/network.rs until issue 26 fixes it; run with --ignored"]
+
 fn no_import_cycle_between_modules() {
     let (found, modules) = workspace_cycles();
     assert!(

@@ -4,7 +4,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use songo_core::{Game, Outcome, Position, Side, Variant};
-use songo_engine::search::{mate_in, search, SearchControl, SearchOptions, MATE};
+use songo_engine::search::{mate_in, search, SearchOptions, SearchRequest, MATE};
 use songo_engine::timeman::Limits;
 use songo_engine::tt::TranspositionTable;
 
@@ -67,12 +67,9 @@ fn search_threads(v: Variant, p: Position, depth: u32, threads: usize) -> i32 {
         ..SearchOptions::default()
     };
     let r = search(
-        &Game::new(v, p),
-        &Limits::depth(depth),
-        &options,
-        &tt,
-        &SearchControl::default(),
-        &mut |_| {},
+        SearchRequest::new(&Game::new(v, p), &tt)
+            .limits(Limits::depth(depth))
+            .options(options),
     );
     r.score
 }
@@ -130,12 +127,9 @@ fn fixed_depth_search_is_deterministic() {
         let tt = TranspositionTable::new(8).unwrap();
         let mut infos = Vec::new();
         let r = search(
-            &Game::new(Variant::Songo40, p),
-            &Limits::depth(9),
-            &SearchOptions::default(),
-            &tt,
-            &SearchControl::default(),
-            &mut |i| infos.push((i.depth, i.score, i.nodes, i.pv.clone())),
+            SearchRequest::new(&Game::new(Variant::Songo40, p), &tt)
+                .limits(Limits::depth(9))
+                .report(&mut |i| infos.push((i.depth, i.score, i.nodes, i.pv.clone()))),
         );
         (r.best, r.score, r.nodes, infos)
     };
@@ -159,12 +153,9 @@ fn threads_search_returns_a_legal_move() {
         ..SearchOptions::default()
     };
     let r = search(
-        &Game::new(Variant::Songo36Amateur, p),
-        &Limits::depth(10),
-        &opts,
-        &tt,
-        &SearchControl::default(),
-        &mut |_| {},
+        SearchRequest::new(&Game::new(Variant::Songo36Amateur, p), &tt)
+            .limits(Limits::depth(10))
+            .options(opts),
     );
     assert!(p
         .legal_moves(Variant::Songo36Amateur)

@@ -488,7 +488,7 @@ fn random_position(rng: &mut rand::rngs::StdRng, v: Variant, seeds: u8) -> Posit
 fn search_never_contradicts_the_tables() {
     use rand::SeedableRng;
     use songo_core::Game;
-    use songo_engine::search::{search, search_tb, SearchControl, SearchOptions, TB_BOUND};
+    use songo_engine::search::{search, SearchRequest, TB_BOUND};
     use songo_engine::timeman::Limits;
     use songo_engine::tt::TranspositionTable;
     let tb = tables();
@@ -501,27 +501,16 @@ fn search_never_contradicts_the_tables() {
             let game = Game::new(v, p);
             let run = |with: Option<&Tablebases>| {
                 let tt = TranspositionTable::new(2).unwrap();
-                search_tb(
-                    &game,
-                    &Limits::depth(7),
-                    &SearchOptions::default(),
-                    &tt,
-                    &SearchControl::default(),
-                    with,
-                    &mut |_| {},
+                search(
+                    SearchRequest::new(&game, &tt)
+                        .limits(Limits::depth(7))
+                        .tablebases(with),
                 )
             };
             // A result the plain search proves (a forced end of the game)...
             let plain = {
                 let tt = TranspositionTable::new(2).unwrap();
-                search(
-                    &game,
-                    &Limits::depth(7),
-                    &SearchOptions::default(),
-                    &tt,
-                    &SearchControl::default(),
-                    &mut |_| {},
-                )
+                search(SearchRequest::new(&game, &tt).limits(Limits::depth(7)))
             };
             let proven_value = |score: i32| {
                 if score >= TB_BOUND {
@@ -575,7 +564,7 @@ fn search_never_contradicts_the_tables() {
 fn conversion_of_won_positions() {
     use rand::SeedableRng;
     use songo_core::{Game, GameStatus};
-    use songo_engine::search::{search_tb, SearchControl, SearchOptions};
+    use songo_engine::search::{search, SearchRequest};
     use songo_engine::timeman::Limits;
     use songo_engine::tt::TranspositionTable;
     let dir = std::env::var("TB_DIR").expect("TB_DIR");
@@ -603,14 +592,10 @@ fn conversion_of_won_positions() {
                 let mut game = Game::new(v, p);
                 let tt = TranspositionTable::new(16).unwrap();
                 while !game.is_over() && game.moves().len() < 400 {
-                    let r = search_tb(
-                        &game,
-                        &Limits::depth(8),
-                        &SearchOptions::default(),
-                        &tt,
-                        &SearchControl::default(),
-                        with,
-                        &mut |_| {},
+                    let r = search(
+                        SearchRequest::new(&game, &tt)
+                            .limits(Limits::depth(8))
+                            .tablebases(with),
                     );
                     game.play(r.best.unwrap()).unwrap();
                 }
@@ -643,7 +628,7 @@ fn conversion_of_won_positions() {
 fn flags_in_endgames() {
     use rand::{Rng, SeedableRng};
     use songo_core::Game;
-    use songo_engine::search::{search, SearchControl, SearchOptions};
+    use songo_engine::search::{search, SearchRequest};
     use songo_engine::timeman::Limits;
     use songo_engine::tt::TranspositionTable;
     let v = Variant::Songo40;
@@ -658,14 +643,7 @@ fn flags_in_endgames() {
             let m = if game.moves().len() < 6 {
                 legal[rng.random_range(0..legal.len())]
             } else {
-                let r = search(
-                    &game,
-                    &Limits::depth(6),
-                    &SearchOptions::default(),
-                    &tt,
-                    &SearchControl::default(),
-                    &mut |_| {},
-                );
+                let r = search(SearchRequest::new(&game, &tt).limits(Limits::depth(6)));
                 r.best.unwrap()
             };
             game.play(m).unwrap();

@@ -126,7 +126,7 @@ impl Header {
         let mut b = [0u8; HEADER_BYTES];
         b[..8].copy_from_slice(&MAGIC);
         b[8..10].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-        b[10] = variant_code(self.variant);
+        b[10] = self.variant.index() as u8;
         b[11] = if self.tables { FLAG_TABLES } else { 0 } | eval_code(self.eval) << EVAL_SHIFT;
         b[12..14].copy_from_slice(&self.random_plies.to_le_bytes());
         b[14..16].copy_from_slice(&self.balance.to_le_bytes());
@@ -177,10 +177,6 @@ impl Header {
             records: u64_at(40),
         })
     }
-}
-
-fn variant_code(v: Variant) -> u8 {
-    songo_engine::nn::file::variant_code(v)
 }
 
 impl Record {

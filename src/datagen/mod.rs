@@ -28,7 +28,7 @@ use songo_core::movegen::Outcome;
 use songo_core::position::Position;
 use songo_core::variant::Variant;
 use songo_engine::eval::EvalKind;
-use songo_engine::search::{search_tb, SearchControl, SearchOptions};
+use songo_engine::search::{search, SearchControl, SearchOptions, SearchRequest};
 use songo_engine::timeman::Limits;
 use songo_engine::tt::{AllocError, TranspositionTable};
 use songo_tb::{Tablebases, TbError, TbValue};
@@ -172,17 +172,14 @@ pub fn opening(cfg: &PlayConfig, rng: &mut SplitMix, tt: &mut TranspositionTable
             return Some(game);
         }
         tt.clear();
-        let r = search_tb(
-            &game,
-            &Limits::nodes(BALANCE_NODES),
-            &SearchOptions {
-                eval: cfg.eval,
-                ..SearchOptions::default()
-            },
-            tt,
-            &SearchControl::default(),
-            cfg.tables,
-            &mut |_| {},
+        let r = search(
+            SearchRequest::new(&game, tt)
+                .limits(Limits::nodes(BALANCE_NODES))
+                .options(SearchOptions {
+                    eval: cfg.eval,
+                    ..SearchOptions::default()
+                })
+                .tablebases(cfg.tables),
         );
         if r.score.unsigned_abs() <= cfg.balance as u32 {
             return Some(game);
@@ -212,14 +209,12 @@ pub fn play_game(cfg: &PlayConfig, seed: u64, index: u64) -> Result<Vec<Record>,
     let mut kept: Vec<(Position, i16, i8)> = Vec::new();
     while !game.is_over() && game.moves().len() < start_plies + MAX_GAME_PLIES {
         let p = game.position();
-        let r = search_tb(
-            &game,
-            &limits,
-            &options,
-            &tt,
-            &control,
-            cfg.tables,
-            &mut |_| {},
+        let r = search(
+            SearchRequest::new(&game, &tt)
+                .limits(limits.clone())
+                .options(options.clone())
+                .tablebases(cfg.tables)
+                .control(&control),
         );
         let Some(m) = r.best else { break };
         let us = p.side_to_move();

@@ -23,8 +23,8 @@ use clap::Args;
 use rayon::prelude::*;
 use songo_core::variant::Variant;
 use songo_engine::eval::{evaluate_with, EvalKind};
-use songo_engine::nn::file::NetError;
 use songo_engine::nn::float::FloatNet;
+use songo_engine::nn::NetError;
 use songo_engine::nn::{NetScope, Network};
 
 use crate::datagen::format::{self, DataError, Record, TB_NONE};
@@ -356,7 +356,7 @@ pub struct TrainArgs {
 /// Runs `songo train`: reads the data, fits the scale if asked, trains,
 /// prints the loss each epoch and writes the quantized net.
 pub fn run(a: &TrainArgs) -> Result<(), TrainError> {
-    if !songo_engine::nn::network::valid_sizes(a.hidden, a.hidden2) {
+    if !songo_engine::nn::spec::valid_sizes(a.hidden, a.hidden2) {
         return Err(TrainError::Sizes {
             h1: a.hidden,
             h2: a.hidden2,
@@ -485,7 +485,7 @@ fn run_on(a: &TrainArgs, scope: NetScope, records: &[(Record, Variant)]) -> Resu
         .iter()
         .map(|&v| q.for_variant(v).unwrap_or_else(|_| q.clone()))
         .collect();
-    let for_v = |v: Variant| &specialised[songo_engine::nn::file::variant_code(v) as usize];
+    let for_v = |v: Variant| &specialised[v.index()];
     let worst = val
         .iter()
         .take(10_000)

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::search::{search, SearchControl, SearchOptions};
+use crate::search::{search, SearchControl, SearchRequest};
 use crate::timeman::Limits;
 use crate::tt::{AllocError, TranspositionTable};
 use songo_core::game::Game;
@@ -114,36 +114,18 @@ pub fn try_run(
     control: &SearchControl,
     progress: &mut dyn FnMut(usize, &Position, u64),
 ) -> Result<BenchResult, BenchError> {
-    try_run_options(depth, &SearchOptions::default(), None, control, progress)
-}
-
-/// [`try_run`] with other search options (an evaluation to measure), and
-/// only the positions of one variant if `only` is given.
-pub fn try_run_options(
-    depth: u32,
-    options: &SearchOptions,
-    only: Option<Variant>,
-    control: &SearchControl,
-    progress: &mut dyn FnMut(usize, &Position, u64),
-) -> Result<BenchResult, BenchError> {
     let mut nodes = 0;
     let start = Instant::now();
     for (i, (v, text)) in BENCH_POSITIONS.iter().enumerate() {
-        if only.is_some_and(|o| o != *v) {
-            continue;
-        }
         let p: Position = text.parse().expect("bench positions are valid");
         let tt = TranspositionTable::new(BENCH_HASH_MB)?;
         let game = Game::new(*v, p);
         // Depth-limited, so the control's clock plays no part: it is only
         // looked at for a stop.
         let r = search(
-            &game,
-            &Limits::depth(depth),
-            options,
-            &tt,
-            control,
-            &mut |_| {},
+            SearchRequest::new(&game, &tt)
+                .limits(Limits::depth(depth))
+                .control(control),
         );
         if control.is_stopped() {
             return Err(BenchError::Stopped);

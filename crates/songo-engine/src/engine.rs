@@ -21,10 +21,11 @@ use thiserror::Error;
 
 use crate::bench::{self, BenchResult};
 use crate::eval::EvalKind;
-use crate::nn::file::variant_code;
 use crate::nn::Network;
 use crate::options::{OptionError, Options, Setting, MULTIPV_MAX};
-use crate::search::{search_tb, Info, ScoreBound, SearchControl, SearchOptions, SearchResult};
+use crate::search::{
+    search, Info, ScoreBound, SearchControl, SearchOptions, SearchRequest, SearchResult,
+};
 use crate::timeman::Limits;
 use crate::tt::TranspositionTable;
 use songo_tb::{Tablebases, TbError};
@@ -266,7 +267,7 @@ impl Engine {
     /// every variant is specialised to this one.
     fn set_eval_file(&mut self, path: Option<PathBuf>) -> Result<(), OptionError> {
         let v = self.options.variant;
-        let slot = variant_code(v) as usize;
+        let slot = v.index();
         let Some(path) = path else {
             self.nets[slot] = None;
             self.options.eval_file = None;
@@ -287,9 +288,7 @@ impl Engine {
     /// The net `Evaluation nn` uses in the current variant, if any.
     pub fn net(&self) -> Option<Arc<Network>> {
         let v = self.options.variant;
-        self.nets[variant_code(v) as usize]
-            .clone()
-            .or_else(|| crate::nn::default_net(v))
+        crate::nn::net_or_embedded(self.nets[v.index()].as_ref(), v)
     }
 
     /// Opens tables without going through a path string (for tools).
@@ -425,23 +424,23 @@ impl Engine {
         control.reset(limits.ponder);
         self.spawn(JobKind::Search, move || {
             let mut lines = Vec::new();
-            let mut result = search_tb(
-                &game,
-                &limits,
-                &options,
-                &tt,
-                &control,
-                tb.as_deref(),
-                &mut |info| {
-                    if info.bound == ScoreBound::Exact {
-                        if let Some(&m) = info.pv.first() {
-                            lines.push((info.depth, m, info.score));
-                        }
+            let mut report = |info: &Info| {
+                if info.bound == ScoreBound::Exact {
+                    if let Some(&m) = info.pv.first() {
+                        lines.push((info.depth, m, info.score));
                     }
-                    if info.multipv <= shown {
-                        listener(Event::Info(info.clone()))
-                    }
-                },
+                }
+                if info.multipv <= shown {
+                    listener(Event::Info(info.clone()))
+                }
+            };
+            let mut result = search(
+                SearchRequest::new(&game, &tt)
+                    .limits(limits)
+                    .options(options)
+                    .tablebases(tb.as_deref())
+                    .control(&control)
+                    .report(&mut report),
             );
             if let Some((chosen, score)) = level.choose(&lines, &result, &mut rng) {
                 if Some(chosen) != result.best {

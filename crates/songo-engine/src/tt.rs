@@ -28,7 +28,7 @@ use crate::tt_os as os;
 
 /// Kind of bound a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// Failed high: the true score is at least this.
     Lower = 1,
     /// Failed low: the true score is at most this.
@@ -39,7 +39,7 @@ pub enum Bound {
 
 /// One probed entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TtEntry {
+pub(crate) struct TtEntry {
     pub mv: Option<Move>,
     pub score: i16,
     pub depth: u8,
@@ -398,7 +398,7 @@ impl TranspositionTable {
     }
 
     /// Marks the start of a new search: older entries become preferred victims.
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -418,7 +418,7 @@ impl TranspositionTable {
     /// it for every child as soon as it is made, so that the probe the
     /// child's search makes a little later does not wait for memory.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
@@ -432,7 +432,7 @@ impl TranspositionTable {
 
     /// The entry for `key`, if present.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<TtEntry> {
         self.bucket(key)
             .iter()
             .find_map(|s| {
@@ -445,7 +445,7 @@ impl TranspositionTable {
 
     /// Stores an entry for `key`, following the replacement scheme.
     #[inline]
-    pub fn store(&self, key: u64, entry: TtEntry) {
+    pub(crate) fn store(&self, key: u64, entry: TtEntry) {
         let generation = self.generation();
         let bucket = self.bucket(key);
         let mut victim = &bucket[0];
@@ -498,7 +498,7 @@ impl TranspositionTable {
     }
 
     /// Permille of the first thousand slots used in the current search.
-    pub fn hashfull(&self) -> u32 {
+    pub(crate) fn hashfull(&self) -> u32 {
         let generation = self.generation();
         let sample = self.slots.len().min(1000);
         let used = self.slots[..sample]

@@ -11,7 +11,7 @@ use songo_engine::nn::file::{HEADER_BYTES, MAGIC};
 use songo_engine::nn::float::FloatNet;
 use songo_engine::nn::{default_net, input, NetError, NetScope, Network};
 use songo_engine::options::OptionError;
-use songo_engine::search::{search, SearchControl, SearchOptions};
+use songo_engine::search::{search, SearchOptions, SearchRequest};
 use songo_engine::timeman::Limits;
 use songo_engine::tt::TranspositionTable;
 
@@ -346,12 +346,9 @@ fn the_search_evaluates_with_the_net() {
             ..SearchOptions::default()
         };
         search(
-            &game,
-            &Limits::depth(6),
-            &options,
-            &tt,
-            &SearchControl::default(),
-            &mut |_| {},
+            SearchRequest::new(&game, &tt)
+                .limits(Limits::depth(6))
+                .options(options),
         )
     };
     let a = Arc::new(random_net(v, 32, 0, 1).quantize().unwrap());

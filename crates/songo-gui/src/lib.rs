@@ -153,7 +153,9 @@ fn open_browser(url: &str) {
         Ok(mut child) => {
             std::thread::spawn(move || child.wait());
         }
-        Err(_) => warn(format_args!("No browser could be opened: open {url} yourself.")),
+        Err(_) => warn(format_args!(
+            "No browser could be opened: open {url} yourself."
+        )),
     }
 }
 

@@ -19,87 +19,21 @@
 //! | 42 | 6 | zero (reserved) |
 //! | 48 | … | payload: W1 (rows × H1 `i16`, row by row), B1 (H1 `i16`), W2 (H2 × H1 `i16`, one row per unit), B2 (H2 `i32`), W3 (H2, or H1 without a second layer, `i16`), B3 (`i32`) |
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use songo_core::variant::Variant;
-use thiserror::Error;
 
+use super::error::NetError;
 use super::input::{LAYOUT_ID, LAYOUT_VARIANT_ID};
-use super::network::{valid_sizes, NetScope, Network, QA, QB, QO};
+use super::network::{NetScope, Network};
+use super::spec::{valid_sizes, ALL_VARIANTS_CODE, QA, QB, QO};
 use songo_core::checksum::checksum;
 
 pub const MAGIC: [u8; 8] = *b"SONGONET";
 /// Bumped whenever the header or the payload changes meaning.
 pub const FORMAT_VERSION: u16 = 1;
 pub const HEADER_BYTES: usize = 48;
-/// The variant byte of a net for every variant.
-pub const ALL_VARIANTS_CODE: u8 = 255;
-
-/// Why a net file was refused.
-#[derive(Clone, Debug, Error)]
-pub enum NetError {
-    #[error("cannot read the net file {}", path.display())]
-    Read {
-        path: PathBuf,
-        #[source]
-        source: Arc<std::io::Error>,
-    },
-    #[error("cannot write the net file {}", path.display())]
-    Write {
-        path: PathBuf,
-        #[source]
-        source: Arc<std::io::Error>,
-    },
-    #[error("not a songo net file (no SONGONET magic)")]
-    Magic,
-    #[error("the net file is {len} bytes: too short for its {needed}-byte header")]
-    Truncated { len: usize, needed: usize },
-    #[error("net file format version {found}; this engine reads version {expected}")]
-    Version { found: u16, expected: u16 },
-    #[error(
-        "unknown variant code {0} in the net file (0 to 2 with input layout 1, 255 with layout 2)"
-    )]
-    VariantCode(u8),
-    #[error("the net is for {net}, not {wanted}")]
-    Variant { net: Variant, wanted: Variant },
-    #[error(
-        "the net reads input layout {found}; this engine reads layout {LAYOUT_ID} (one variant) \
-         and {LAYOUT_VARIANT_ID} (every variant, variant byte {ALL_VARIANTS_CODE})"
-    )]
-    Layout { found: u8 },
-    #[error(
-        "bad sizes: {rows} rows (expected {expected_rows}), H1 {h1} (a multiple of 16 up to 512), \
-         H2 {h2} (0 or a multiple of 8 up to 64)"
-    )]
-    Sizes {
-        rows: usize,
-        expected_rows: usize,
-        h1: usize,
-        h2: usize,
-    },
-    #[error("quantization scales QA {qa}, QB {qb}, QO {qo}; this engine uses {QA}, {QB} and {QO}")]
-    Scales { qa: u16, qb: u16, qo: u16 },
-    #[error("the scale of the output is 0")]
-    Scale,
-    #[error("the payload is {found} bytes; the header and sizes say {expected}")]
-    Length { found: usize, expected: usize },
-    #[error(
-        "checksum mismatch: the file's payload gives {found:016x}, its header says {expected:016x}"
-    )]
-    Checksum { found: u64, expected: u64 },
-    #[error("a layer's integer sums can overflow (up to {0})")]
-    Overflow(i64),
-}
-
-/// A variant's code in the file.
-pub fn variant_code(v: Variant) -> u8 {
-    Variant::ALL
-        .iter()
-        .position(|&x| x == v)
-        .expect("every variant is in ALL") as u8
-}
-
 /// Payload bytes for the given sizes.
 fn payload_len(rows: usize, h1: usize, h2: usize) -> usize {
     let last = if h2 == 0 { h1 } else { h2 };
@@ -109,7 +43,7 @@ fn payload_len(rows: usize, h1: usize, h2: usize) -> usize {
 /// The variant and layout bytes of a scope.
 fn scope_bytes(scope: NetScope) -> [u8; 2] {
     match scope {
-        NetScope::Variant(v) => [variant_code(v), LAYOUT_ID],
+        NetScope::Variant(v) => [v.index() as u8, LAYOUT_ID],
         NetScope::AllVariants => [ALL_VARIANTS_CODE, LAYOUT_VARIANT_ID],
     }
 }

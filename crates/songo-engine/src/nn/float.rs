@@ -10,9 +10,10 @@
 use songo_core::position::Position;
 use songo_core::variant::Variant;
 
-use super::file::NetError;
+use super::error::NetError;
 use super::input::{self, INPUTS, VARIANT_INPUTS};
-use super::network::{valid_sizes, NetScope, Network, EVAL_LIMIT, QA, QB, QO};
+use super::network::{NetScope, Network, EVAL_LIMIT};
+use super::spec::{valid_sizes, QA, QB, QO};
 use crate::score::Score;
 
 /// A float network: `inputs → h1 → [h2 →] 1`, clipped ReLU (`0..=1`)
@@ -123,7 +124,7 @@ impl FloatNet {
         (self.evaluate(p, v).round() as Score).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    /// The quantized network (scales in [`super::network`]); refused when
+    /// The quantized network (scales in [`super::spec`]); refused when
     /// a weight does not fit its integer or the first layer could overflow.
     pub fn quantize(&self) -> Result<Network, NetError> {
         let h1 = self.h1;

@@ -73,7 +73,7 @@ pub const ACTIVE: usize = PITS + 2 + 2;
 /// one-hot row is `ROWS + variant code`, after the [`ROWS`] of layout 1).
 #[inline]
 pub fn variant_input(v: Variant) -> u16 {
-    (INPUTS + super::file::variant_code(v) as usize) as u16
+    (INPUTS + v.index()) as u16
 }
 
 /// The pit counts from the mover's view: his pits 1..7, then the

@@ -1,25 +1,30 @@
 //! The learned evaluation: a small network over a mancala-specific input
 //! code, quantized to integers for the search (issue 17).
 //!
+//! - [`spec`]: the numbers the others agree on (variant codes, scales,
+//!   sizes);
 //! - [`input`]: what the network sees of a position (side to move's view);
-//! - [`network`]: the quantized net and its inference;
+//! - `network`: the quantized net ([`Network`]) and its inference;
 //! - [`float`]: the float net the trainer learns, the reference for tests;
-//! - [`file`]: the net file format and its typed errors;
+//! - [`mod@file`]: the net file format;
+//! - [`NetError`]: why a net was refused;
 //! - [`default_net`]: the net embedded in the binary, one for every
 //!   variant (input layout 2), specialised to each.
 //!
 //! `docs/nn-eval.md` tells how the embedded nets were made.
 
+mod error;
 pub mod file;
 pub mod float;
 pub mod input;
-pub mod network;
+mod network;
+pub mod spec;
 
 use std::sync::{Arc, OnceLock};
 
 use songo_core::variant::Variant;
 
-pub use file::NetError;
+pub use error::NetError;
 pub use float::FloatNet;
 pub use network::{NetScope, Network};
 
@@ -45,6 +50,14 @@ pub fn default_net_ref(v: Variant) -> Option<&'static Network> {
     embedded(v).as_deref()
 }
 
+/// The net that evaluates `v` given `net` (an `EvalFile`'s): its net for
+/// `v` (see [`net_for`]), and without one the embedded net. The one place
+/// that decides which net `Evaluation nn` uses: the engine reports a
+/// variant left without any, and the search evaluates with what this gives.
+pub fn net_or_embedded(net: Option<&Arc<Network>>, v: Variant) -> Option<Arc<Network>> {
+    net.and_then(|n| net_for(n, v)).or_else(|| default_net(v))
+}
+
 /// The net that evaluates `v` from `net`: itself when it is `v`'s, its
 /// specialisation when it is for every variant, none when it is another
 /// variant's.
@@ -58,7 +71,7 @@ pub fn net_for(net: &Arc<Network>, v: Variant) -> Option<Arc<Network>> {
 fn embedded(v: Variant) -> &'static Option<Arc<Network>> {
     static NETS: [OnceLock<Option<Arc<Network>>>; 3] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    NETS[file::variant_code(v) as usize].get_or_init(|| {
+    NETS[v.index()].get_or_init(|| {
         embedded_bytes(v).map(|b| {
             let net = Network::from_bytes(b).expect("the embedded nets are well formed");
             Arc::new(

@@ -22,8 +22,9 @@
 use songo_core::position::Position;
 use songo_core::variant::Variant;
 
-use super::file::NetError;
+use super::error::NetError;
 use super::input::{self, ACTIVE, ROWS, VARIANT_INPUTS};
+use super::spec::{MAX_H1, MAX_H2, QA, QB, QB_SHIFT, QO};
 use crate::score::Score;
 
 /// The variants a net evaluates: the one it was trained for (input layout
@@ -57,37 +58,6 @@ impl std::fmt::Display for NetScope {
             NetScope::AllVariants => f.write_str("every variant"),
         }
     }
-}
-
-/// Scale of the first layer's weights and of the hidden activations:
-/// `0..=1` in the float net is `0..=QA` here. 255 keeps the activations
-/// within `u8` (as NNUE) and leaves the `i16` accumulator room for
-/// `32767 / 255 ≈ 128` of float weight.
-pub const QA: i32 = 255;
-/// Scale of the second hidden layer's weights: eight bits of fraction
-/// (its rounding, summed over H1 inputs, is the largest error of a
-/// two-layer net at six bits) and float weights up to `±128` in `i16`.
-pub const QB: i32 = 1 << QB_SHIFT;
-const QB_SHIFT: u32 = 8;
-/// Scale of the output layer's weights: finer than [`QB`] because the
-/// output's error is multiplied by the net's scale (hundreds of
-/// centiseeds per unit), and its weights stay well inside `±64`.
-pub const QO: i32 = 512;
-/// Largest first hidden layer a file may ask for (the stack buffer).
-pub const MAX_H1: usize = 512;
-/// Largest second hidden layer.
-pub const MAX_H2: usize = 64;
-/// The first layer's width must be a multiple of this (whole vectors).
-pub const H1_STEP: usize = 16;
-/// The second layer's width must be a multiple of this (0: no layer).
-pub const H2_STEP: usize = 8;
-/// Whether a net of these sizes can be stored and evaluated.
-pub fn valid_sizes(h1: usize, h2: usize) -> bool {
-    h1 > 0
-        && h1 <= MAX_H1
-        && h1.is_multiple_of(H1_STEP)
-        && h2 <= MAX_H2
-        && h2.is_multiple_of(H2_STEP)
 }
 
 /// The evaluation is kept inside this many centiseeds (seven tenths of
@@ -132,7 +102,7 @@ impl Network {
             NetScope::Variant(x) => Err(NetError::Variant { net: x, wanted: v }),
             NetScope::AllVariants => {
                 let h1 = self.h1;
-                let start = (ROWS + super::file::variant_code(v) as usize) * h1;
+                let start = (ROWS + v.index()) * h1;
                 let row = &self.w1[start..start + h1];
                 let mut net = self.clone();
                 net.scope = NetScope::Variant(v);

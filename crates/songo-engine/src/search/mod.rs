@@ -15,10 +15,12 @@
 //! - `tunables`: the numbers that shape the search;
 //! - `control`: what the outside world can do to a running search;
 //! - `smp`: the state the threads share, Lazy SMP scheduling, the threads;
-//! - `worker`: one thread's search (negamax, quiescence, move ordering);
+//! - `worker`: one thread's search (an iteration over the root moves,
+//!   negamax, quiescence, move ordering), its state behind its methods;
 //! - `root`: the root moves, iterative deepening, aspiration windows and
 //!   the lines reported;
-//! - this one: the public types and the entry points.
+//! - this one: the public types, what a search is asked
+//!   ([`SearchRequest`]) and the entry point ([`search`]).
 
 mod control;
 mod root;
@@ -119,56 +121,126 @@ struct RootMove {
     pv: Vec<Move>,
 }
 
-/// Searches the current position of `game` within `limits`.
+/// What a search is asked: the game whose current position to search, the
+/// transposition table to use, and, each with a default, the limits (none:
+/// until stopped), the options ([`SearchOptions::default`]), the endgame
+/// tablebases (none), the control the outside world stops it with (one of
+/// its own: then only the limits end the search) and where its lines go
+/// (nowhere).
 ///
-/// Each finished line goes to `report`, from whichever thread finished it
-/// (one at a time), until the answer is taken with
-/// [`SearchControl::stop_and_take_answer`]. With one thread and no time
-/// limit the search is deterministic.
-pub fn search(
-    game: &Game,
-    limits: &Limits,
-    options: &SearchOptions,
-    tt: &TranspositionTable,
-    control: &SearchControl,
-    report: &mut (dyn FnMut(&Info) + Send),
-) -> SearchResult {
-    search_tb(game, limits, options, tt, control, None, report)
-}
-
-/// [`search`] with endgame tablebases: the root keeps only the moves the
-/// tables do not prove worse, and nodes reached by a capture take the
-/// tables' verdict when it decides them.
-#[allow(clippy::too_many_arguments)]
-pub fn search_tb(
-    game: &Game,
-    limits: &Limits,
-    options: &SearchOptions,
-    tt: &TranspositionTable,
-    control: &SearchControl,
-    tb: Option<&Tablebases>,
-    report: &mut (dyn FnMut(&Info) + Send),
-) -> SearchResult {
-    let busy = (options.threads > 1).then(BusyTable::default);
-    search_marking(game, limits, options, tt, control, tb, busy, report)
-}
-
-/// [`search_tb`] with the table of busy subtrees given (tests fill it to
-/// play the other threads).
-#[allow(clippy::too_many_arguments)]
-fn search_marking(
-    game: &Game,
-    limits: &Limits,
-    options: &SearchOptions,
-    tt: &TranspositionTable,
-    control: &SearchControl,
-    tb: Option<&Tablebases>,
+/// ```
+/// use songo_core::{Game, Position, Variant};
+/// use songo_engine::search::{search, SearchRequest};
+/// use songo_engine::timeman::Limits;
+/// use songo_engine::tt::TranspositionTable;
+///
+/// let game = Game::new(Variant::Songo40, Position::startpos());
+/// let tt = TranspositionTable::new(1).unwrap();
+/// let result = search(SearchRequest::new(&game, &tt).limits(Limits::depth(4)));
+/// assert!(result.best.is_some());
+/// ```
+pub struct SearchRequest<'a> {
+    game: &'a Game,
+    tt: &'a TranspositionTable,
+    limits: Limits,
+    options: SearchOptions,
+    tablebases: Option<&'a Tablebases>,
+    control: Option<&'a SearchControl>,
+    report: Option<&'a mut (dyn FnMut(&Info) + Send)>,
+    /// The subtrees other threads are in, given by tests that play those
+    /// threads; otherwise the search makes the table it needs.
     busy: Option<BusyTable>,
-    report: &mut (dyn FnMut(&Info) + Send),
-) -> SearchResult {
+}
+
+impl<'a> SearchRequest<'a> {
+    /// A search of the current position of `game` with `tt`; the rest as
+    /// the defaults say.
+    pub fn new(game: &'a Game, tt: &'a TranspositionTable) -> Self {
+        SearchRequest {
+            game,
+            tt,
+            limits: Limits::default(),
+            options: SearchOptions::default(),
+            tablebases: None,
+            control: None,
+            report: None,
+            busy: None,
+        }
+    }
+
+    pub fn limits(self, limits: Limits) -> Self {
+        SearchRequest { limits, ..self }
+    }
+
+    pub fn options(self, options: SearchOptions) -> Self {
+        SearchRequest { options, ..self }
+    }
+
+    /// Endgame tablebases (`None`: none): the root keeps only the moves the
+    /// tables do not prove worse, and nodes reached by a capture take the
+    /// tables' verdict when it decides them.
+    pub fn tablebases(self, tablebases: Option<&'a Tablebases>) -> Self {
+        SearchRequest { tablebases, ..self }
+    }
+
+    /// What stops the search from outside, tells it the ponder move was
+    /// played and takes its answer early.
+    pub fn control(self, control: &'a SearchControl) -> Self {
+        SearchRequest {
+            control: Some(control),
+            ..self
+        }
+    }
+
+    /// Where each finished line goes, from whichever thread finished it
+    /// (one at a time), until the answer is taken with
+    /// [`SearchControl::stop_and_take_answer`].
+    pub fn report(self, report: &'a mut (dyn FnMut(&Info) + Send)) -> Self {
+        SearchRequest {
+            report: Some(report),
+            ..self
+        }
+    }
+
+    /// The subtrees other threads are in, as if they were searching them.
+    #[cfg(test)]
+    fn busy(self, busy: BusyTable) -> Self {
+        SearchRequest {
+            busy: Some(busy),
+            ..self
+        }
+    }
+}
+
+/// Searches as `request` asks. With one thread and no time limit the
+/// search is deterministic.
+pub fn search(request: SearchRequest<'_>) -> SearchResult {
+    let SearchRequest {
+        game,
+        tt,
+        limits,
+        options,
+        tablebases: tb,
+        control,
+        report,
+        busy,
+    } = request;
+    let own_control;
+    let control = match control {
+        Some(c) => c,
+        None => {
+            own_control = SearchControl::default();
+            &own_control
+        }
+    };
+    let mut silent = |_: &Info| {};
+    let report: &mut (dyn FnMut(&Info) + Send) = match report {
+        Some(r) => r,
+        None => &mut silent,
+    };
     let v = game.variant();
     let root = game.position();
-    let mut root_moves = root::root_moves(game, limits, tb);
+    let mut root_moves = root::root_moves(game, &limits, tb);
     if game.is_over() || root_moves.is_empty() {
         return SearchResult {
             best: None,
@@ -193,19 +265,15 @@ fn search_marking(
         variant: v,
         eval: options.eval,
         net: match options.eval {
-            EvalKind::Nn => options
-                .net
-                .as_ref()
-                .and_then(|n| crate::nn::net_for(n, v))
-                .or_else(|| crate::nn::default_net(v)),
+            EvalKind::Nn => crate::nn::net_or_embedded(options.net.as_ref(), v),
             _ => None,
         },
         tt,
         control,
         done: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
-        limits,
-        budget: budget(limits, root.side_to_move(), options.move_overhead),
+        limits: &limits,
+        budget: budget(&limits, root.side_to_move(), options.move_overhead),
         tb,
         tbhits: AtomicU64::new(0),
         multipv,
@@ -213,7 +281,7 @@ fn search_marking(
         frontier: AtomicU32::new(0),
         best: Mutex::new(None),
         turns: (threads > cores()).then(|| Turns::new(cores())),
-        busy,
+        busy: busy.or_else(|| (threads > 1).then(BusyTable::default)),
         report: Mutex::new(report),
     };
     let main = smp::run_threads(&shared, threads, |id| {
@@ -251,15 +319,12 @@ mod tests {
             }
         }
         let tt = TranspositionTable::new(1).unwrap();
-        search_marking(
-            &Game::new(v, p),
-            &Limits::depth(depth),
-            &fixed_eval(),
-            &tt,
-            &SearchControl::default(),
-            None,
-            Some(busy),
-            &mut |_| {},
+        let game = Game::new(v, p);
+        search(
+            SearchRequest::new(&game, &tt)
+                .limits(Limits::depth(depth))
+                .options(fixed_eval())
+                .busy(busy),
         )
     }
 
@@ -288,13 +353,11 @@ mod tests {
                 continue;
             }
             let tt = TranspositionTable::new(1).unwrap();
+            let game = Game::new(v, p);
             let plain = search(
-                &Game::new(v, p),
-                &Limits::depth(12),
-                &fixed_eval(),
-                &tt,
-                &SearchControl::default(),
-                &mut |_| {},
+                SearchRequest::new(&game, &tt)
+                    .limits(Limits::depth(12))
+                    .options(fixed_eval()),
             );
             let marked = search_among_busy_threads(v, p, 12);
             assert_eq!(

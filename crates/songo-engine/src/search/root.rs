@@ -1,8 +1,9 @@
 //! The root: its moves (less those the tablebases prove worse), iterative
 //! deepening with aspiration windows, the lines reported, and when to stop.
+//! The search of one iteration is the worker's (`Worker::root_search`).
 
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::smp::next_depth;
 use super::tunables::{
@@ -16,54 +17,6 @@ use crate::timeman::Limits;
 use songo_core::game::Game;
 use songo_core::moves::Move;
 use songo_tb::{history_is_clean, Tablebases};
-
-impl Worker<'_> {
-    /// One iteration at the root over the moves from `pv_index` on.
-    pub(super) fn root_search(
-        &mut self,
-        depth: i32,
-        mut alpha: Score,
-        beta: Score,
-        pv_index: usize,
-    ) -> Score {
-        let v = self.variant();
-        let root = *self.stack.last().expect("root");
-        let mut best = -INFINITE;
-        self.pv_len[0] = 0;
-        for i in pv_index..self.root_moves.len() {
-            let m = self.root_moves[i].mv;
-            let child = root.make_move(v, m);
-            self.nodes += 1;
-            self.unflushed += 1;
-            let score = self.search_child(&child, depth, alpha, beta, 0, i == pv_index, true, 0);
-            if self.aborted {
-                break;
-            }
-            let rm = &mut self.root_moves[i];
-            if i == pv_index || score > alpha {
-                rm.score = score;
-                rm.pv.clear();
-                rm.pv.push(m);
-                rm.pv
-                    .extend_from_slice(&self.pv[1][1..self.pv_len[1].max(1)]);
-            } else {
-                rm.score = -INFINITE;
-            }
-            if score > best {
-                best = score;
-            }
-            if score > alpha {
-                alpha = score;
-                if score >= beta {
-                    break;
-                }
-            }
-        }
-        // Best first; a stable sort keeps the previous order among equals.
-        self.root_moves[pv_index..].sort_by_key(|r| std::cmp::Reverse(r.score));
-        best
-    }
-}
 
 /// The moves the search considers at the root of `game`: the legal ones
 /// (only those of `limits.searchmoves` if any), less those the tablebases
@@ -111,25 +64,22 @@ fn tb_worse_root_moves(game: &Game, tb: &Tablebases, allowed: &[RootMove]) -> Ve
 /// Iterative deepening for one worker. The thread that finishes an
 /// iteration first reports it and decides whether to go on.
 pub(super) fn iterate(w: &mut Worker) -> SearchResult {
-    let shared = w.shared;
+    let shared = w.shared();
     let limits = shared.limits;
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as u32 - 1)
         .clamp(1, MAX_PLY as u32 - 1);
-    let multipv = if w.id == 0 { shared.multipv } else { 1 };
+    let multipv = if w.is_main() { shared.multipv } else { 1 };
     let mut completed = SearchResult {
-        best: Some(w.root_moves[0].mv),
+        best: Some(w.root_moves()[0].mv),
         ponder: None,
         score: 0,
         depth: 0,
         nodes: 0,
     };
-    if let Some(turns) = &shared.turns {
-        // Refused when the search ended first: then the loop ends at once.
-        w.aborted = !turns.take();
-        w.turn_start = Instant::now();
-    }
+    // Refused when the search ended first: then the loop ends at once.
+    w.take_turn();
     let mut depth = 0;
     loop {
         if depth >= max_depth || shared.done.load(Ordering::Relaxed) || shared.control.is_stopped()
@@ -138,57 +88,53 @@ pub(super) fn iterate(w: &mut Worker) -> SearchResult {
         }
         depth = if shared.shares_frontier() {
             let frontier = shared.frontier.load(Ordering::Acquire);
-            next_depth(depth, frontier, w.id, max_depth)
+            next_depth(depth, frontier, w.id(), max_depth)
         } else {
             depth + 1
         };
         for pv_index in 0..multipv {
-            w.seldepth = 0;
+            w.start_line();
             let score = search_line(w, depth, pv_index);
-            if w.aborted {
+            if w.aborted() {
                 break;
             }
-            if w.id == 0 && !shared.shares_frontier() {
+            if w.is_main() && !shared.shares_frontier() {
                 let info = make_info(w, depth, pv_index, score, ScoreBound::Exact);
                 if pv_index + 1 == multipv {
-                    shared.report_answer(&info, &w.root_moves[0]);
+                    shared.report_answer(&info, &w.root_moves()[0]);
                 } else {
                     shared.report(&info);
                 }
             }
         }
-        if w.aborted {
+        if w.aborted() {
             break;
         }
-        let best = &w.root_moves[0];
+        let best = &w.root_moves()[0];
         completed = SearchResult {
             best: Some(best.mv),
             ponder: best.pv.get(1).copied(),
             score: best.score,
             depth,
-            nodes: w.nodes,
+            nodes: w.nodes(),
         };
         let decides = if shared.shares_frontier() {
             publish(w, depth)
         } else {
-            w.id == 0
+            w.is_main()
         };
         if decides && iteration_ends_search(w, depth, max_depth) {
             shared.finish();
             break;
         }
     }
-    if w.aborted && completed.depth == 0 {
+    if w.aborted() && completed.depth == 0 {
         // Interrupted before depth 1 finished: any partial best is better than none.
-        completed.best = Some(w.root_moves[0].mv);
+        completed.best = Some(w.root_moves()[0].mv);
     }
-    shared.nodes.fetch_add(w.unflushed, Ordering::Relaxed);
-    w.unflushed = 0;
-    if let Some(turns) = &shared.turns {
-        turns.give_back(); // owed or not, harmless once the search ended
-    }
+    w.retire();
     // In infinite or ponder mode the move is owed only once we are told to stop.
-    if w.id == 0 && (limits.infinite || shared.control.pondering()) {
+    if w.is_main() && (limits.infinite || shared.control.pondering()) {
         while !shared.control.is_stopped() && (limits.infinite || shared.control.pondering()) {
             std::thread::sleep(Duration::from_millis(1));
         }
@@ -201,9 +147,9 @@ pub(super) fn iterate(w: &mut Worker) -> SearchResult {
 /// failed until the score falls inside. The main thread reports each
 /// failure of an iteration no thread has finished.
 fn search_line(w: &mut Worker, depth: u32, pv_index: usize) -> Score {
-    let shared = w.shared;
+    let shared = w.shared();
     // The line's score from the previous iteration centres the window.
-    let prev: Score = w.root_moves[pv_index].score;
+    let prev: Score = w.root_moves()[pv_index].score;
     let mut margin = ASPIRATION_MARGIN;
     let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
         (prev - margin, prev + margin)
@@ -212,7 +158,7 @@ fn search_line(w: &mut Worker, depth: u32, pv_index: usize) -> Score {
     };
     loop {
         let s = w.root_search(depth as i32, alpha, beta, pv_index);
-        if w.aborted {
+        if w.aborted() {
             return s;
         }
         let bound = if s <= alpha {
@@ -222,7 +168,7 @@ fn search_line(w: &mut Worker, depth: u32, pv_index: usize) -> Score {
         } else {
             return s;
         };
-        if w.id == 0 && depth > shared.frontier.load(Ordering::Relaxed) {
+        if w.is_main() && depth > shared.frontier.load(Ordering::Relaxed) {
             shared.report(&make_info(w, depth, pv_index, s, bound));
         }
         margin *= ASPIRATION_WIDEN_FACTOR;
@@ -242,16 +188,16 @@ fn search_line(w: &mut Worker, depth: u32, pv_index: usize) -> Score {
 /// Makes `w`'s finished iteration the frontier and reports it, unless
 /// another thread got there first. Returns whether it did.
 fn publish(w: &Worker, depth: u32) -> bool {
-    let best = &w.root_moves[0];
-    w.shared.publish(depth, best, || {
+    let best = &w.root_moves()[0];
+    w.shared().publish(depth, best, || {
         make_info(w, depth, 0, best.score, ScoreBound::Exact)
     })
 }
 
 /// Whether the iteration of `depth` just finished is the last one.
 fn iteration_ends_search(w: &Worker, depth: u32, max_depth: u32) -> bool {
-    let shared = w.shared;
-    let best = &w.root_moves[0];
+    let shared = w.shared();
+    let best = &w.root_moves()[0];
     if depth >= max_depth {
         return true;
     }
@@ -261,7 +207,7 @@ fn iteration_ends_search(w: &Worker, depth: u32, max_depth: u32) -> bool {
         }
     }
     let timed = shared.budget.is_some() && !shared.control.pondering();
-    if w.root_moves.len() == 1 && timed {
+    if w.root_moves().len() == 1 && timed {
         return true; // a forced move needs no thought when the clock runs
     }
     shared
@@ -271,18 +217,17 @@ fn iteration_ends_search(w: &Worker, depth: u32, max_depth: u32) -> bool {
 
 /// The line `pv_index` of `w` as a report.
 fn make_info(w: &Worker, depth: u32, pv_index: usize, score: Score, bound: ScoreBound) -> Info {
-    let shared = w.shared;
-    let nodes = shared.nodes.load(Ordering::Relaxed) + w.unflushed;
+    let shared = w.shared();
     Info {
         depth,
-        seldepth: w.seldepth as u32,
+        seldepth: w.seldepth(),
         multipv: pv_index + 1,
         score,
         bound,
-        nodes,
+        nodes: w.searched_nodes(),
         time: shared.started.elapsed(),
         hashfull: shared.tt.hashfull(),
         tbhits: shared.tbhits.load(Ordering::Relaxed),
-        pv: w.root_moves[pv_index].pv.clone(),
+        pv: w.root_moves()[pv_index].pv.clone(),
     }
 }

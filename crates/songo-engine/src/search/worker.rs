@@ -1,6 +1,8 @@
 //! One search thread: the principal variation search (negamax alpha-beta
-//! with a transposition table), the quiescence search of captures, move
-//! ordering, repetitions and the tablebases at the nodes a capture reached.
+//! with a transposition table) from the root moves down, the quiescence
+//! search of captures, move ordering, repetitions and the tablebases at the
+//! nodes a capture reached. Its state is its own: the root's iterations
+//! (`root`) go through its methods.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -25,23 +27,35 @@ use songo_core::variant::Variant;
 
 /// One search thread's own data.
 pub(super) struct Worker<'a> {
-    pub(super) shared: &'a Shared<'a>,
-    pub(super) id: usize,
+    shared: &'a Shared<'a>,
+    id: usize,
     /// Game history then the current search path, for repetitions.
-    pub(super) stack: Vec<Position>,
+    stack: Vec<Position>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
-    pub(super) pv: Vec<[Move; MAX_PLY]>,
-    pub(super) pv_len: [usize; MAX_PLY + 1],
-    pub(super) nodes: u64,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    nodes: u64,
     /// Nodes not yet added to the shared counter.
-    pub(super) unflushed: u64,
-    pub(super) seldepth: usize,
-    pub(super) aborted: bool,
-    pub(super) root_moves: Vec<RootMove>,
+    unflushed: u64,
+    seldepth: usize,
+    aborted: bool,
+    /// Best first after each iteration.
+    root_moves: Vec<RootMove>,
     /// When this thread's turn on a core began (see [`crate::turns::Turns`]).
-    pub(super) turn_start: Instant,
+    turn_start: Instant,
     /// A table was probed since the last look at the clock.
     probed: bool,
+}
+
+/// The node whose child [`Worker::search_child`] searches: its depth left,
+/// window, ply, and whether it is on the principal variation.
+#[derive(Clone, Copy)]
+struct Parent {
+    depth: i32,
+    alpha: Score,
+    beta: Score,
+    ply: usize,
+    pv_node: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -70,8 +84,86 @@ impl<'a> Worker<'a> {
         }
     }
 
-    pub(super) fn variant(&self) -> Variant {
+    fn variant(&self) -> Variant {
         self.shared.variant
+    }
+
+    pub(super) fn shared(&self) -> &'a Shared<'a> {
+        self.shared
+    }
+
+    /// The thread's number: 0 for the main thread.
+    pub(super) fn id(&self) -> usize {
+        self.id
+    }
+
+    pub(super) fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Whether the search was abandoned (stopped, out of time or nodes, or
+    /// waiting for a turn after the search ended).
+    pub(super) fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The root moves, best first after each iteration.
+    pub(super) fn root_moves(&self) -> &[RootMove] {
+        &self.root_moves
+    }
+
+    /// Nodes this thread searched.
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Nodes all threads searched, as far as this one knows.
+    pub(super) fn searched_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.unflushed
+    }
+
+    pub(super) fn seldepth(&self) -> u32 {
+        self.seldepth as u32
+    }
+
+    /// A new line at the root: its selective depth counts from here.
+    pub(super) fn start_line(&mut self) {
+        self.seldepth = 0;
+    }
+
+    /// Waits for a turn on a core when threads take turns; abandons the
+    /// search if it ended meanwhile.
+    pub(super) fn take_turn(&mut self) {
+        if let Some(turns) = &self.shared.turns {
+            self.aborted = !turns.take();
+            self.turn_start = Instant::now();
+        }
+    }
+
+    /// The thread is done: its last nodes are counted and its turn, if
+    /// any, given back.
+    pub(super) fn retire(&mut self) {
+        self.flush_nodes();
+        if let Some(turns) = &self.shared.turns {
+            turns.give_back(); // owed or not, harmless once the search ended
+        }
+    }
+
+    /// The one place a node is counted: in the thread's own count, which
+    /// node limits read (so that one thread is exact), and in a batch for
+    /// the shared count.
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+    }
+
+    /// Adds the batch to the shared count: in batches, so that the threads
+    /// do not contend for one counter at every node.
+    fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
     }
 
     /// Whether to abandon the search now (checked at every node). The clock
@@ -98,8 +190,7 @@ impl<'a> Worker<'a> {
             return true;
         }
         if self.unflushed >= FLUSH_INTERVAL_NODES {
-            s.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
-            self.unflushed = 0;
+            self.flush_nodes();
         }
         if self.nodes.is_multiple_of(CLOCK_INTERVAL_NODES) || std::mem::take(&mut self.probed) {
             // Every thread watches the clock: with threads taking turns, the
@@ -190,28 +281,81 @@ impl<'a> Worker<'a> {
         if self.should_stop() {
             return false;
         }
-        self.nodes += 1;
-        self.unflushed += 1;
+        self.count_node();
         self.seldepth = self.seldepth.max(ply);
         true
     }
 
-    /// The principal variation search of one child: the first move gets the
-    /// full window, the others a null window first (`reduction` plies
-    /// shallower, then at full depth if that beats alpha) and a full-window
-    /// re-search if they beat alpha.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn search_child(
+    /// One iteration at the root over the moves from `pv_index` on.
+    pub(super) fn root_search(
+        &mut self,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        pv_index: usize,
+    ) -> Score {
+        let v = self.variant();
+        let root = *self.stack.last().expect("root");
+        let mut best = -INFINITE;
+        self.pv_len[0] = 0;
+        for i in pv_index..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            let child = root.make_move(v, m);
+            self.count_node();
+            let parent = Parent {
+                depth,
+                alpha,
+                beta,
+                ply: 0,
+                pv_node: true,
+            };
+            let score = self.search_child(&child, parent, i == pv_index, 0);
+            if self.aborted {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == pv_index || score > alpha {
+                rm.score = score;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv
+                    .extend_from_slice(&self.pv[1][1..self.pv_len[1].max(1)]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        // Best first; a stable sort keeps the previous order among equals.
+        self.root_moves[pv_index..].sort_by_key(|r| std::cmp::Reverse(r.score));
+        best
+    }
+
+    /// The principal variation search of one child of `parent`: the first
+    /// move gets the full window, the others a null window first
+    /// (`reduction` plies shallower, then at full depth if that beats
+    /// alpha) and a full-window re-search if they beat alpha.
+    fn search_child(
         &mut self,
         child: &Position,
-        depth: i32,
-        alpha: Score,
-        beta: Score,
-        ply: usize,
+        parent: Parent,
         first: bool,
-        pv_node: bool,
         reduction: i32,
     ) -> Score {
+        let Parent {
+            depth,
+            alpha,
+            beta,
+            ply,
+            pv_node,
+        } = parent;
         self.stack.push(*child);
         let mut score;
         if first {
@@ -326,8 +470,14 @@ impl<'a> Worker<'a> {
             } else {
                 0
             };
-            let score =
-                self.search_child(&child, depth, alpha, beta, ply, i == 0, pv_node, reduction);
+            let parent = Parent {
+                depth,
+                alpha,
+                beta,
+                ply,
+                pv_node,
+            };
+            let score = self.search_child(&child, parent, i == 0, reduction);
             if let Some((busy, key)) = marked {
                 busy.leave(key);
             }
