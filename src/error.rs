@@ -34,7 +34,7 @@
 //!    in [`CliError`];
 //! 2. an arm in [`CliError::exit`] that gives each of its variants an
 //!    [`Exit`] (a failed write to standard output is a
-//!    `Stdout(#[from] StdoutError)` variant, its exit [`stdout_exit`]);
+//!    `Stdout(#[from] StdoutError)` variant, its exit `stdout_exit`);
 //!
 //! and in `cli::run`, `crate::its::run(&args)?`.
 

@@ -5,11 +5,11 @@
 //! Rust ignores SIGPIPE, so a write to a pipe whose reader went away
 //! (`songo perft --depth 9 | head -1`) returns an error (`EPIPE`) where a
 //! C program would be killed; `println!` would panic on it. The tools write
-//! their output with [`outln!`] and [`out!`] instead, which return a
+//! their output with `outln!` and `out!` instead, which return a
 //! [`StdoutError`]: the tool stops and returns it, and
 //! [`crate::error::report`] ends the process quietly with exit code 141
 //! (128 + SIGPIPE, the status a shell shows for a program killed by it).
-//! Messages for a person go to standard error through [`errln!`], which
+//! Messages for a person go to standard error through `errln!`, which
 //! ignores a standard error that cannot be written: they are not worth a
 //! panic, and the job goes on.
 

@@ -8,7 +8,7 @@
 //! quiescence search cannot improve by a capture, and there a search
 //! score that includes an imminent capture would teach the net a gain it
 //! cannot see. Each record carries the search score, the game's result and,
-//! with tables, their exact value ([`format`]).
+//! with tables, their exact value (`format`).
 //!
 //! Reproducible: game `i` depends only on the seed and `i` (its own random
 //! stream, its own transposition table, one search thread), and games are

@@ -61,7 +61,7 @@ pub struct MatchArgs {
     /// depth and nodes moves, on top of movetime) before the engine stalls.
     #[arg(long, default_value_t = 10_000)]
     pub stall_timeout: u64,
-    /// Sequential test, two engines only: ELO0,ELO1[,ALPHA,BETA]
+    /// Sequential test, two engines only: ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA
     /// (logistic Elo, on game pairs); the match stops when it decides.
     #[arg(long, value_name = "ELO0,ELO1[,A,B]")]
     pub sprt: Option<Sprt>,

@@ -1,7 +1,7 @@
 //! The protocol session (protocol.md): lines of input become typed
 //! commands ([`command`]), commands become calls of the engine façade
 //! ([`songo_engine::engine::Engine`]), and the façade's events become
-//! protocol lines ([`format`]).
+//! protocol lines (`format`).
 
 pub mod command;
 pub mod format;

@@ -1,7 +1,9 @@
 //! `bench`: a fixed search over fixed positions whose node count is the
 //! search's signature. It changes only when search behaviour changes.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use crate::search::{search, SearchControl, SearchRequest};
 use crate::timeman::Limits;

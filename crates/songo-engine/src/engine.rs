@@ -10,8 +10,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
+#[cfg(feature = "threads")]
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -134,9 +137,11 @@ pub struct Engine {
 }
 
 /// Work running on its own thread, so that `stop`, `isready` and the like
-/// are answered at once.
+/// are answered at once (without the `threads` feature: work that ran to
+/// its end in the call that started it).
 struct Job {
     kind: JobKind,
+    #[cfg(feature = "threads")]
     handle: JoinHandle<()>,
 }
 
@@ -157,7 +162,10 @@ impl Engine {
             tb: None,
             nets: [None, None, None],
             read_ahead_stop: None,
+            #[cfg(feature = "os-rng")]
             rng: StdRng::from_os_rng(),
+            #[cfg(not(feature = "os-rng"))]
+            rng: StdRng::seed_from_u64(crate::clock::time_seed()),
         }
     }
 
@@ -202,7 +210,10 @@ impl Engine {
 
     /// Whether a search, perft or bench is running.
     pub fn is_busy(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| !j.handle.is_finished())
+        #[cfg(feature = "threads")]
+        return self.job.as_ref().is_some_and(|j| !j.handle.is_finished());
+        #[cfg(not(feature = "threads"))]
+        false
     }
 
     /// Sets an option by its listed name (see [`crate::options::table`]).
@@ -317,14 +328,17 @@ impl Engine {
                     bytes,
                     time: started.elapsed(),
                 });
-                let stop = Arc::new(AtomicBool::new(false));
-                let (tb, flag) = (Arc::clone(tb), Arc::clone(&stop));
                 // Without the thread the tables still work, read page by
                 // page as probes touch them.
-                let _ = std::thread::Builder::new()
-                    .name("tb-read-ahead".to_string())
-                    .spawn(move || tb.read_ahead(v, &flag));
-                self.read_ahead_stop = Some(stop);
+                #[cfg(feature = "threads")]
+                {
+                    let stop = Arc::new(AtomicBool::new(false));
+                    let (tb, flag) = (Arc::clone(tb), Arc::clone(&stop));
+                    let _ = std::thread::Builder::new()
+                        .name("tb-read-ahead".to_string())
+                        .spawn(move || tb.read_ahead(v, &flag));
+                    self.read_ahead_stop = Some(stop);
+                }
             }
             Ok(_) => {}
             Err(e) => self.emit(Event::Problem(e.into())),
@@ -507,10 +521,18 @@ impl Engine {
     }
 
     fn spawn(&mut self, kind: JobKind, work: impl FnOnce() + Send + 'static) {
-        self.job = Some(Job {
-            kind,
-            handle: std::thread::spawn(work),
-        });
+        #[cfg(feature = "threads")]
+        {
+            self.job = Some(Job {
+                kind,
+                handle: std::thread::spawn(work),
+            });
+        }
+        #[cfg(not(feature = "threads"))]
+        {
+            work();
+            self.job = Some(Job { kind });
+        }
     }
 
     /// The opponent played the move the engine was pondering on: the
@@ -552,9 +574,12 @@ impl Engine {
     /// stopped: call [`Engine::stop`] first.
     pub fn wait(&mut self) {
         if let Some(job) = self.job.take() {
+            #[cfg(feature = "threads")]
             if job.handle.join().is_err() {
                 self.emit(Event::Problem(EngineError::ThreadFailed));
             }
+            #[cfg(not(feature = "threads"))]
+            let _ = job;
         }
     }
 

@@ -18,6 +18,7 @@ pub use songo_tb::score;
 
 pub(crate) mod abdada;
 pub mod bench;
+pub mod clock;
 pub mod engine;
 pub mod eval;
 pub mod nn;

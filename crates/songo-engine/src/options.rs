@@ -18,8 +18,12 @@ use songo_tb::TbError;
 /// what the table's index arithmetic allows, not what a machine has.
 pub const HASH_DEFAULT_MB: usize = 16;
 pub const HASH_MAX_MB: usize = 1 << 20;
-/// `Threads`: beyond the cores, threads take turns (see `turns`).
+/// `Threads`: beyond the cores, threads take turns (see `turns`); one
+/// only without the `threads` feature.
+#[cfg(feature = "threads")]
 pub const THREADS_MAX: usize = 1024;
+#[cfg(not(feature = "threads"))]
+pub const THREADS_MAX: usize = 1;
 /// `MultiPV`: a position has at most seven legal moves.
 pub const MULTIPV_MAX: usize = 7;
 /// `Move Overhead`: time kept back per move for the pipe and the GUI.

@@ -19,7 +19,9 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use songo_core::moves::Move;
 use songo_core::position::PITS;
@@ -236,7 +238,7 @@ impl Drop for Slots {
 /// unmapping gigabytes of touched pages takes a good part of a second, which
 /// the protocol loop must not spend (it owes `stop` an answer at once).
 fn free_in_background(slots: Slots) {
-    if std::mem::size_of_val(&slots[..]) < BACKGROUND_FREE_BYTES {
+    if !cfg!(feature = "threads") || std::mem::size_of_val(&slots[..]) < BACKGROUND_FREE_BYTES {
         return;
     }
     // If no thread can be had, the closure and the slots are dropped here.
@@ -288,7 +290,9 @@ struct Prefault {
 
 impl Prefault {
     fn start(slots: &Slots) -> Option<Prefault> {
-        if !slots.mapped {
+        // Only mappings are faulted in ahead (the allocator's memory is
+        // the allocator's), and only beside the search, on a thread.
+        if !slots.mapped || !cfg!(feature = "threads") {
             return None;
         }
         let start = slots.ptr.as_ptr() as usize;

@@ -1,10 +1,10 @@
 //! Memory straight from the system, where there is a way to ask for it:
 //! anonymous mappings on huge pages for the transposition table, faulted
-//! in ahead of use, and given back a range at a time. Elsewhere the
-//! functions refuse (`map_zeroed` is `None`) and the table uses the
-//! allocator.
+//! in ahead of use, and given back a range at a time (Linux, with the
+//! `huge-pages` feature). Elsewhere the functions refuse (`map_zeroed` is
+//! `None`) and the table uses the allocator.
 
-#[cfg(target_os = "linux")]
+#[cfg(all(feature = "huge-pages", target_os = "linux"))]
 mod imp {
     use std::ffi::c_void;
     use std::ptr::NonNull;
@@ -107,7 +107,7 @@ mod imp {
     }
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(all(feature = "huge-pages", target_os = "linux")))]
 mod imp {
     use std::ptr::NonNull;
 

@@ -61,6 +61,8 @@ fn a_search_reports_lines_then_one_best_move_then_its_result() {
         .contains(*m));
 }
 
+// Stopping a search from outside needs it on a thread of its own.
+#[cfg(feature = "threads")]
 #[test]
 fn stop_gives_the_best_move_at_once_and_only_once() {
     let (mut engine, events) = Engine::with_channel();
@@ -78,6 +80,33 @@ fn stop_gives_the_best_move_at_once_and_only_once() {
         .count();
     assert_eq!(answers, 1, "{rest:?}");
     assert!(rest.iter().any(search_done), "{rest:?}");
+}
+
+/// Without the `threads` feature (the engine for wasm32) a job runs in
+/// the call that starts it: `go` returns after the best move, and an
+/// infinite search ends at its deepest depth rather than wait for a
+/// `stop` nobody could send.
+#[cfg(not(feature = "threads"))]
+#[test]
+fn without_threads_go_returns_after_its_best_move() {
+    let (mut engine, events) = Engine::with_channel();
+    assert_eq!(songo_engine::options::THREADS_MAX, 1);
+    assert!(engine.set_option("Threads", Some("2")).is_err());
+    engine.go(Limits::depth(6));
+    assert!(!engine.is_busy());
+    let all: Vec<Event> = events.try_iter().collect();
+    let answers = all
+        .iter()
+        .filter(|e| matches!(e, Event::BestMove { best: Some(_), .. }))
+        .count();
+    assert_eq!(answers, 1, "{all:?}");
+    assert!(all.iter().any(search_done), "{all:?}");
+    engine.go(Limits {
+        infinite: true,
+        nodes: Some(20_000),
+        ..Limits::default()
+    });
+    assert!(events.try_iter().any(|e| search_done(&e)));
 }
 
 #[test]

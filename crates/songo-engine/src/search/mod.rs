@@ -30,7 +30,9 @@ mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 pub use self::control::SearchControl;
 use self::smp::Shared;

@@ -3,7 +3,6 @@
 //! The search of one iteration is the worker's (`Worker::root_search`).
 
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 
 use super::smp::next_depth;
 use super::tunables::{
@@ -133,10 +132,13 @@ pub(super) fn iterate(w: &mut Worker) -> SearchResult {
         completed.best = Some(w.root_moves()[0].mv);
     }
     w.retire();
-    // In infinite or ponder mode the move is owed only once we are told to stop.
+    // In infinite or ponder mode the move is owed only once we are told to
+    // stop. (Without threads nobody else could: the search ends at its
+    // deepest depth.)
+    #[cfg(feature = "threads")]
     if w.is_main() && (limits.infinite || shared.control.pondering()) {
         while !shared.control.is_stopped() && (limits.infinite || shared.control.pondering()) {
-            std::thread::sleep(Duration::from_millis(1));
+            std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }
     completed

@@ -1,9 +1,9 @@
 //! Lazy SMP: the state the threads of one search share, the frontier of
 //! finished iterations they leapfrog, and the threads themselves.
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use super::control::SearchControl;
 use super::tunables::SMP_AHEAD_PLIES;
@@ -145,6 +145,14 @@ pub(super) fn run_threads<R>(
     threads: usize,
     thread: impl Fn(usize) -> R + Sync,
 ) -> R {
+    #[cfg(not(feature = "threads"))]
+    {
+        debug_assert_eq!(threads, 1, "Threads is 1 without the threads feature");
+        let result = thread(0);
+        shared.finish();
+        result
+    }
+    #[cfg(feature = "threads")]
     std::thread::scope(|scope| {
         for id in 1..threads {
             // Starting many helpers takes a while on a loaded machine: a

@@ -4,8 +4,8 @@
 //! nodes a capture reached. Its state is its own: the root's iterations
 //! (`root`) go through its methods.
 
+use crate::clock::Instant;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 use super::smp::Shared;
 use super::tunables::{

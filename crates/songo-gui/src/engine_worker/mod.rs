@@ -10,8 +10,8 @@
 //! never waits for an engine: it sends what it wants now, and a ticket on
 //! each search tells the answers it still wants from stale ones.
 //!
-//! - [`search`]: one `position` + `go`, its lines and its best move;
-//! - [`review`]: a whole game scored position by position.
+//! - `search`: one `position` + `go`, its lines and its best move;
+//! - `review`: a whole game scored position by position.
 
 mod review;
 mod search;

@@ -3,10 +3,10 @@
 //! its reviews. One task of the [server](crate::server) owns the [`Room`]
 //! (an actor); every page and every engine worker talks to it by message. The page only shows views and sends [`PageMessage`]s.
 //!
-//! - [`play`]: the game between the person and an engine, and hints;
-//! - [`analysis`]: the analysis board: a game (copied, loaded or set up)
+//! - `play`: the game between the person and an engine, and hints;
+//! - `analysis`: the analysis board: a game (copied, loaded or set up)
 //!   stepped through, its moves, records in and out;
-//! - [`analyst`]: the second engine process that analyses the board live
+//! - `analyst`: the second engine process that analyses the board live
 //!   and reviews games, so that analysis never disturbs a game in play.
 //!
 //! Engines are reached through [`EngineLink`]s, so the room is tested

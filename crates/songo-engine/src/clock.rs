@@ -1,0 +1,23 @@
+//! The clock the engine reads. On `wasm32-unknown-unknown` the standard
+//! library has none (`Instant::now` panics there): web-time reads the
+//! browser's (`performance.now`, `Date.now`) instead.
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use std::time::{Instant, SystemTime, UNIX_EPOCH};
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub use web_time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// A seed that differs from run to run, for when the system's random
+/// source is not compiled in (the `os-rng` feature): the wall clock's
+/// nanoseconds, mixed so that close times give unrelated seeds.
+#[cfg(not(feature = "os-rng"))]
+pub(crate) fn time_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // splitmix64's finaliser.
+    let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
