@@ -13,6 +13,48 @@
 //! The types most users need are re-exported here; the modules that only
 //! the search itself uses (the busy subtrees of its threads, their turns
 //! on the cores, the table's memory) are private.
+//!
+//! Features (all on by default): `threads` (a job thread, so `go` returns
+//! at once and `stop` is answered; Lazy SMP), `huge-pages` (the table on
+//! transparent huge pages), `tablebase-files` (mapped and compressed table
+//! files), `os-rng` (the system's random source). Without them the crate
+//! builds for `wasm32-unknown-unknown`, and a job runs to its end inside
+//! the call that starts it.
+//!
+//! # Example
+//!
+//! Set a variant and a position, search to a depth, and read the lines and
+//! the best move from the channel:
+//!
+//! ```
+//! use songo_core::{Move, Position, Side};
+//! use songo_engine::{Engine, Event, Limits};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let (mut engine, events) = Engine::with_channel();
+//! engine.set_option("UCI_Variant", Some("songo36-amateur"))?;
+//! engine.set_option("MultiPV", Some("2"))?;
+//! let c = Move::parse("C", Side::South)?;
+//! engine.set_position(Position::startpos(), &[c])?;
+//! engine.go(Limits::depth(8));
+//! engine.wait(); // the search ends by itself at depth 8
+//!
+//! let mut best = None;
+//! for event in events.try_iter() {
+//!     match event {
+//!         Event::Info(info) if info.depth == 8 => {
+//!             println!("line {}: {} {:?}", info.multipv, info.score, info.pv)
+//!         }
+//!         Event::BestMove { best: b, .. } => best = b,
+//!         _ => {}
+//!     }
+//! }
+//! let best = best.expect("the game is not over");
+//! assert_eq!(best.side(), Side::North);
+//! println!("bestmove {best}");
+//! # Ok(())
+//! # }
+//! ```
 
 pub use songo_tb::score;
 
