@@ -8,11 +8,11 @@
 //!
 //! - [`command`]: lines parsed into typed commands;
 //! - [`session`]: commands run on the engine façade;
-//! - [`format`]: the façade's events and state as protocol lines;
-//! - [`line`]: what makes a line of outside text a line to parse;
+//! - [`format`](mod@format): the façade's events and state as protocol lines;
+//! - [`line`](mod@line): what makes a line of outside text a line to parse;
 //! - [`board`], [`score_text`], [`chain`]: the board drawing, scores and
 //!   errors as text, which the command's other tools share;
-//! - [`bench`]: the fixed bench through the façade, as `songo bench` and
+//! - [`bench`](mod@bench): the fixed bench through the façade, as `songo bench` and
 //!   the web engine run it.
 //!
 //! Everything here builds for `wasm32-unknown-unknown`: with the engine's
