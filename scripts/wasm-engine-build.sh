@@ -6,7 +6,7 @@
 # writes OUT_DIR/nodejs/ (a CommonJS module for node: tests/web/) and
 # OUT_DIR/web/ (an ES module for a page or a worker), each songo_wasm.js
 # with its songo_wasm_bg.wasm. Steps: `cargo build --release --target
-# wasm32-unknown-unknown -p songo-wasm`; `wasm-bindgen`, which must be
+# wasm32-unknown-unknown -p songo-wasm` with SIMD; `wasm-bindgen`, which must be
 # exactly the version of the wasm-bindgen crate in Cargo.lock (the two
 # halves of the bridge change together); before it, `wasm-opt -O3`
 # (Debian's binaryen) when it is there.
@@ -52,6 +52,11 @@ fi
 
 # --- build ----------------------------------------------------------------
 cd "$root"
+# 128-bit SIMD (every current browser and node have it, Safari from 16.4):
+# LLVM vectorises the net's inference with it, which doubles the bench's
+# nps under node (2.9 to 5.9 M here). Only this build's flags: a RUSTFLAGS
+# of the caller's own overrides them (Cargo's order).
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:--C target-feature=+simd128}"
 cargo build --release --locked --target "$target" -p songo-wasm
 wasm="${CARGO_TARGET_DIR:-$root/target}/$target/release/songo_wasm.wasm"
 
@@ -64,11 +69,11 @@ wasm="${CARGO_TARGET_DIR:-$root/target}/$target/release/songo_wasm.wasm"
 # a quarter smaller, as fast.
 if command -v wasm-opt >/dev/null; then
     opt="${wasm%.wasm}.opt.wasm"
-    # The features rustc's wasm32 target turns on by default; binaryen
-    # refuses what it is not told about.
+    # The features rustc's wasm32 target turns on by default, and SIMD;
+    # binaryen refuses what it is not told about.
     wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
         --enable-sign-ext --enable-mutable-globals --enable-reference-types \
-        --enable-multivalue "$wasm" -o "$opt"
+        --enable-multivalue --enable-simd "$wasm" -o "$opt"
     wasm=$opt
 else
     echo "wasm-engine-build: wasm-opt not found, the .wasm is not optimised further;" \
