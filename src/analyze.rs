@@ -34,10 +34,8 @@ use clap::Args;
 use serde::{Serialize, Serializer};
 
 use crate::args::PositionArgs;
-use crate::board::{board_lines, tablebase_line};
 use crate::output::{errln, outln, StdoutError};
 use crate::score_text::{self, JsonScore};
-use crate::session::command::MoveTextError;
 use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
 use songo_engine::engine::{Engine, EngineError, Event};
@@ -47,6 +45,8 @@ use songo_engine::options::{
 use songo_engine::score::WinDrawLoss;
 use songo_engine::search::{Info, ScoreBound, MAX_PLY};
 use songo_engine::timeman::Limits;
+use songo_protocol::board::{board_lines, tablebase_line};
+use songo_protocol::command::MoveTextError;
 use songo_tb::{Tablebases, TbValue};
 
 /// Depth searched when neither `--depth` nor `--movetime` is given: about a

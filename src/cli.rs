@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -270,79 +270,69 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
 }
 
 /// `songo bench`: the bench positions searched through the engine's
-/// façade, as any front end drives it: options set, then for each
-/// position a new game (a cleared table, as fresh as a new one), the
-/// position, `go` to the depth, and the nodes of its `SearchDone`. The
-/// node count is the one of [`songo_engine::bench::run`], the search's
-/// signature.
+/// façade by [`songo_protocol::bench::run`], the loop the web engine runs
+/// too. Its node count is the one of [`songo_engine::bench::run`], the
+/// search's signature.
 fn bench(args: &BenchArgs) -> Result<(), CliError> {
-    use songo_engine::bench::{BenchError, BenchResult, BENCH_HASH_MB, BENCH_POSITIONS};
-    use songo_engine::engine::{Engine, EngineError, Event};
+    use songo_engine::bench::BenchError;
+    use songo_engine::engine::{Engine, EngineError};
     use songo_engine::nn::NetScope;
     use songo_engine::options::{OptionError, Setting};
-    use songo_engine::timeman::Limits;
+    use songo_protocol::bench::{self as facade, BenchStep};
+    use songo_protocol::format::bench_line;
     // Read first, so that a bad file is refused before any search.
     let net = match &args.eval_file {
         Some(path) => Some((path, songo_engine::nn::Network::load(path)?.scope())),
         None => None,
     };
-    fn set(engine: &mut Engine, setting: Setting) -> Result<(), CliError> {
+    fn refused(e: OptionError) -> CliError {
         // Of the bench's settings only these two can be refused.
-        match engine.apply(setting) {
-            Ok(()) => Ok(()),
-            Err(OptionError::Hash(e)) => Err(BenchError::Hash(e).into()),
-            Err(OptionError::EvalFile { source, .. }) => Err(source.into()),
-            Err(e) => unreachable!("a bench setting refused: {e}"),
+        match e {
+            OptionError::Hash(e) => BenchError::Hash(e).into(),
+            OptionError::EvalFile { source, .. } => source.into(),
+            e => unreachable!("a bench setting refused: {e}"),
+        }
+    }
+    fn failed(e: facade::BenchError) -> CliError {
+        match e {
+            facade::BenchError::Setting(e) => refused(e),
+            facade::BenchError::Stopped => BenchError::Stopped.into(),
         }
     }
     let (mut engine, events) = Engine::with_channel();
-    set(&mut engine, Setting::Hash(BENCH_HASH_MB))?;
-    set(&mut engine, Setting::Threads(1))?;
-    set(&mut engine, Setting::Evaluation(args.eval))?;
+    facade::prepare(&mut engine).map_err(failed)?;
+    engine
+        .apply(Setting::Evaluation(args.eval))
+        .map_err(refused)?;
     if let Some((path, scope)) = net {
         // The engine keeps a net per variant: the variants the file is not
         // for keep their embedded one.
         for v in songo_core::Variant::ALL {
             if scope == NetScope::AllVariants || scope == NetScope::Variant(v) {
-                set(&mut engine, Setting::Variant(v))?;
-                set(&mut engine, Setting::EvalFile(Some(path.clone())))?;
+                engine.apply(Setting::Variant(v)).map_err(refused)?;
+                engine
+                    .apply(Setting::EvalFile(Some(path.clone())))
+                    .map_err(refused)?;
             }
         }
     }
-    // The searches' time only: clearing the table between them takes a
-    // while, as a fresh table did not (its pages were zeroed on another
-    // thread), and would lower the nps every speed measurement compares.
-    let mut time = Duration::ZERO;
-    let mut nodes = 0;
-    for (i, &(v, text)) in BENCH_POSITIONS.iter().enumerate() {
-        if args.variant.is_some_and(|only| only != v) {
-            continue;
-        }
-        let p: songo_core::Position = text.parse().expect("bench positions are valid");
-        set(&mut engine, Setting::Variant(v))?;
-        engine.new_game();
-        engine
-            .set_position(p, &[])
-            .expect("the engine plays the position's variant");
-        let searching = Instant::now();
-        engine.go(Limits::depth(args.depth));
-        engine.wait();
-        time += searching.elapsed();
-        let mut searched = None;
-        for event in events.try_iter() {
-            match event {
-                Event::SearchDone(r) => searched = Some(r.nodes),
-                Event::Problem(e @ EngineError::ThreadFailed) => errln!("songo bench: {e}"),
-                Event::Problem(e) => errln!("songo bench: warning: {e}"),
-                _ => {}
-            }
-        }
-        let n = searched.ok_or(BenchError::Stopped)?;
-        nodes += n;
-        errln!("position {:>2}: {p}: {n} nodes", i + 1);
-    }
-    let r = BenchResult { nodes, time };
-    Ok(outln!("{} nodes {} nps", r.nodes, r.nps())?)
+    let r = facade::run(
+        &mut engine,
+        &events,
+        args.depth,
+        args.variant,
+        &mut |step| match step {
+            BenchStep::Searched {
+                index,
+                position,
+                nodes,
+            } => errln!("position {:>2}: {position}: {nodes} nodes", index + 1),
+            BenchStep::Problem(e @ EngineError::ThreadFailed) => errln!("songo bench: {e}"),
+            BenchStep::Problem(e) => errln!("songo bench: warning: {e}"),
+        },
+    )
+    .map_err(failed)?;
+    Ok(outln!("{}", bench_line(&r))?)
 }
 
 fn perft(args: &PerftArgs) -> Result<(), StdoutError> {

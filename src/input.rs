@@ -1,51 +1,14 @@
-//! Lines of outside text, read as bytes. A GUI, a terminal or a file may
-//! send anything: a byte that is not UTF-8, a NUL, a line with no end. Each
-//! such line is an error of its own, reported and skipped; only the end of
-//! the input (or the reader's own failure) ends the reading.
+//! Lines of outside text, read from a stream as bytes. A GUI, a terminal or
+//! a file may send anything: a byte that is not UTF-8, a NUL, a line with
+//! no end. Each such line is an error of its own ([`LineError`]), reported
+//! and skipped; only the end of the input (or the reader's own failure)
+//! ends the reading.
 
 use std::io::{self, BufRead};
 
-use thiserror::Error;
-
-/// No command, move or record line comes near this; a longer line is
-/// refused (its bytes are read and dropped, never held in memory).
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
-
-/// Why a line of input is not text.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum LineError {
-    #[error("line {line}: not valid UTF-8 (byte {column})")]
-    NotUtf8 { line: usize, column: usize },
-    #[error("line {line}: control byte 0x{byte:02x} at byte {column}")]
-    ControlByte {
-        line: usize,
-        byte: u8,
-        column: usize,
-    },
-    #[error("line {line}: longer than {MAX_LINE_BYTES} bytes")]
-    TooLong { line: usize },
-}
-
-/// Checks one line's bytes (without its line ending): valid UTF-8, and no
-/// control byte but the tab. `line` is its 1-based number, for the error.
-pub fn text_of(bytes: &[u8], line: usize) -> Result<&str, LineError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| LineError::NotUtf8 {
-        line,
-        column: e.valid_up_to() + 1,
-    })?;
-    match text
-        .bytes()
-        .enumerate()
-        .find(|&(_, b)| (b < 0x20 && b != b'\t') || b == 0x7f)
-    {
-        Some((i, byte)) => Err(LineError::ControlByte {
-            line,
-            byte,
-            column: i + 1,
-        }),
-        None => Ok(text),
-    }
-}
+// What makes a line text is the protocol crate's, so that the web engine
+// refuses the same lines; re-exported for the command's tools and tests.
+pub use songo_protocol::line::{text_of, LineError, MAX_LINE_BYTES};
 
 /// Reads a stream line by line as bytes. Lines end at `\n`; a `\r` before
 /// it is dropped (CRLF input), and a UTF-8 byte-order mark opening the

@@ -1,10 +1,10 @@
-//! songo: the `songo` command over the rules ([`songo_core`]) and the
-//! engine library ([`songo_engine`]): the protocol session, the command-line
-//! tools (analyze, play, replay, match, tune, tablebases) and progress bars.
+//! songo: the `songo` command over the rules ([`songo_core`]), the engine
+//! library ([`songo_engine`]) and the protocol ([`songo_protocol`]): the
+//! protocol session on standard input and output, the command-line tools
+//! (analyze, play, replay, match, tune, tablebases) and progress bars.
 
 pub mod analyze;
 pub mod args;
-pub mod board;
 pub mod chain;
 pub mod cli;
 pub mod datagen;

@@ -40,7 +40,7 @@ impl Output {
     /// An `info string error: …` line: the protocol's way to say that a
     /// command was refused, without ending the session.
     pub fn error(&self, text: &dyn std::fmt::Display) {
-        self.line(&format!("info string error: {text}"));
+        self.line(&songo_protocol::error_line(text));
     }
 }
 

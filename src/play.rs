@@ -307,7 +307,8 @@ pub fn draw(game: &Game, human: Side) -> String {
             p.captured(side)
         )
     };
-    let mut s = crate::board::grid(&p, last.map(|m| m.pit()), "  ", &beside, &|_| String::new());
+    let mut s =
+        songo_protocol::board::grid(&p, last.map(|m| m.pit()), "  ", &beside, &|_| String::new());
     if let (Some(m), [.., before, after]) = (last, game.positions()) {
         let mover = m.side();
         let gain = after.captured(mover) - before.captured(mover);

@@ -10,12 +10,12 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use thiserror::Error;
 
-use crate::board::board_lines;
 use songo_core::game::Game;
 use songo_core::record::{
     read_records, GameRecord, GameResult, ParseRecordError, ReadGame, ReadOptions, RecordError,
 };
 use songo_core::Variant;
+use songo_protocol::board::board_lines;
 
 /// The long help's epilogue (`songo replay --help`).
 pub const AFTER_HELP: &str = "\

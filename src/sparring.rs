@@ -15,7 +15,6 @@ use rand::SeedableRng;
 
 use crate::input::Lines;
 use crate::output::Output;
-use crate::session::command::{game_from, Command, Dialect, GoParams};
 use songo_core::game::Game;
 use songo_core::moves::Move;
 use songo_core::position::Position;
@@ -24,6 +23,7 @@ use songo_engine::engine::ENGINE_AUTHOR;
 use songo_engine::eval::{self, Score};
 use songo_engine::score::{game_end_score, MATE, MATE_BOUND, MAX_PLY};
 use songo_engine::timeman::{budget, Limits};
+use songo_protocol::command::{game_from, Command, Dialect, GoParams};
 
 /// What a sparring partner does on `go`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,14 +2,14 @@
 //! that knows how the protocol writes a score, a line or a best move.
 
 use songo_core::{Move, Variant};
+use songo_engine::bench::BenchResult;
 use songo_engine::eval::{self, EvalKind};
 use songo_engine::options::{table, OptionType};
 use songo_engine::score::WinDrawLoss;
 use songo_engine::search::{Info, ScoreBound};
 
+use crate::command::Dialect;
 use crate::score_text;
-
-use super::command::Dialect;
 
 /// How lines are written: what the greeting and the options chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +60,13 @@ pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, dialect: Dialect)
         (Some(b), Some(p), Dialect::Uci) => format!("bestmove {b} ponder {p}"),
         (Some(b), _, _) => format!("bestmove {b}"),
     }
+}
+
+/// The bench's last line, `N nodes X nps`: the protocol's `bench`, `songo
+/// bench` and the web engine's `bench()` all end with it, so that their
+/// node counts compare as text.
+pub fn bench_line(r: &BenchResult) -> String {
+    format!("{} nodes {} nps", r.nodes, r.nps())
 }
 
 /// The `option name …` lines of the greeting, from the option table.

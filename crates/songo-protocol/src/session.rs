@@ -1,12 +1,10 @@
 //! The protocol session (protocol.md): lines of input become typed
-//! commands ([`command`]), commands become calls of the engine façade
-//! ([`songo_engine::engine::Engine`]), and the façade's events become
-//! protocol lines (`format`).
+//! commands ([`crate::command`]), commands become calls of the engine
+//! façade ([`songo_engine::engine::Engine`]), and the façade's events
+//! become protocol lines ([`crate::format`]), handed to the front end's
+//! [`Sink`]. Reading the lines is the front end's: the native command's
+//! loop over standard input, or a web page's messages.
 
-pub mod command;
-pub mod format;
-
-use std::io::BufRead;
 use std::sync::{Arc, Mutex};
 
 use songo_core::{Game, GameStatus, Outcome, Side};
@@ -15,23 +13,45 @@ use songo_engine::options::{OptionError, Setting};
 
 use crate::board::{board_lines, tablebase_line};
 use crate::chain::Chain;
-use crate::input::Lines;
-use crate::output::Output;
-use command::{game_from, searchmoves, Command, Dialect, GoParams, Query};
-use format::{bestmove_line, eval_lines, info_line, option_lines, Style};
+use crate::command::{game_from, searchmoves, Command, Dialect, GoParams, Query};
+use crate::error_line;
+use crate::format::{bench_line, bestmove_line, eval_lines, info_line, option_lines, Style};
 
 pub use songo_engine::engine::{ENGINE_AUTHOR, ENGINE_NAME};
 
-/// One protocol session: an engine, and the lines it reads and writes.
+/// Where a session's lines go: one call per whole line, without its line
+/// ending. Called from the engine's threads as they report (with the
+/// `threads` feature), so it must be shareable, and it must not call back
+/// into the session.
+pub type Sink = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Writes whole lines to a [`Sink`].
+#[derive(Clone)]
+struct Out(Sink);
+
+impl Out {
+    fn line(&self, text: &str) {
+        (self.0)(text)
+    }
+
+    fn error(&self, text: &dyn std::fmt::Display) {
+        self.line(&error_line(text))
+    }
+}
+
+/// One protocol session: an engine, and where its lines go.
 pub struct Session {
     engine: Engine,
-    out: Output,
+    out: Out,
     /// Read by the engine's threads as they report.
     style: Arc<Mutex<Style>>,
 }
 
 impl Session {
-    pub fn new(out: Output) -> Session {
+    /// A session with a new engine at its default options, writing its
+    /// lines to `sink`.
+    pub fn new(sink: Sink) -> Session {
+        let out = Out(sink);
         let style = Arc::new(Mutex::new(Style {
             dialect: Dialect::Uci,
             show_wdl: false,
@@ -45,27 +65,22 @@ impl Session {
         Session { engine, out, style }
     }
 
-    /// Reads and runs commands until `quit` or the end of input. A line
-    /// that is not text (not UTF-8, control bytes, endless) is refused
-    /// with an error and the session goes on.
-    pub fn run(&mut self, input: impl BufRead) {
-        let mut lines = Lines::new(input);
-        loop {
-            match lines.next_line() {
-                Ok(Some(Ok(line))) => {
-                    // `Lines` has checked the text already.
-                    if !self.dispatch(line) {
-                        self.engine.stop_and_wait();
-                        return;
-                    }
-                }
-                Ok(Some(Err(e))) => self.out.error(&e),
-                // End of input, or input that can no longer be read.
-                Ok(None) | Err(_) => break,
-            }
-        }
-        // The end of input is `quit`, except that a perft or bench that was
-        // asked for is finished first (as `echo "go perft 8" | songo` expects).
+    /// Writes an `info string error: …` line for a line the front end
+    /// could not read as text (see [`crate::line`]); the session goes on.
+    pub fn refuse(&self, why: &dyn std::fmt::Display) {
+        self.out.error(why)
+    }
+
+    /// The end of the session after `quit`: the running job is stopped
+    /// and waited for.
+    pub fn quit(&mut self) {
+        self.engine.stop_and_wait();
+    }
+
+    /// The end of the session at the end of input, which is `quit`, except
+    /// that a perft or bench that was asked for is finished first (as
+    /// `echo "go perft 8" | songo` expects).
+    pub fn end_of_input(&mut self) {
         if matches!(self.engine.job(), Some(JobKind::Perft | JobKind::Bench)) {
             self.engine.wait();
         }
@@ -74,7 +89,7 @@ impl Session {
 
     /// Runs one line given as bytes (what a pipe delivers); `false` means quit.
     pub fn handle_bytes(&mut self, bytes: &[u8]) -> bool {
-        match crate::input::text_of(bytes, 1) {
+        match crate::line::text_of(bytes, 1) {
             Ok(line) => self.dispatch(line),
             Err(e) => {
                 self.out.error(&e);
@@ -99,8 +114,9 @@ impl Session {
         self.handle_bytes(line.as_bytes())
     }
 
-    /// Runs one line already checked to be text; `false` means quit.
-    fn dispatch(&mut self, line: &str) -> bool {
+    /// Runs one line already checked to be text (see
+    /// [`crate::line::text_of`]); `false` means quit.
+    pub fn dispatch(&mut self, line: &str) -> bool {
         let command = match line.parse::<Command>() {
             Ok(c) => c,
             Err(e) => {
@@ -236,7 +252,7 @@ impl Session {
 }
 
 /// Writes one engine event as protocol lines.
-fn report(out: &Output, style: &Mutex<Style>, event: Event) {
+fn report(out: &Out, style: &Mutex<Style>, event: Event) {
     let style = *style.lock().unwrap_or_else(|e| e.into_inner());
     match event {
         Event::Info(info) => out.line(&info_line(&info, &style)),
@@ -251,7 +267,7 @@ fn report(out: &Output, style: &Mutex<Style>, event: Event) {
             "info string bench position {} {position}: {nodes} nodes",
             index + 1
         )),
-        Event::BenchDone(r) => out.line(&format!("{} nodes {} nps", r.nodes, r.nps())),
+        Event::BenchDone(r) => out.line(&bench_line(&r)),
         Event::Stopped(JobKind::Perft) => out.line("info string perft stopped"),
         Event::Stopped(JobKind::Bench) => out.line("info string bench stopped"),
         Event::Stopped(JobKind::Search) | Event::SearchDone(_) => {}

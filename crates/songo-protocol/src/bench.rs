@@ -1,0 +1,100 @@
+//! The fixed bench through the engine's façade, as any front end drives
+//! it: for each bench position a new game (a cleared table, as fresh as a
+//! new one), the position, `go` to the depth, and the nodes of its
+//! `SearchDone`. Its node count is the one of
+//! [`songo_engine::bench::run`], the search's signature; `songo bench` and
+//! the web engine run this one loop, so their counts are comparable by
+//! construction and their speeds by measurement.
+
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+
+use songo_core::{Position, Variant};
+use songo_engine::bench::{BenchResult, BENCH_HASH_MB, BENCH_POSITIONS};
+use songo_engine::clock::Instant;
+use songo_engine::engine::{Engine, EngineError, Event};
+use songo_engine::options::{OptionError, Setting};
+use songo_engine::timeman::Limits;
+use thiserror::Error;
+
+/// Why the bench through the façade has no result.
+#[derive(Debug, Error)]
+pub enum BenchError {
+    /// A setting the bench needs was refused (the table could not be
+    /// allocated).
+    #[error(transparent)]
+    Setting(#[from] OptionError),
+    /// A search ended without reporting what it searched.
+    #[error("the bench was stopped")]
+    Stopped,
+}
+
+/// What the bench tells its front end as it goes.
+#[derive(Debug)]
+pub enum BenchStep<'a> {
+    /// One position searched (`index` counts from 0 over every bench
+    /// position, those skipped included).
+    Searched {
+        index: usize,
+        position: &'a Position,
+        nodes: u64,
+    },
+    /// A problem the engine reported on the way; the bench goes on.
+    Problem(EngineError),
+}
+
+/// Sets the bench's own options: its fixed table size and one thread (the
+/// evaluation is the caller's choice, and stays as set).
+pub fn prepare(engine: &mut Engine) -> Result<(), BenchError> {
+    engine.apply(Setting::Hash(BENCH_HASH_MB))?;
+    engine.apply(Setting::Threads(1))?;
+    Ok(())
+}
+
+/// Searches the bench positions (those of `only`, if given) to `depth` on
+/// an engine that [`prepare`] set up and whose events arrive on `events`
+/// (see [`Engine::with_channel`]). The time is the searches' only:
+/// clearing the table between them takes a while, as a fresh table did
+/// not (its pages were zeroed on another thread), and would lower the nps
+/// every speed measurement compares.
+pub fn run(
+    engine: &mut Engine,
+    events: &Receiver<Event>,
+    depth: u32,
+    only: Option<Variant>,
+    step: &mut dyn FnMut(BenchStep),
+) -> Result<BenchResult, BenchError> {
+    let mut time = Duration::ZERO;
+    let mut nodes = 0;
+    for (index, &(v, text)) in BENCH_POSITIONS.iter().enumerate() {
+        if only.is_some_and(|only| only != v) {
+            continue;
+        }
+        let position: Position = text.parse().expect("bench positions are valid");
+        engine.apply(Setting::Variant(v))?;
+        engine.new_game();
+        engine
+            .set_position(position, &[])
+            .expect("the engine plays the position's variant");
+        let searching = Instant::now();
+        engine.go(Limits::depth(depth));
+        engine.wait();
+        time += searching.elapsed();
+        let mut searched = None;
+        for event in events.try_iter() {
+            match event {
+                Event::SearchDone(r) => searched = Some(r.nodes),
+                Event::Problem(e) => step(BenchStep::Problem(e)),
+                _ => {}
+            }
+        }
+        let n = searched.ok_or(BenchError::Stopped)?;
+        nodes += n;
+        step(BenchStep::Searched {
+            index,
+            position: &position,
+            nodes: n,
+        });
+    }
+    Ok(BenchResult { nodes, time })
+}
