@@ -33,7 +33,7 @@ if [ -z "$locked" ]; then
     exit 1
 fi
 if ! command -v cargo >/dev/null; then
-    need "cargo (a Rust toolchain)" "curl https://sh.rustup.rs -sSf | sh"
+    need "cargo (a Rust toolchain)" "rustup, as the README says (Rust 1.87 or newer)"
 elif ! [ -d "$(rustc --print sysroot)/lib/rustlib/$target" ]; then
     need "the Rust standard library for $target" "rustup target add $target"
 fi
