@@ -32,8 +32,16 @@ pub const GOLDEN: &str = r#"[Event "songo match"]
 1. E c 2. F c 3. C e 4. D f 5. B d 6. A f 7. G b 0-1
 "#;
 
+/// A file of its own for each call: tests run in parallel threads of one
+/// process, and two of them may pick the same name.
 pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("songo-record-test-{}", std::process::id()));
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!(
+        "songo-record-test-{}-{call}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
