@@ -141,9 +141,9 @@ const GUI_AFTER_HELP: &str = "Examples:\n  \
 
 #[derive(Args, Debug)]
 pub struct GuiArgs {
-    /// Port to listen on; 0 picks a free one.
-    #[arg(long, default_value_t = 0)]
-    pub port: u16,
+    /// Port to listen on; 0 (the default) picks a free one.
+    #[arg(long)]
+    pub port: Option<u16>,
     /// Do not open a browser; only print the address.
     #[arg(long)]
     pub no_open: bool,
@@ -154,8 +154,9 @@ pub struct GuiArgs {
     /// Listen on this address instead of 127.0.0.1, e.g. 0.0.0.0 for every
     /// interface. Anyone who reaches it can play and run the engines: a
     /// warning is printed.
+    /// An ADDR:PORT gives the port too (then --port must not).
     #[arg(long, value_name = "ADDR")]
-    pub listen: Option<std::net::IpAddr>,
+    pub listen: Option<Listen>,
     /// Directory of endgame tablebases (songo tb generate): the analysis
     /// shows their verdict on the position and on each move, whatever the
     /// engine.
@@ -163,20 +164,58 @@ pub struct GuiArgs {
     pub tablebases: Option<std::path::PathBuf>,
 }
 
+/// `--listen`: an IP address, or an address and its port (`0.0.0.0:8040`,
+/// `[::1]:8040`), the form a person copies from a URL or another server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Listen {
+    pub ip: std::net::IpAddr,
+    pub port: Option<u16>,
+}
+
+impl std::str::FromStr for Listen {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Listen, String> {
+        if let Ok(ip) = text.parse() {
+            return Ok(Listen { ip, port: None });
+        }
+        match text.parse::<std::net::SocketAddr>() {
+            Ok(addr) => Ok(Listen {
+                ip: addr.ip(),
+                port: Some(addr.port()),
+            }),
+            Err(_) => Err(format!(
+                "'{text}' is not an IP address (e.g. 0.0.0.0) nor an address and port \
+                 (e.g. 0.0.0.0:8040); a host name is not accepted"
+            )),
+        }
+    }
+}
+
 /// Runs `songo gui`.
-fn gui(args: GuiArgs) -> Result<(), songo_gui::GuiError> {
+fn gui(args: GuiArgs) -> Result<(), CliError> {
     let exe = std::env::current_exe().map_err(songo_gui::GuiError::CurrentExe)?;
     let mut config = songo_gui::GuiConfig::new(exe);
-    config.port = args.port;
     config.open_browser = !args.no_open;
-    if let Some(ip) = args.listen {
-        config.listen = ip;
+    if let Some(listen) = args.listen {
+        config.listen = listen.ip;
+        config.port = listen.port.unwrap_or(0);
+    }
+    match (args.listen.and_then(|l| l.port), args.port) {
+        (Some(_), Some(_)) => {
+            return Err(CliError::Args(clap::Error::raw(
+                clap::error::ErrorKind::ArgumentConflict,
+                "the port is given twice: by --listen ADDR:PORT and by --port\n",
+            )))
+        }
+        (_, Some(port)) => config.port = port,
+        _ => {}
     }
     if !args.engines.is_empty() {
         config.engines = args.engines;
     }
     config.tablebases = args.tablebases;
-    songo_gui::run(config)
+    Ok(songo_gui::run(config)?)
 }
 
 #[derive(Args, Debug)]
@@ -245,7 +284,7 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
             Session::new(Output::stdout()).run(std::io::stdin().lock());
             Ok(())
         }
-        Some(Command::Gui(args)) => Ok(gui(args)?),
+        Some(Command::Gui(args)) => gui(args),
         Some(Command::Analyze(args)) => Ok(crate::analyze::run(&args)?),
         Some(Command::Play(args)) => Ok(crate::play::run(&args)?),
         Some(Command::Replay(args)) => Ok(crate::replay::run(&args)?),

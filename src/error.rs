@@ -206,6 +206,7 @@ impl CliError {
             CliError::Replay(e) => replay_exit(e),
             CliError::Review(e) => match e {
                 ReviewError::Input(e) => replay_exit(e),
+                ReviewError::NoGames { .. } => Exit::BadInput,
                 ReviewError::CurrentExe(_)
                 | ReviewError::EngineStart(_)
                 | ReviewError::Engine { .. }

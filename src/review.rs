@@ -115,6 +115,11 @@ pub enum ReviewError {
     /// The file could not be read, or holds a bad record.
     #[error(transparent)]
     Input(#[from] ReplayError),
+    /// The file is a record file with no game in it (empty, or only
+    /// blank lines): there is nothing to review, which the caller should
+    /// hear rather than get an empty report.
+    #[error("{}: the file holds no game", path.display())]
+    NoGames { path: std::path::PathBuf },
     #[error("cannot find this program to start it as the engine: {0}")]
     CurrentExe(io::Error),
     #[error("the engine could not start: {0}")]
@@ -135,6 +140,11 @@ pub enum ReviewError {
 /// Runs the command.
 pub fn run(args: &ReviewArgs) -> Result<(), ReviewError> {
     let games = load_games(&args.file, args.variant, args.game)?;
+    if games.is_empty() {
+        return Err(ReviewError::NoGames {
+            path: args.file.clone(),
+        });
+    }
     let shown: Vec<(usize, &ReadGame)> = games.iter().map(|(n, g)| (*n, g)).collect();
     if let Some(note) = variant_note(&args.file, &shown, args.variant) {
         errln!("songo review: {note}");

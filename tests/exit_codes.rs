@@ -211,3 +211,38 @@ fn tablebase_help_suggests_a_relative_directory() {
         assert!(!s.contains("/work"), "{s}");
     }
 }
+
+/// `songo gui --listen` takes an address or an address with its port; a
+/// wrong one or a port given twice is a usage error that says which form
+/// is wanted (a person first tried `--listen 0.0.0.0:0`).
+#[test]
+fn gui_listen_takes_an_address_or_an_address_and_port() {
+    assert_exit(
+        &["gui", "--no-open", "--listen", "localhost"],
+        2,
+        &["'localhost' is not an IP address", "0.0.0.0:8040"],
+    );
+    assert_exit(
+        &["gui", "--no-open", "--listen", "127.0.0.1:0", "--port", "0"],
+        2,
+        &["the port is given twice"],
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_songo"))
+        .args(["gui", "--no-open", "--listen", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.starts_with("Listening on http://127.0.0.1:") && !line.contains(":0/"),
+        "{line}"
+    );
+}

@@ -102,8 +102,15 @@ fn errors_are_clear() {
         .unwrap()
         .replace("2. G b", "2. G G");
     std::fs::write(&bad, broken).unwrap();
-    let cases: [(Vec<&str>, i32, &str); 5] = [
+    let empty = dir.join("empty.pgn");
+    std::fs::write(&empty, "\n\n").unwrap();
+    let cases: [(Vec<&str>, i32, &str); 6] = [
         (vec!["review", bad.to_str().unwrap()], 3, "bad.pgn:11:"),
+        (
+            vec!["review", empty.to_str().unwrap()],
+            3,
+            "empty.pgn: the file holds no game",
+        ),
         (vec!["review", "/nonexistent/game.pgn"], 1, "cannot read"),
         (
             vec!["review", BLUNDER, "--game", "2"],
