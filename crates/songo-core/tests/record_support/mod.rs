@@ -38,10 +38,7 @@ pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static CALLS: AtomicUsize = AtomicUsize::new(0);
     let call = CALLS.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!(
-        "songo-record-test-{}-{call}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("songo-record-test-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
