@@ -1,19 +1,16 @@
-//! songo-gui: Songo in the browser. `songo gui` runs a local web server
-//! whose page plays a game against an engine: songo itself, or any engine
-//! that speaks the protocol (protocol.md), started as a child process
-//! through [`songo_client`]. The game is kept and judged on the server
-//! with [`songo_core`]; the page shows it and sends the person's moves.
+//! songo-gui: Songo in the browser, served. `songo gui` runs a local web
+//! server whose page plays a game against an engine: songo itself, or any
+//! engine that speaks the protocol (protocol.md), started as a child
+//! process through [`songo_client`]. The game is kept and judged on the
+//! server by [`songo_room`]'s `Room` (the room has no I/O, so that a web
+//! page can run it too); this crate is its native home: the web server,
+//! the engine processes, the page's files.
 //!
-//! - [`server`]: the routes, the WebSocket, the upload, the room's actor;
+//! - [`server`]: the routes, the WebSocket, the upload, the room's actor
+//!   (the one task that owns the `Room`);
 //! - [`security`]: the `Host` and `Origin` checks;
-//! - [`messages`]: the page's messages and the server's, typed;
-//! - [`room`]: the game played, the analysis board, the analyst, reviews:
-//!   everything the pages share, owned by one actor task;
-//! - [`view`]: what the page shows, as data;
-//! - [`engine_worker`]: an engine process behind a worker thread;
-//! - [`records`]: game records saved and loaded;
-//! - [`sowing`], [`score`], [`tablebase`]: a move's path for the
-//!   animation, scores as a person reads them, the tables' verdicts;
+//! - [`engine_worker`]: an engine process behind a worker thread, the
+//!   room's `EngineLink`;
 //! - [`assets`]: the page (HTML, CSS, JavaScript) embedded in the binary.
 //!
 //! The page's automation hooks (`data-testid`, `data-pit`, `data-state`…)
@@ -21,15 +18,8 @@
 
 pub mod assets;
 pub mod engine_worker;
-pub mod messages;
-pub mod records;
-pub mod room;
-pub mod score;
 pub mod security;
 pub mod server;
-pub mod sowing;
-pub mod tablebase;
-pub mod view;
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -38,6 +28,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use songo_client::{EngineSpec, ProcessError};
+use songo_room::link::chain;
 use songo_tb::{Tablebases, TbError};
 
 pub use server::ServerConfig;
@@ -179,7 +170,7 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
             })?;
             for problem in tb.problems() {
                 // A broken file ends its variant's range; the rest serve.
-                warn(format_args!("warning: {}", engine_worker::chain(problem)));
+                warn(format_args!("warning: {}", chain(problem)));
             }
             Some(Arc::new(tb))
         }

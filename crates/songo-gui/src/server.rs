@@ -25,15 +25,16 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use songo_client::EngineSpec;
+use songo_room::link::{EngineLink, Event};
+use songo_room::messages::Outgoing;
+use songo_room::records::MAX_RECORD_BYTES;
+use songo_room::room::{Room, RoomConfig, Spawner, UploadAnswer};
 use songo_tb::Tablebases;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use tokio::sync::oneshot;
 
 use crate::assets;
-use crate::engine_worker::{EngineLink, EngineWorker, Event};
-use crate::messages::Outgoing;
-use crate::records::MAX_RECORD_BYTES;
-use crate::room::{Room, RoomConfig, Spawner, UploadAnswer};
+use crate::engine_worker::EngineWorker;
 use crate::security::Guard;
 
 /// The largest message a page may send.

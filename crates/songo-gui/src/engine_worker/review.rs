@@ -6,8 +6,9 @@
 
 use songo_client::review::{review_game, GameReview, Thresholds, Verdict};
 use songo_core::Game;
+use songo_room::link::{Event, Failure, Job, Limit, Search};
 
-use super::{Ended, Event, Failure, Job, Limit, Search, Worker};
+use super::{Ended, Worker};
 
 /// How a review ended.
 pub(super) enum Reviewed {

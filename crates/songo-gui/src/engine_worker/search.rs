@@ -9,8 +9,9 @@ use songo_client::info::Bound;
 use songo_client::{BestMove, Info, ProcessError};
 
 use songo_client::position_command;
+use songo_room::link::{BestMoveLine, Event, Failure, Search};
 
-use super::{failure_of, BestMoveLine, Ended, Event, Failure, Search, Worker};
+use super::{failure_of, Ended, Worker};
 use super::{POLL, STOP_GRACE};
 
 fn is_bestmove(line: &str) -> bool {

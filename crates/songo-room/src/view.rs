@@ -1,7 +1,7 @@
-//! What the page shows, as the server computes it: the game being played
+//! What the page shows, as the room computes it: the game being played
 //! ([`View`]), the analysis board ([`AnalysisView`]) and the review
 //! ([`ReviewView`]). Every field is data for the page to draw; the rules
-//! were applied on the server.
+//! were applied in the room.
 
 use std::collections::BTreeMap;
 

@@ -1,7 +1,8 @@
-//! The room: everything the pages share, kept on the server and judged by
-//! the rules core: the game played, the analysis board, the analyst and
-//! its reviews. One task of the [server](crate::server) owns the [`Room`]
-//! (an actor); every page and every engine worker talks to it by message. The page only shows views and sends [`PageMessage`]s.
+//! The room: everything the pages share, judged by the rules core: the
+//! game played, the analysis board, the analyst and its reviews. One owner
+//! holds the [`Room`] (an actor: in `songo gui`, one task of songo-gui's
+//! server); every page and every engine runner talks to it by message. The
+//! page only shows views and sends [`PageMessage`]s.
 //!
 //! - `play`: the game between the person and an engine, and hints;
 //! - `analysis`: the analysis board: a game (copied, loaded or set up)
@@ -9,8 +10,9 @@
 //! - `analyst`: the second engine process that analyses the board live
 //!   and reviews games, so that analysis never disturbs a game in play.
 //!
-//! Engines are reached through [`EngineLink`]s, so the room is tested
-//! without processes. An engine that crashes or stalls only marks that
+//! Engines are reached through [`EngineLink`]s, so the room runs with
+//! any engine runner (a process, the engine in WebAssembly) and is tested
+//! without one. An engine that crashes or stalls only marks that
 //! engine as failed: the games stay as they were, and a restart starts a
 //! fresh process that carries on.
 
@@ -21,13 +23,16 @@ mod play;
 mod tests;
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use serde::Serialize;
 use songo_client::EngineSpec;
 use songo_tb::Tablebases;
+// web-time's clock: std's `SystemTime::now` panics on
+// wasm32-unknown-unknown (on native web-time is std's).
+use web_time::SystemTime;
 
-use crate::engine_worker::{EngineLink, Event};
+use crate::link::{EngineLink, Event};
 use crate::messages::{Outgoing, PageMessage, Reply, Topic};
 use analysis::Analysis;
 use analyst::{Analyst, Review};

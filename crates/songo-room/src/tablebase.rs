@@ -1,5 +1,5 @@
-//! The endgame tables' verdicts for the analysis, probed here on the
-//! server with the engine library's tables (`songo gui --tablebases DIR`),
+//! The endgame tables' verdicts for the analysis, probed here in the room
+//! with the engine library's tables (`songo gui --tablebases DIR`),
 //! so that they show whatever engine analyses: the position's verdict and
 //! each legal move's, for the side to move, or why the tables do not
 //! speak.

@@ -8,7 +8,7 @@ use songo_client::{BestMove, EngineSpec, Info};
 use songo_core::{Move, Position, Variant};
 
 use super::*;
-use crate::engine_worker::{BestMoveLine, Failure, Job, Limit, Search};
+use crate::link::{BestMoveLine, Failure, Job, Limit, Search};
 use crate::view::{EngineStatus, PlayState};
 use songo_client::review::{GameReview, Judgement, MoveReview};
 

@@ -7,7 +7,7 @@
 use songo_client::Info;
 
 use super::{refuse, Room, LEVELS};
-use crate::engine_worker::{EngineLink, Event, Job, Limit, Search};
+use crate::link::{EngineLink, Event, Job, Limit, Search};
 use crate::messages::{Outgoing, Reply, Topic, Which};
 use crate::score;
 use crate::view::{side_name, EngineStatus, LineView, ReviewView, ReviewedMove};

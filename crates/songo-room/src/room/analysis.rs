@@ -2,11 +2,11 @@
 //! set-up position), a cursor stepping through it, moves played on it,
 //! records saved from it, and the game played on from it.
 
-use std::time::SystemTime;
-
 use songo_client::review::comment;
 use songo_core::record::GameRecord;
 use songo_core::{Game, Move, Position, Side, Variant};
+// std's `SystemTime::now` panics on wasm32-unknown-unknown.
+use web_time::SystemTime;
 
 use super::{refuse, Room, LEVELS};
 use crate::messages::{Outgoing, Reply, SideName, Topic, Which};

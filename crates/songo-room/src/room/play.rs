@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use songo_core::{Game, Move, Position, Side, Variant};
 
 use super::{Room, DEFAULT_LEVEL, LEVELS};
-use crate::engine_worker::{BestMoveLine, EngineLink, Event, Job, Limit, Search};
+use crate::link::{BestMoveLine, EngineLink, Event, Job, Limit, Search};
 use crate::messages::{LineInfo, Outgoing, Reply};
 use crate::score;
 use crate::sowing::sowing;

@@ -2,12 +2,13 @@
 //! (protocol.md, "Game records"). A saved game is written by
 //! [`GameRecord`]'s `Display`; an uploaded file is bytes read in memory by
 //! the core's reader, which checks every move, so a bad file is refused
-//! with the line at fault and nothing on the server is touched.
-
-use std::time::{SystemTime, UNIX_EPOCH};
+//! with the line at fault and nothing in the room is touched.
 
 use songo_core::record::{read_records, GameRecord, ReadOptions};
 use songo_core::{Game, Side, Variant};
+// The room's clock type: web-time's, which is std's on native and the
+// browser's on wasm32-unknown-unknown (where std's has no clock).
+use web_time::{SystemTime, UNIX_EPOCH};
 
 /// The largest record file the page may upload (a long match's file).
 pub const MAX_RECORD_BYTES: usize = 4 * 1024 * 1024;

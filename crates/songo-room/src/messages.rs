@@ -1,6 +1,7 @@
-//! The WebSocket's messages, one JSON object each, typed both ways: what
-//! the page may send ([`PageMessage`]: anything else is refused with an
-//! error reply) and what the server sends ([`Outgoing`]). docs/gui.md
+//! The page's messages, one JSON object each (over `songo gui`'s
+//! WebSocket), typed both ways: what the page may send ([`PageMessage`]:
+//! anything else is refused with an error reply) and what the room sends
+//! ([`Outgoing`]). docs/gui.md
 //! lists them. No message names a program, a file or a shell command.
 
 use serde::{Deserialize, Serialize};
@@ -120,7 +121,7 @@ pub enum Topic {
     Review,
 }
 
-/// What the server says to the pages.
+/// What the room says to the pages.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Outgoing {

@@ -1,0 +1,34 @@
+//! songo-room: the room of songo's GUI, with no I/O. The
+//! [`Room`](room::Room) holds everything the pages share (the game played
+//! against an engine, the analysis board, the analyst and its reviews),
+//! takes a page's messages as JSON and answers with
+//! [`Outgoing`](messages::Outgoing) messages, and reaches engines through
+//! an [`EngineLink`](link::EngineLink): jobs out, events in. The rules are
+//! [`songo_core`]'s, the tables' verdicts [`songo_tb`]'s, the engine's
+//! lines and reviews [`songo_client`]'s.
+//!
+//! It is a crate of its own so that the same room runs in two places:
+//! behind `songo gui`'s local web server (songo-gui: axum, tokio, engines
+//! as child processes), and in a web page compiled to WebAssembly, with
+//! no server (issue 27). So it has no server, no thread, no process and no
+//! file, and builds for `wasm32-unknown-unknown` (`.ci/run` checks it);
+//! its clock is web-time's, as std's has none there.
+//!
+//! - [`room`]: the [`Room`](room::Room): the game played, the analysis
+//!   board, the analyst, reviews;
+//! - [`link`]: the engine link: [`Job`](link::Job)s,
+//!   [`Event`](link::Event)s, limits and failures;
+//! - [`messages`]: the page's messages and the room's, typed;
+//! - [`view`]: what the page shows, as data;
+//! - [`records`]: game records saved and loaded (bytes, not files);
+//! - [`sowing`], [`score`], [`tablebase`]: a move's path for the
+//!   animation, scores as a person reads them, the tables' verdicts.
+
+pub mod link;
+pub mod messages;
+pub mod records;
+pub mod room;
+pub mod score;
+pub mod sowing;
+pub mod tablebase;
+pub mod view;

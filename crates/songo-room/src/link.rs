@@ -1,0 +1,188 @@
+//! The room's side of an engine: the jobs it sends ([`Job`]) and the events
+//! it hears back ([`Event`]), through an [`EngineLink`]. What is behind a
+//! link is the front end's business: `songo gui` runs a process on a worker
+//! thread (songo-gui's `engine_worker`), a web page will run the engine in
+//! WebAssembly, and the room's tests record the jobs. So none of it is
+//! here: only the messages, and the limits every engine runner shares.
+//!
+//! The contract, whatever runs the engine: a job that arrives while a
+//! search runs interrupts it (its answer is dropped), so the room never
+//! waits for an engine; a ticket on each search tells the answers it still
+//! wants from stale ones; an engine that crashes or stalls becomes one
+//! [`Event::Failed`].
+
+use std::time::Duration;
+
+use songo_client::review::GameReview;
+use songo_client::{BestMove, Info};
+use songo_core::{Game, Move, Position, Variant};
+
+/// How much longer than its move time an engine may think before it is
+/// told to stop.
+pub const STALL_GRACE: Duration = Duration::from_secs(5);
+/// A search to a depth that takes longer than this is stopped and its
+/// answer taken as it is: a depth the page offers must not hang a review
+/// on a slow engine.
+pub const DEPTH_CAP: Duration = Duration::from_secs(30);
+
+/// How long a search may go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// `go movetime MS`.
+    Movetime(Duration),
+    /// `go depth D` (stopped after [`DEPTH_CAP`]).
+    Depth(u32),
+    /// `go infinite`: until a new job (or [`Job::Cancel`]) stops it.
+    Infinite,
+}
+
+impl Limit {
+    /// The protocol's `go` line for this limit.
+    pub fn go(&self) -> String {
+        match self {
+            Limit::Movetime(t) => format!("go movetime {}", t.as_millis()),
+            Limit::Depth(d) => format!("go depth {d}"),
+            Limit::Infinite => "go infinite".to_string(),
+        }
+    }
+
+    /// How long to wait for the answer before sending `stop` ourselves;
+    /// `None`: until a new job.
+    pub fn patience(&self) -> Option<Duration> {
+        match self {
+            Limit::Movetime(t) => Some(*t + STALL_GRACE),
+            Limit::Depth(_) => Some(DEPTH_CAP),
+            Limit::Infinite => None,
+        }
+    }
+}
+
+/// One search: the game to search and the engine settings it needs. A
+/// runner sends the options only when they differ from what the engine
+/// has, so a game's searches cost no `setoption` after the first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Search {
+    pub variant: Variant,
+    /// `Skill Level` 1–10.
+    pub level: u8,
+    /// `MultiPV`: how many lines to report.
+    pub lines: u8,
+    pub start: Position,
+    pub moves: Vec<Move>,
+    pub limit: Limit,
+}
+
+/// What the engine is asked to do, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// Variant and strength for a new game: `setoption` (`UCI_Variant`,
+    /// `Skill Level`), `ucinewgame`, `isready`.
+    NewGame { variant: Variant, level: u8 },
+    /// A search; answered by [`Event::BestMove`] with the same ticket
+    /// unless a later job interrupts it. Its `info` lines come as
+    /// [`Event::Line`]s.
+    Search { ticket: u64, search: Search },
+    /// Score every move of a game, one search of `limit` per position
+    /// ([`songo_client::review`]); progress comes as
+    /// [`Event::ReviewProgress`], the end as [`Event::Reviewed`] (or
+    /// [`Event::ReviewFailed`]), unless a later job interrupts it.
+    Review {
+        ticket: u64,
+        game: Game,
+        limit: Limit,
+    },
+    /// Stop the current search (its answer is dropped); nothing if idle.
+    Cancel,
+}
+
+/// Why an engine is out of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// It could not be started, or did not finish the handshake.
+    Start(String),
+    /// Its process ended.
+    Crashed,
+    /// No move in time, not even after `stop`.
+    Stalled(Duration),
+    /// It did not answer `isready` in time.
+    NoAnswer,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Start(why) => write!(f, "failed to start: {why}"),
+            Failure::Crashed => f.write_str("crashed (its process ended)"),
+            Failure::Stalled(waited) => {
+                write!(f, "stalled (no move in {} s)", waited.as_secs())
+            }
+            Failure::NoAnswer => f.write_str("does not answer"),
+        }
+    }
+}
+
+/// What the engine's runner reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A new game was set up.
+    Ready,
+    /// A line of output during search `ticket` (the `bestmove` line excepted).
+    Line { ticket: u64, line: String },
+    /// The answer to [`Job::Search`] `ticket`.
+    BestMove { ticket: u64, answer: BestMoveLine },
+    /// [`Job::Review`] `ticket` has scored `done` of `total` positions.
+    ReviewProgress {
+        ticket: u64,
+        done: usize,
+        total: usize,
+    },
+    /// [`Job::Review`] `ticket` is finished.
+    Reviewed { ticket: u64, review: GameReview },
+    /// [`Job::Review`] `ticket` could not be finished, though the engine
+    /// still runs (it gave a position no score).
+    ReviewFailed { ticket: u64, message: String },
+    /// The engine is gone; its runner has ended.
+    Failed(Failure),
+}
+
+/// A `bestmove` line, read or not, with the last `info` of the first line
+/// that came before it (its score and principal variation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMoveLine {
+    pub line: String,
+    pub parsed: Option<BestMove>,
+    pub info: Option<Info>,
+}
+
+/// Where the room sends jobs; a trait so that the room runs on any engine
+/// runner (a process, a web worker) and is tested without one.
+pub trait EngineLink: Send {
+    fn send(&mut self, job: Job);
+}
+
+/// An error and its causes, on one line.
+pub fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text = format!("{text}: {c}");
+        cause = c.source();
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_become_go_commands() {
+        assert_eq!(
+            Limit::Movetime(Duration::from_millis(250)).go(),
+            "go movetime 250"
+        );
+        assert_eq!(Limit::Depth(9).go(), "go depth 9");
+        assert_eq!(Limit::Infinite.go(), "go infinite");
+        assert_eq!(Limit::Infinite.patience(), None);
+    }
+}
