@@ -101,7 +101,7 @@ impl Analysis {
 
 impl Room {
     /// A new game on the board (its review goes).
-    fn show(&mut self, game: &Game, cursor: usize, origin: Origin) {
+    pub(super) fn show(&mut self, game: &Game, cursor: usize, origin: Origin) {
         let a = &mut self.analysis;
         a.variant = game.variant();
         a.start = game.start();

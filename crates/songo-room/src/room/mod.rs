@@ -19,6 +19,9 @@
 mod analysis;
 mod analyst;
 mod play;
+mod saved;
+#[cfg(test)]
+mod saved_tests;
 #[cfg(test)]
 mod tests;
 
@@ -37,6 +40,7 @@ use crate::messages::{Outgoing, PageMessage, Reply, Topic};
 use analysis::Analysis;
 use analyst::{Analyst, Review};
 use play::Play;
+pub use saved::{RestoreError, SavedBoard, SavedOrigin, SavedPlay, SavedRoom, SAVED_FORMAT};
 
 /// Strength levels the page offers (`Skill Level` of the protocol).
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;

@@ -12,7 +12,7 @@ use crate::link::{BestMoveLine, Failure, Job, Limit, Search};
 use crate::view::{EngineStatus, PlayState};
 use songo_client::review::{GameReview, Judgement, MoveReview};
 
-type Jobs = Arc<Mutex<Vec<(u64, Job)>>>;
+pub(super) type Jobs = Arc<Mutex<Vec<(u64, Job)>>>;
 
 struct Fake {
     generation: u64,
@@ -46,12 +46,12 @@ fn room_with(names: &[&str], tablebases: Option<Arc<Tablebases>>) -> (Room, Jobs
     (Room::new(config, spawn), jobs)
 }
 
-fn room(names: &[&str]) -> (Room, Jobs) {
+pub(super) fn room(names: &[&str]) -> (Room, Jobs) {
     room_with(names, None)
 }
 
 /// The last search sent: its generation, ticket and search.
-fn last_search(jobs: &Jobs) -> (u64, u64, Search) {
+pub(super) fn last_search(jobs: &Jobs) -> (u64, u64, Search) {
     jobs.lock()
         .unwrap()
         .iter()
@@ -72,7 +72,7 @@ fn answer_line(m: &str, info: Option<&str>) -> BestMoveLine {
     }
 }
 
-fn answer(t: &mut Room, jobs: &Jobs, m: &str) -> Vec<Outgoing> {
+pub(super) fn answer(t: &mut Room, jobs: &Jobs, m: &str) -> Vec<Outgoing> {
     let (g, ticket, _) = last_search(jobs);
     t.on_engine(
         g,

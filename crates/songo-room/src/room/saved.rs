@@ -1,0 +1,237 @@
+//! What a room keeps between runs: the game in progress, its settings and
+//! the analysis board, as plain data a page stores in the browser (the
+//! static site) or a server writes to a file. Restoring never trusts the
+//! data: every variant, position and move is checked by the rules core,
+//! and a room is changed only when all of it is good, so a damaged or
+//! foreign store costs the saved game, never the room.
+
+use serde::{Deserialize, Serialize};
+use songo_core::record::parse_records;
+use songo_core::{Game, Move, Position, Side, Variant};
+
+use super::analysis::Origin;
+use super::{Room, LEVELS};
+use crate::messages::SideName;
+use crate::view::side_name;
+
+/// The version of the saved form. Another version is refused, so that an
+/// older build never misreads a newer one's data.
+pub const SAVED_FORMAT: u32 = 1;
+
+/// A room's state, saved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedRoom {
+    pub format: u32,
+    pub play: SavedPlay,
+    pub analysis: SavedBoard,
+}
+
+/// The game against the engine and its settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedPlay {
+    pub variant: String,
+    /// `south` or `north`: the person's side.
+    pub human: String,
+    pub level: u8,
+    /// The engine's name; one the room no longer has falls back to its
+    /// first engine.
+    pub engine: String,
+    pub start: String,
+    pub moves: Vec<String>,
+}
+
+/// The analysis board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedBoard {
+    pub variant: String,
+    pub start: String,
+    pub moves: Vec<String>,
+    /// The ply shown.
+    pub cursor: usize,
+    pub origin: SavedOrigin,
+    pub modified: bool,
+    /// How many lines the analysis shows.
+    pub lines: u8,
+}
+
+/// Where the board's game came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum SavedOrigin {
+    Start,
+    Play {
+        south: String,
+        north: String,
+    },
+    SetUp,
+    /// Game `index` of a loaded file, as its record (the file's other
+    /// games are not kept: a file may be large, and it can be loaded
+    /// again).
+    Record {
+        index: usize,
+        record: String,
+    },
+}
+
+/// Why saved data cannot be restored.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreError {
+    #[error("saved data of format {0}, this version reads format {SAVED_FORMAT}")]
+    Format(u32),
+    #[error("the saved data is not a saved room: {0}")]
+    Json(String),
+    #[error("the saved {what} is wrong: {why}")]
+    Bad { what: &'static str, why: String },
+}
+
+fn bad(what: &'static str, why: impl ToString) -> RestoreError {
+    RestoreError::Bad {
+        what,
+        why: why.to_string(),
+    }
+}
+
+/// A saved game checked move by move.
+fn game_of(
+    what: &'static str,
+    variant: &str,
+    start: &str,
+    moves: &[String],
+) -> Result<Game, RestoreError> {
+    let variant: Variant = variant.parse().map_err(|e| bad(what, e))?;
+    let start: Position = start.parse().map_err(|e| bad(what, e))?;
+    let mut game = Game::new(variant, start);
+    for (ply, text) in moves.iter().enumerate() {
+        let side = game.position().side_to_move();
+        let m = Move::parse(text, side).map_err(|e| bad(what, format!("ply {ply}: {e}")))?;
+        game.play(m)
+            .map_err(|e| bad(what, format!("ply {ply}: {e}")))?;
+    }
+    Ok(game)
+}
+
+fn texts(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}
+
+impl SavedRoom {
+    /// Reads saved data written by [`SavedRoom::to_json`].
+    pub fn from_json(text: &str) -> Result<SavedRoom, RestoreError> {
+        #[derive(Deserialize)]
+        struct Format {
+            format: u32,
+        }
+        // The version first: another version's data is refused as such,
+        // not as a puzzling missing field.
+        let format: Format =
+            serde_json::from_str(text).map_err(|e| RestoreError::Json(e.to_string()))?;
+        if format.format != SAVED_FORMAT {
+            return Err(RestoreError::Format(format.format));
+        }
+        serde_json::from_str(text).map_err(|e| RestoreError::Json(e.to_string()))
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("saved data is plain data")
+    }
+}
+
+impl Room {
+    /// The room's state to keep: the game played and the board, not what
+    /// engines are doing (a restored room asks them again).
+    pub fn saved(&self) -> SavedRoom {
+        let p = &self.play;
+        let a = &self.analysis;
+        SavedRoom {
+            format: SAVED_FORMAT,
+            play: SavedPlay {
+                variant: p.variant.to_string(),
+                human: side_name(p.human),
+                level: p.level,
+                engine: self.engine_name().to_string(),
+                start: p.game.start().to_string(),
+                moves: texts(p.game.moves()),
+            },
+            analysis: SavedBoard {
+                variant: a.variant.to_string(),
+                start: a.start.to_string(),
+                moves: texts(&a.moves),
+                cursor: a.cursor,
+                origin: match &a.origin {
+                    Origin::Start => SavedOrigin::Start,
+                    Origin::Play { south, north } => SavedOrigin::Play {
+                        south: south.clone(),
+                        north: north.clone(),
+                    },
+                    Origin::SetUp => SavedOrigin::SetUp,
+                    Origin::Record { index, record } => SavedOrigin::Record {
+                        index: *index,
+                        record: record.to_string(),
+                    },
+                },
+                modified: a.modified,
+                lines: a.lines_wanted,
+            },
+        }
+    }
+
+    /// Puts a saved state back: the game goes on where it was (the engine
+    /// thinks if it is its move) and the board shows what it showed. All
+    /// of it is checked first; on an error the room is as it was.
+    pub fn restore(&mut self, saved: &SavedRoom) -> Result<(), RestoreError> {
+        if saved.format != SAVED_FORMAT {
+            return Err(RestoreError::Format(saved.format));
+        }
+        let p = &saved.play;
+        let game = game_of("game", &p.variant, &p.start, &p.moves)?;
+        let human: Side = match p.human.as_str() {
+            "south" => SideName::South.into(),
+            "north" => SideName::North.into(),
+            other => return Err(bad("game", format!("side '{other}'"))),
+        };
+        if !LEVELS.contains(&p.level) {
+            return Err(bad("game", format!("level {}", p.level)));
+        }
+        let engine = self
+            .engines
+            .iter()
+            .position(|e| e.name == p.engine)
+            .unwrap_or(0);
+
+        let a = &saved.analysis;
+        let board = game_of("board", &a.variant, &a.start, &a.moves)?;
+        if a.cursor > a.moves.len() {
+            return Err(bad(
+                "board",
+                format!("ply {} of {}", a.cursor, a.moves.len()),
+            ));
+        }
+        if !(1..=super::analysis::MAX_LINES).contains(&a.lines) {
+            return Err(bad("board", format!("{} lines", a.lines)));
+        }
+        let origin = match &a.origin {
+            SavedOrigin::Start => Origin::Start,
+            SavedOrigin::Play { south, north } => Origin::Play {
+                south: south.clone(),
+                north: north.clone(),
+            },
+            SavedOrigin::SetUp => Origin::SetUp,
+            SavedOrigin::Record { index, record } => {
+                let mut records = parse_records(record).map_err(|e| bad("record", e))?;
+                if records.len() != 1 {
+                    return Err(bad("record", format!("{} games", records.len())));
+                }
+                Origin::Record {
+                    index: *index,
+                    record: records.remove(0),
+                }
+            }
+        };
+
+        self.begin(game, human, p.level, engine);
+        self.show(&board, a.cursor, origin);
+        self.analysis.modified = a.modified;
+        self.analysis.lines_wanted = a.lines;
+        Ok(())
+    }
+}
