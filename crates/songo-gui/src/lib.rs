@@ -33,8 +33,7 @@ use songo_tb::{Tablebases, TbError};
 
 pub use server::ServerConfig;
 
-/// How long the engine thinks on a move at full strength (level 10).
-pub const MOVETIME: Duration = Duration::from_millis(2000);
+pub use songo_room::room::MOVETIME;
 
 /// Why the GUI could not run.
 #[derive(Debug, thiserror::Error)]

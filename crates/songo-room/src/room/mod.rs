@@ -46,6 +46,9 @@ pub use saved::{RestoreError, SavedBoard, SavedOrigin, SavedPlay, SavedRoom, SAV
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
 /// The level of the first game.
 pub const DEFAULT_LEVEL: u8 = 3;
+/// How long the engine thinks on a move at full strength (level 10), in
+/// `songo gui` and in the static site alike.
+pub const MOVETIME: Duration = Duration::from_millis(2000);
 
 /// Starts an engine process: the engine's description and the generation
 /// that its events will carry.
