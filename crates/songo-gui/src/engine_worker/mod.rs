@@ -10,9 +10,12 @@
 //! never waits for an engine: it sends what it wants now, and a ticket on
 //! each search tells the answers it still wants from stale ones.
 //!
+//! - [`driver`]: the same protocol logic as a state machine without I/O,
+//!   for a transport that cannot block (a Web Worker in a page);
 //! - `search`: one `position` + `go`, its lines and its best move;
 //! - `review`: a whole game scored position by position.
 
+pub mod driver;
 mod review;
 mod search;
 

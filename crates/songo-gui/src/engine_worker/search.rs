@@ -5,34 +5,16 @@
 use std::sync::mpsc::TryRecvError;
 use std::time::Instant;
 
-use songo_client::info::Bound;
 use songo_client::{BestMove, Info, ProcessError};
 
 use songo_client::position_command;
 
+use super::driver::keep;
 use super::{failure_of, BestMoveLine, Ended, Event, Failure, Search, Worker};
 use super::{POLL, STOP_GRACE};
 
 fn is_bestmove(line: &str) -> bool {
     line.split_whitespace().next() == Some("bestmove")
-}
-
-/// The best `info` of the first line seen so far: an exact score beats a
-/// bound (an aspiration failure), a later line beats an earlier one.
-fn keep(last: &mut Option<Info>, line: &str) {
-    let Some(info) = Info::parse(line) else {
-        return;
-    };
-    if info.string.is_some() || info.score.is_none() || info.multipv.is_some_and(|k| k != 1) {
-        return;
-    }
-    let better = match last {
-        None => true,
-        Some(old) => info.bound == Bound::Exact || old.bound != Bound::Exact,
-    };
-    if better {
-        *last = Some(info);
-    }
 }
 
 impl Worker<'_> {
@@ -104,29 +86,4 @@ fn answer(line: String, info: Option<Info>) -> Ended {
         line,
         info,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use songo_client::InfoScore;
-
-    #[test]
-    fn the_last_exact_score_of_the_first_line_is_kept() {
-        let mut last = None;
-        keep(&mut last, "info string hello");
-        assert_eq!(last, None);
-        keep(&mut last, "info depth 3 multipv 1 score cp 20 pv A");
-        keep(&mut last, "info depth 3 multipv 2 score cp 10 pv B");
-        assert_eq!(last.as_ref().unwrap().score, Some(InfoScore::Cp(20)));
-        keep(
-            &mut last,
-            "info depth 4 multipv 1 score cp 90 lowerbound pv C",
-        );
-        assert_eq!(last.as_ref().unwrap().score, Some(InfoScore::Cp(20)));
-        keep(&mut last, "info depth 4 score cp 40 pv D");
-        assert_eq!(last.as_ref().unwrap().pv, ["D"]);
-        keep(&mut last, "info depth 5 nodes 100");
-        assert_eq!(last.as_ref().unwrap().pv, ["D"]);
-    }
 }
