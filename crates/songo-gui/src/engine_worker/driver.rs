@@ -32,8 +32,7 @@ mod jobs;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use jobs::keep;
-use jobs::send;
+use jobs::{keep, send};
 
 /// What the caller must do, in order.
 // Actions live a moment in a short list: boxing the event would cost an

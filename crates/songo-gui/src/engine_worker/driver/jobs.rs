@@ -235,7 +235,7 @@ pub(super) fn send(line: &str) -> Action {
 
 /// The best `info` of the first line seen so far: an exact score beats a
 /// bound (an aspiration failure), a later line beats an earlier one.
-pub(crate) fn keep(last: &mut Option<Info>, line: &str) {
+pub(super) fn keep(last: &mut Option<Info>, line: &str) {
     let Some(info) = Info::parse(line) else {
         return;
     };
