@@ -46,5 +46,5 @@ pub mod spec;
 pub use analysis::{analyse, position_command, AnalysisError, SearchLimit};
 pub use info::{BestMove, Info, InfoScore};
 pub use process::{check_all, EngineProcess, ProcessError};
-pub use review::{review_game, GameReview, Judgement, MoveReview, Thresholds, Verdict};
+pub use review::{review_game, GameReview, Judgement, MoveReview, Reviewing, Thresholds, Verdict};
 pub use spec::{split_words, EngineSpec, SpecError, TimeControl};

@@ -181,83 +181,181 @@ fn final_score(status: GameStatus, to_move: Side) -> Option<i32> {
     }
 }
 
+/// A review in steps, for a caller that cannot wait on the engine (the
+/// GUI's engine driver hears its answers as they come): [`next_position`]
+/// names the position to analyse, [`add`] takes the engine's verdict on
+/// it, and [`finish`] scores the moves. [`review_game`] is this loop with a
+/// blocking `analyse`, so both give the same review.
+///
+/// Positions the rules ended are scored by their final margin as they are
+/// reached, without asking the engine; [`progress`] counts them too.
+///
+/// [`next_position`]: Reviewing::next_position
+/// [`add`]: Reviewing::add
+/// [`finish`]: Reviewing::finish
+/// [`progress`]: Reviewing::progress
+#[derive(Clone, Debug)]
+pub struct Reviewing {
+    game: Game,
+    /// The game replayed up to the first position not scored yet.
+    replay: Game,
+    thresholds: Thresholds,
+    /// Per position, the side to move's bounded score and the verdict.
+    scored: Vec<(i32, Option<Verdict>)>,
+    /// The moves stopped replaying; the review ends at the last position
+    /// reached. A game built by the rules always replays, so this is only
+    /// a guard.
+    broken: bool,
+}
+
+impl Reviewing {
+    pub fn new(game: &Game, thresholds: Thresholds) -> Reviewing {
+        Reviewing {
+            game: game.clone(),
+            replay: Game::new(game.variant(), game.start()),
+            thresholds,
+            scored: Vec::with_capacity(game.moves().len() + 1),
+            broken: false,
+        }
+    }
+
+    /// The game under review.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The next position the engine must analyse, `ply` moves after the
+    /// start (the caller that talks to an engine sends it the game's first
+    /// `ply` moves, so that repetitions count); `None` once every position
+    /// is scored. Asking again before [`add`](Reviewing::add) names the
+    /// same position.
+    pub fn next_position(&mut self) -> Option<(usize, Position)> {
+        while !self.is_complete() {
+            let position = self.replay.position();
+            match final_score(self.replay.status(), position.side_to_move()) {
+                Some(score) => self.push(score, None),
+                None => return Some((self.scored.len(), position)),
+            }
+        }
+        None
+    }
+
+    /// The engine's verdict on the position
+    /// [`next_position`](Reviewing::next_position) names; nothing once the
+    /// review is complete.
+    pub fn add(&mut self, verdict: Verdict) {
+        if self.next_position().is_some() {
+            self.push(bounded(verdict.score), Some(verdict));
+        }
+    }
+
+    /// `(done, total)`: positions scored, positions in the game.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.scored.len(), self.game.moves().len() + 1)
+    }
+
+    /// Whether every position is scored (or the moves stopped replaying).
+    pub fn is_complete(&self) -> bool {
+        self.broken || self.scored.len() > self.game.moves().len()
+    }
+
+    fn push(&mut self, score: i32, verdict: Option<Verdict>) {
+        let ply = self.scored.len();
+        self.scored.push((score, verdict));
+        if let Some(&m) = self.game.moves().get(ply) {
+            if self.replay.play(m).is_err() {
+                self.broken = true;
+            }
+        }
+    }
+
+    /// The review of the positions scored so far: the whole game once
+    /// [`is_complete`](Reviewing::is_complete), else the moves whose
+    /// positions before and after are both scored.
+    pub fn finish(self) -> GameReview {
+        let moves = self.game.moves();
+        let scored = &self.scored;
+        let positions = self.replay.positions();
+        let mut review = GameReview {
+            moves: Vec::with_capacity(moves.len()),
+            curve: Vec::with_capacity(scored.len()),
+        };
+        for (position, (score, _)) in positions.iter().zip(scored) {
+            review.curve.push(match position.side_to_move() {
+                Side::South => *score,
+                Side::North => -*score,
+            });
+        }
+        for (ply, &played) in moves
+            .iter()
+            .enumerate()
+            .take(scored.len().saturating_sub(1))
+        {
+            let mover = positions[ply].side_to_move();
+            let (before, verdict) = &scored[ply];
+            let (next_score, _) = scored[ply + 1];
+            let after = if positions[ply + 1].side_to_move() == mover {
+                next_score
+            } else {
+                -next_score
+            };
+            let best = verdict
+                .as_ref()
+                .and_then(|v| v.best.as_deref())
+                .and_then(|b| b.parse::<Move>().ok())
+                .filter(|&b| {
+                    Game::new(self.game.variant(), positions[ply])
+                        .play(b)
+                        .is_ok()
+                });
+            let loss = if best == Some(played) {
+                0
+            } else {
+                (before - after).max(0)
+            };
+            review.moves.push(MoveReview {
+                ply,
+                mover,
+                played,
+                best,
+                pv: verdict.as_ref().map(|v| v.pv.clone()).unwrap_or_default(),
+                before: *before,
+                after,
+                loss,
+                judgement: self.thresholds.judge(loss),
+            });
+        }
+        review
+    }
+}
+
 /// Reviews `game`: `analyse(ply, position)` is asked about every position
 /// the game reached that the rules did not end (`ply` moves after the
 /// start; the caller that talks to an engine sends it the game's first
 /// `ply` moves, so that repetitions count), in order; `progress(done,
-/// total)` follows. An error of `analyse` stops the review.
+/// total)` follows, once per position. An error of `analyse` stops the
+/// review. The steps are [`Reviewing`]'s.
 pub fn review_game<E>(
     game: &Game,
     mut analyse: impl FnMut(usize, &Position) -> Result<Verdict, E>,
     thresholds: &Thresholds,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<GameReview, E> {
-    let moves = game.moves();
-    let mut replay = Game::new(game.variant(), game.start());
-    // Per position, the side to move's bounded score and the verdict.
-    let mut scored: Vec<(i32, Option<Verdict>)> = Vec::with_capacity(moves.len() + 1);
-    let total = moves.len() + 1;
-    for ply in 0..total {
-        let position = replay.position();
-        let entry = match final_score(replay.status(), position.side_to_move()) {
-            Some(score) => (score, None),
-            None => {
-                let verdict = analyse(ply, &position)?;
-                (bounded(verdict.score), Some(verdict))
-            }
-        };
-        scored.push(entry);
-        progress(ply + 1, total);
-        if let Some(&m) = moves.get(ply) {
-            // The game was built by the rules, so its moves replay.
-            if replay.play(m).is_err() {
-                break;
-            }
+    let mut reviewing = Reviewing::new(game, *thresholds);
+    let mut reported = 0;
+    loop {
+        let next = reviewing.next_position();
+        // Positions the rules ended were scored on the way: one call each.
+        let (done, total) = reviewing.progress();
+        for d in reported + 1..=done {
+            progress(d, total);
         }
-    }
-    let positions = replay.positions().to_vec();
-    let mut review = GameReview {
-        moves: Vec::with_capacity(moves.len()),
-        curve: Vec::with_capacity(scored.len()),
-    };
-    for (position, (score, _)) in positions.iter().zip(&scored) {
-        review.curve.push(match position.side_to_move() {
-            Side::South => *score,
-            Side::North => -*score,
-        });
-    }
-    for (ply, &played) in moves.iter().enumerate().take(scored.len() - 1) {
-        let mover = positions[ply].side_to_move();
-        let (before, verdict) = &scored[ply];
-        let (next_score, _) = scored[ply + 1];
-        let after = if positions[ply + 1].side_to_move() == mover {
-            next_score
-        } else {
-            -next_score
+        reported = done;
+        let Some((ply, position)) = next else {
+            return Ok(reviewing.finish());
         };
-        let best = verdict
-            .as_ref()
-            .and_then(|v| v.best.as_deref())
-            .and_then(|b| b.parse::<Move>().ok())
-            .filter(|&b| Game::new(game.variant(), positions[ply]).play(b).is_ok());
-        let loss = if best == Some(played) {
-            0
-        } else {
-            (before - after).max(0)
-        };
-        review.moves.push(MoveReview {
-            ply,
-            mover,
-            played,
-            best,
-            pv: verdict.as_ref().map(|v| v.pv.clone()).unwrap_or_default(),
-            before: *before,
-            after,
-            loss,
-            judgement: thresholds.judge(loss),
-        });
+        reviewing.add(analyse(ply, &position)?);
     }
-    Ok(review)
 }
 
 /// A score in seeds as a review writes it: `+1.50`, `-0.25`, `0.00`.
@@ -412,6 +510,150 @@ mod tests {
         )
         .unwrap();
         assert_eq!(review.moves[0].best, None);
+    }
+
+    /// A game played to its end by pseudo-random legal moves.
+    fn finished_game() -> Game {
+        let mut g = Game::new(Variant::Songo40, Position::startpos());
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        while !g.is_over() {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let legal: Vec<Move> = g.position().legal_moves(g.variant()).iter().collect();
+            let m = legal[(state >> 33) as usize % legal.len()];
+            g.play(m).unwrap();
+        }
+        g
+    }
+
+    /// A verdict that depends on the ply only, with a legal best move.
+    fn verdict_at(g: &Game, ply: usize) -> Verdict {
+        let position = g.positions()[ply];
+        let best = position.legal_moves(g.variant()).iter().next().unwrap();
+        cp((ply as i32 * 137) % 1500 - 700, &best.to_string())
+    }
+
+    /// Drives `Reviewing` by hand: the plies asked and the progress after
+    /// each step.
+    fn step_by_step(g: &Game) -> (GameReview, Vec<usize>, Vec<(usize, usize)>) {
+        let mut r = Reviewing::new(g, Thresholds::default());
+        let mut asked = Vec::new();
+        let mut progress = vec![r.progress()];
+        while let Some((ply, position)) = r.next_position() {
+            assert_eq!(position, g.positions()[ply]);
+            assert_eq!(
+                r.next_position(),
+                Some((ply, position)),
+                "asking again names it again"
+            );
+            asked.push(ply);
+            r.add(verdict_at(g, ply));
+            progress.push(r.progress());
+        }
+        progress.push(r.progress());
+        assert!(r.is_complete());
+        (r.finish(), asked, progress)
+    }
+
+    #[test]
+    fn the_steps_give_review_games_review() {
+        let g = game("C d E b");
+        let mut calls = Vec::new();
+        let whole = review_game(
+            &g,
+            |ply, _| Ok::<_, ()>(verdict_at(&g, ply)),
+            &Thresholds::default(),
+            |done, total| calls.push((done, total)),
+        )
+        .unwrap();
+        let (stepped, asked, progress) = step_by_step(&g);
+        assert_eq!(stepped, whole);
+        assert_eq!(asked, [0, 1, 2, 3, 4]);
+        assert_eq!(calls, [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]);
+        assert_eq!(progress.first(), Some(&(0, 5)));
+        assert_eq!(progress.last(), Some(&(5, 5)));
+    }
+
+    #[test]
+    fn the_position_the_rules_ended_is_scored_without_the_engine() {
+        let g = finished_game();
+        let total = g.moves().len() + 1;
+        let mut calls = Vec::new();
+        let mut analysed = Vec::new();
+        let whole = review_game(
+            &g,
+            |ply, _| {
+                analysed.push(ply);
+                Ok::<_, ()>(verdict_at(&g, ply))
+            },
+            &Thresholds::default(),
+            |done, total| calls.push((done, total)),
+        )
+        .unwrap();
+        assert_eq!(analysed, (0..total - 1).collect::<Vec<_>>());
+        assert_eq!(calls, (1..=total).map(|d| (d, total)).collect::<Vec<_>>());
+        let (stepped, asked, progress) = step_by_step(&g);
+        assert_eq!(stepped, whole);
+        assert_eq!(asked, analysed);
+        // The final position is scored when `next_position` reaches it.
+        assert_eq!(progress[progress.len() - 2], (total - 1, total));
+        assert_eq!(progress[progress.len() - 1], (total, total));
+        assert_eq!(whole.moves.len(), g.moves().len());
+        let GameStatus::Over { scores, .. } = g.status() else {
+            unreachable!("the game is over")
+        };
+        let margin = (i32::from(scores[0]) - i32::from(scores[1])) * 100;
+        assert_eq!(whole.curve.last(), Some(&margin.clamp(-DECIDED, DECIDED)));
+    }
+
+    #[test]
+    fn a_game_over_from_its_start_asks_nothing() {
+        let p: Position = "3,2,1,5,0,0,0/0,0,0,0,0,0,0 s 36 23 -".parse().unwrap();
+        let g = Game::new(Variant::Songo36Amateur, p);
+        let mut r = Reviewing::new(&g, Thresholds::default());
+        assert_eq!(r.progress(), (0, 1));
+        assert_eq!(r.next_position(), None);
+        assert_eq!(r.progress(), (1, 1));
+        r.add(cp(0, "A"));
+        assert_eq!(
+            r.progress(),
+            (1, 1),
+            "a verdict nobody asked for is ignored"
+        );
+        let review = r.finish();
+        assert!(review.moves.is_empty());
+        assert_eq!(review.curve.len(), 1);
+    }
+
+    #[test]
+    fn finishing_early_reviews_the_moves_scored_on_both_sides() {
+        let g = game("C d E");
+        let mut r = Reviewing::new(&g, Thresholds::default());
+        assert_eq!(
+            r.clone().finish(),
+            GameReview {
+                moves: vec![],
+                curve: vec![]
+            }
+        );
+        for ply in 0..2 {
+            assert_eq!(r.next_position().map(|(p, _)| p), Some(ply));
+            r.add(verdict_at(&g, ply));
+        }
+        assert!(!r.is_complete());
+        let partial = r.finish();
+        assert_eq!(partial.curve.len(), 2);
+        assert_eq!(partial.moves.len(), 1);
+        let whole = review_game(
+            &g,
+            |ply, _| Ok::<_, ()>(verdict_at(&g, ply)),
+            &Thresholds::default(),
+            |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(partial.moves[0], whole.moves[0]);
+        assert_eq!(partial.curve[..], whole.curve[..2]);
     }
 
     #[test]

@@ -18,12 +18,19 @@
 //!   board, the analyst, reviews;
 //! - [`link`]: the engine link: [`Job`](link::Job)s,
 //!   [`Event`](link::Event)s, limits and failures;
+//! - [`driver`]: the protocol's client logic for one engine, without I/O
+//!   (jobs and lines in; lines, events and interrupts out), which
+//!   songo-gui's engine thread and the page's host both drive;
+//! - [`hosted`]: a room whose engines a host without threads runs (the
+//!   page's Web Workers), each through a driver;
 //! - [`messages`]: the page's messages and the room's, typed;
 //! - [`view`]: what the page shows, as data;
 //! - [`records`]: game records saved and loaded (bytes, not files);
 //! - [`sowing`], [`score`], [`tablebase`]: a move's path for the
 //!   animation, scores as a person reads them, the tables' verdicts.
 
+pub mod driver;
+pub mod hosted;
 pub mod link;
 pub mod messages;
 pub mod records;

@@ -1,8 +1,8 @@
 //! The room's side of an engine: the jobs it sends ([`Job`]) and the events
 //! it hears back ([`Event`]), through an [`EngineLink`]. What is behind a
 //! link is the front end's business: `songo gui` runs a process on a worker
-//! thread (songo-gui's `engine_worker`), a web page will run the engine in
-//! WebAssembly, and the room's tests record the jobs. So none of it is
+//! thread (songo-gui's `engine_worker`), a web page runs the engine in
+//! WebAssembly ([`hosted`](crate::hosted)), and the room's tests record the jobs. So none of it is
 //! here: only the messages, and the limits every engine runner shares.
 //!
 //! The contract, whatever runs the engine: a job that arrives while a
@@ -17,6 +17,10 @@ use songo_client::review::GameReview;
 use songo_client::{BestMove, Info};
 use songo_core::{Game, Move, Position, Variant};
 
+/// The longest the handshake or `isready` may take.
+pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long an engine has to answer `stop` (or a page to replace it).
+pub const STOP_GRACE: Duration = Duration::from_secs(1);
 /// How much longer than its move time an engine may think before it is
 /// told to stop.
 pub const STALL_GRACE: Duration = Duration::from_secs(5);

@@ -13,8 +13,17 @@
 //! The engine is built without threads (songo-engine's default features
 //! off): a job runs inside the call that starts it, so `send("go …")`
 //! returns after the `bestmove` line, and `stop` or `ponderhit` can only
-//! come after it. A search needs limits (`depth`, `nodes`, `movetime` or
-//! a clock): `go infinite` would never return.
+//! come after it. `go infinite` searches to the deepest depth there is,
+//! which is as good as forever: a page ends such a search by replacing its
+//! worker with a fresh one (songo-room's driver asks for that).
+//!
+//! [`WebRoom`] is the other half of the static site: the room of `songo
+//! gui` (the game, the analysis board, reviews) running in the page, its
+//! engines in Web Workers that each run a [`SongoEngine`].
+
+mod room;
+
+pub use room::WebRoom;
 
 use std::cell::RefCell;
 use std::sync::Arc;

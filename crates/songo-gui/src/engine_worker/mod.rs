@@ -7,32 +7,22 @@
 //! [`Failure`] event and never blocks the server; the thread ends, killing
 //! the process, when it fails or when its [`EngineWorker`] is dropped.
 //!
-//! A job that arrives while a search runs interrupts it: the worker sends
-//! `stop`, drops that search's answer, and runs the new job. So the room
-//! never waits for an engine: it sends what it wants now, and a ticket on
-//! each search tells the answers it still wants from stale ones.
-//!
-//! - `search`: one `position` + `go`, its lines and its best move;
-//! - `review`: a whole game scored position by position.
-
-mod review;
-mod search;
+//! The protocol logic is songo-room's [`Driver`], a state machine without
+//! I/O that a transport which cannot block (a Web Worker in a page) drives
+//! as well; this thread only carries out what it asks over the process.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{channel, Receiver, Sender};
-use std::time::Duration;
+use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
+use std::time::{Duration, Instant};
 
 use songo_client::{EngineProcess, EngineSpec, ProcessError};
-use songo_core::Variant;
-use songo_room::link::{chain, BestMoveLine, EngineLink, Event, Failure, Job, Search};
+use songo_room::driver::{Action, Driver};
+use songo_room::link::{chain, EngineLink, Event, Failure, Job};
 
-/// The longest the handshake or `isready` may take.
-pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long an engine has to answer `stop`.
-pub const STOP_GRACE: Duration = Duration::from_secs(1);
+pub use songo_room::link::{ANSWER_TIMEOUT, STOP_GRACE};
+
 /// How often a searching worker looks for a new job.
 const POLL: Duration = Duration::from_millis(20);
-
 /// A running engine worker. Dropping it ends the thread, which quits (or
 /// kills) the engine.
 pub struct EngineWorker {
@@ -63,195 +53,69 @@ impl EngineWorker {
     }
 }
 
-fn failure_of(e: ProcessError) -> Failure {
-    match e {
-        ProcessError::Exited => Failure::Crashed,
-        ProcessError::Timeout => Failure::NoAnswer,
-        ProcessError::Spawn { .. } => Failure::Start(chain(&e)),
-    }
-}
-
-/// What the engine was last told, so that a search sends only the options
-/// that change. An option the engine's description sets itself is never
-/// sent: the command line wins.
-struct Settings {
-    variant: Option<Variant>,
-    level: Option<u8>,
-    /// The protocol's default is one line.
-    lines: u8,
-    spec_level: bool,
-    spec_lines: bool,
-}
-
-impl Settings {
-    fn new(spec: &EngineSpec) -> Settings {
-        let sets = |name: &str| {
-            spec.options
-                .iter()
-                .any(|(n, _)| n.eq_ignore_ascii_case(name))
-        };
-        Settings {
-            variant: None,
-            level: None,
-            lines: 1,
-            spec_level: sets("Skill Level"),
-            spec_lines: sets("MultiPV"),
-        }
-    }
-}
-
-/// The worker's side: the process, its jobs and where its events go.
-struct Worker<'a> {
-    engine: EngineProcess,
-    spec: &'a EngineSpec,
-    inbox: Receiver<Job>,
-    report: &'a dyn Fn(Event),
-    settings: Settings,
-}
-
+/// The thread's loop: the [`Driver`] decides, this carries it out over
+/// the process, reading the engine's lines with a deadline so that a job
+/// is looked for every [`POLL`] while the engine works.
 fn work(
     spec: &EngineSpec,
     default_cmd: &std::path::Path,
     inbox: Receiver<Job>,
     report: &dyn Fn(Event),
 ) {
-    let started = EngineProcess::start(spec, default_cmd).and_then(|mut p| {
-        p.ask("uci", "uciok", ANSWER_TIMEOUT)?;
-        // Win/draw/loss chances for the analysis; an engine without the
-        // option answers with an error line, which nobody reads.
-        if !spec
-            .options
-            .iter()
-            .any(|(n, _)| n.eq_ignore_ascii_case("UCI_ShowWDL"))
-        {
-            p.send("setoption name UCI_ShowWDL value true")?;
-        }
-        Ok(p)
-    });
-    let engine = match started {
+    let mut engine = match EngineProcess::start(spec, default_cmd) {
         Ok(p) => p,
         Err(e) => return report(Event::Failed(Failure::Start(chain(&e)))),
     };
-    let mut worker = Worker {
-        engine,
-        spec,
-        inbox,
-        report,
-        settings: Settings::new(spec),
-    };
-    match worker.run() {
-        Ok(()) => worker.engine.quit(),
-        Err(failure) => report(Event::Failed(failure)),
-    }
-}
-
-/// How a search ended.
-enum Ended {
-    /// The engine answered.
-    Answer(BestMoveLine),
-    /// A new job came first; the search was stopped.
-    Interrupted(Job),
-    /// The room dropped the worker.
-    Orphaned,
-}
-
-impl Worker<'_> {
-    /// Runs jobs until the room drops the worker; an error is the
-    /// engine's failure.
-    fn run(&mut self) -> Result<(), Failure> {
-        let mut pending: Option<Job> = None;
-        loop {
-            let job = match pending.take() {
-                Some(job) => job,
-                None => match self.inbox.recv() {
-                    Ok(job) => job,
-                    Err(_) => return Ok(()),
-                },
-            };
-            let next = match job {
-                Job::NewGame { variant, level } => {
-                    self.new_game(variant, level)?;
-                    None
+    let epoch = Instant::now();
+    let mut driver = Driver::new(spec.options.clone());
+    let mut actions = driver.start(epoch.elapsed());
+    loop {
+        if !carry_out(&mut engine, actions, report) {
+            let failed = driver.closed(epoch.elapsed());
+            carry_out(&mut engine, failed, report);
+        }
+        if driver.is_over() {
+            // Dropping the process kills it.
+            return;
+        }
+        let job = if driver.is_idle() {
+            inbox.recv().map_err(|_| TryRecvError::Disconnected)
+        } else {
+            inbox.try_recv()
+        };
+        actions = match job {
+            Ok(job) => driver.on_job(job, epoch.elapsed()),
+            Err(TryRecvError::Disconnected) => return engine.quit(),
+            Err(TryRecvError::Empty) => {
+                let now = epoch.elapsed();
+                let deadline = driver.deadline();
+                if deadline.is_some_and(|d| now >= d) {
+                    driver.on_time(now)
+                } else {
+                    let wake = deadline.map_or(now + POLL, |d| d.min(now + POLL));
+                    match engine.recv_line(epoch + wake) {
+                        Ok(line) => driver.on_line(&line, epoch.elapsed()),
+                        Err(ProcessError::Timeout) => Vec::new(),
+                        Err(_) => driver.closed(epoch.elapsed()),
+                    }
                 }
-                Job::Cancel => None,
-                Job::Search { ticket, search } => match self.search(ticket, &search, true)? {
-                    Ended::Answer(answer) => {
-                        (self.report)(Event::BestMove { ticket, answer });
-                        None
-                    }
-                    Ended::Interrupted(job) => Some(job),
-                    Ended::Orphaned => return Ok(()),
-                },
-                Job::Review {
-                    ticket,
-                    game,
-                    limit,
-                } => match self.review(ticket, &game, limit)? {
-                    review::Reviewed::Done(review) => {
-                        (self.report)(Event::Reviewed { ticket, review });
-                        None
-                    }
-                    review::Reviewed::Failed(message) => {
-                        (self.report)(Event::ReviewFailed { ticket, message });
-                        None
-                    }
-                    review::Reviewed::Interrupted(job) => Some(job),
-                    review::Reviewed::Orphaned => return Ok(()),
-                },
-            };
-            pending = next;
-        }
+            }
+        };
     }
+}
 
-    fn new_game(&mut self, variant: Variant, level: u8) -> Result<(), Failure> {
-        let options = [("Skill Level".to_string(), level.to_string())]
-            .into_iter()
-            // The options of the engine's description come last.
-            .chain(self.spec.options.iter().cloned())
-            .collect::<Vec<_>>();
-        self.engine
-            .new_game(variant, &options, ANSWER_TIMEOUT)
-            .map_err(failure_of)?;
-        self.settings.variant = Some(variant);
-        self.settings.level = Some(level);
-        (self.report)(Event::Ready);
-        Ok(())
+/// Does what the driver asks; `false` when the engine's input is closed
+/// (the events are reported all the same).
+fn carry_out(engine: &mut EngineProcess, actions: Vec<Action>, report: &dyn Fn(Event)) -> bool {
+    let mut open = true;
+    for action in actions {
+        match action {
+            Action::Send(line) => open = open && engine.send(&line).is_ok(),
+            // A process reads while it searches: `stop` ends the search,
+            // and the driver drops its answer.
+            Action::Interrupt => open = open && engine.send("stop").is_ok(),
+            Action::Report(event) => report(event),
+        }
     }
-
-    /// Sends the options `search` needs that the engine does not have yet.
-    fn prepare(&mut self, search: &Search) -> Result<(), Failure> {
-        let mut changed = false;
-        if self.settings.variant != Some(search.variant) {
-            self.send(&format!(
-                "setoption name UCI_Variant value {}",
-                search.variant
-            ))?;
-            self.settings.variant = Some(search.variant);
-            changed = true;
-        }
-        if !self.settings.spec_level && self.settings.level != Some(search.level) {
-            self.send(&format!(
-                "setoption name Skill Level value {}",
-                search.level
-            ))?;
-            self.settings.level = Some(search.level);
-            changed = true;
-        }
-        if !self.settings.spec_lines && self.settings.lines != search.lines {
-            self.send(&format!("setoption name MultiPV value {}", search.lines))?;
-            self.settings.lines = search.lines;
-            changed = true;
-        }
-        if changed {
-            // A new variant may take the engine a moment (its tables).
-            self.engine
-                .ask("isready", "readyok", ANSWER_TIMEOUT)
-                .map_err(failure_of)?;
-        }
-        Ok(())
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), Failure> {
-        self.engine.send(line).map_err(failure_of)
-    }
+    open
 }

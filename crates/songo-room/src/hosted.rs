@@ -1,0 +1,283 @@
+//! A room whose engines run wherever its host runs them, without threads:
+//! the room's jobs go through one [`Driver`] per engine, and the host only
+//! starts engines, carries lines both ways, and ends them. This is how the
+//! static site runs the room in the page with each engine in a Web Worker
+//! (songo-wasm); `songo gui` instead gives each engine a thread of its own
+//! (songo-gui's engine worker), over the same driver.
+//!
+//! Every input returns the messages for the page, and the host calls
+//! [`HostedRoom::wake`] once [`HostedRoom::deadline`] has passed. Time is
+//! the host's, as a [`Duration`] since an epoch of its own.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use songo_client::EngineSpec;
+
+use crate::driver::{Action, Driver};
+use crate::link::{EngineLink, Job};
+use crate::messages::Outgoing;
+use crate::room::{RestoreError, Room, RoomConfig, SavedRoom, UploadAnswer};
+
+/// What the host does with engines, each known by its generation.
+pub trait EngineHost {
+    /// Start an engine (of the room's one description) for `generation`;
+    /// its lines come back through [`HostedRoom::engine_line`].
+    fn start(&mut self, generation: u64);
+    /// Write one protocol line to the engine.
+    fn send(&mut self, generation: u64, line: &str);
+    /// End the engine's search at once, its answer unwanted: a host whose
+    /// engine cannot read while it searches replaces it with a fresh one
+    /// and then calls [`HostedRoom::engine_restarted`]; one that can writes
+    /// `stop`.
+    fn interrupt(&mut self, generation: u64);
+    /// The engine is no longer needed (replaced, or failed): end it.
+    fn end(&mut self, generation: u64);
+}
+
+/// What the room's links leave for the drivers, in order.
+enum Mail {
+    Job(u64, Job),
+    /// The room dropped the link: that engine's time is over.
+    Dropped(u64),
+}
+
+type Mailbox = Arc<Mutex<Vec<Mail>>>;
+
+/// The room's end of an engine: jobs are posted, and the room never waits.
+struct Link {
+    generation: u64,
+    mailbox: Mailbox,
+}
+
+impl EngineLink for Link {
+    fn send(&mut self, job: Job) {
+        post(&self.mailbox, Mail::Job(self.generation, job));
+    }
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        post(&self.mailbox, Mail::Dropped(self.generation));
+    }
+}
+
+fn post(mailbox: &Mailbox, mail: Mail) {
+    // A poisoned lock only means a panic elsewhere; the mail is still good.
+    mailbox
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .push(mail);
+}
+
+/// A room and its engines' drivers: see the module.
+pub struct HostedRoom<H: EngineHost> {
+    room: Room,
+    host: H,
+    mailbox: Mailbox,
+    drivers: BTreeMap<u64, Driver>,
+    /// The options of the one engine description, for each new driver.
+    options: Vec<(String, String)>,
+}
+
+impl<H: EngineHost> HostedRoom<H> {
+    /// A room with one engine, `engine`, started at `now`, and the
+    /// messages a page needs first.
+    pub fn new(
+        engine: EngineSpec,
+        movetime: Duration,
+        host: H,
+        now: Duration,
+    ) -> (HostedRoom<H>, Vec<Outgoing>) {
+        let mailbox: Mailbox = Arc::default();
+        let posted = Arc::clone(&mailbox);
+        let options = engine.options.clone();
+        let room = Room::new(
+            RoomConfig {
+                engines: vec![engine],
+                movetime,
+                tablebases: None,
+            },
+            Box::new(move |_, generation| {
+                Box::new(Link {
+                    generation,
+                    mailbox: Arc::clone(&posted),
+                })
+            }),
+        );
+        let mut hosted = HostedRoom {
+            room,
+            host,
+            mailbox,
+            drivers: BTreeMap::new(),
+            options,
+        };
+        let mut out = hosted.pump(now);
+        out.splice(0..0, hosted.room.welcome());
+        (hosted, out)
+    }
+
+    /// Everything a page needs when it (re)connects.
+    pub fn welcome(&self) -> Vec<Outgoing> {
+        self.room.welcome()
+    }
+
+    /// One message of the page (JSON, as over the websocket).
+    pub fn on_page(&mut self, text: &str, now: Duration) -> Vec<Outgoing> {
+        let reply = self.room.on_page(text);
+        let mut out = reply.to_sender;
+        out.extend(reply.broadcast);
+        out.extend(self.pump(now));
+        out
+    }
+
+    /// A record file the person chose: read like an upload to the server.
+    pub fn upload(
+        &mut self,
+        bytes: &[u8],
+        variant: Option<&str>,
+        name: &str,
+        now: Duration,
+    ) -> (UploadAnswer, Vec<Outgoing>) {
+        let (answer, mut out) = self.room.on_upload(bytes, variant, name);
+        out.extend(self.pump(now));
+        (answer, out)
+    }
+
+    /// A line the engine of `generation` wrote.
+    pub fn engine_line(&mut self, generation: u64, line: &str, now: Duration) -> Vec<Outgoing> {
+        self.drive(generation, now, |d| d.on_line(line, now))
+    }
+
+    /// The host replaced the engine of `generation` with a fresh one.
+    pub fn engine_restarted(&mut self, generation: u64, now: Duration) -> Vec<Outgoing> {
+        self.drive(generation, now, |d| d.restarted(now))
+    }
+
+    /// The engine of `generation` is gone (it crashed, or could not load).
+    pub fn engine_closed(&mut self, generation: u64, now: Duration) -> Vec<Outgoing> {
+        self.drive(generation, now, |d| d.closed(now))
+    }
+
+    /// Time passed: deadlines that are due.
+    pub fn wake(&mut self, now: Duration) -> Vec<Outgoing> {
+        let due: Vec<u64> = self
+            .drivers
+            .iter()
+            .filter(|(_, d)| d.deadline().is_some_and(|at| at <= now))
+            .map(|(g, _)| *g)
+            .collect();
+        let mut out = Vec::new();
+        for generation in due {
+            out.extend(self.drive(generation, now, |d| d.on_time(now)));
+        }
+        out
+    }
+
+    /// The next time [`wake`](HostedRoom::wake) is due, if any.
+    pub fn deadline(&self) -> Option<Duration> {
+        self.drivers.values().filter_map(Driver::deadline).min()
+    }
+
+    /// The state to keep (see [`Room::saved`]).
+    pub fn saved(&self) -> SavedRoom {
+        self.room.saved()
+    }
+
+    /// Puts a saved state back (see [`Room::restore`]); the messages show
+    /// it.
+    pub fn restore(
+        &mut self,
+        saved: &SavedRoom,
+        now: Duration,
+    ) -> Result<Vec<Outgoing>, RestoreError> {
+        self.room.restore(saved)?;
+        let mut out = self.room.welcome();
+        out.extend(self.pump(now));
+        Ok(out)
+    }
+
+    pub fn host(&self) -> &H {
+        &self.host
+    }
+
+    pub fn host_mut(&mut self) -> &mut H {
+        &mut self.host
+    }
+
+    /// Gives one driver an input, then carries out what follows.
+    fn drive(
+        &mut self,
+        generation: u64,
+        now: Duration,
+        input: impl FnOnce(&mut Driver) -> Vec<Action>,
+    ) -> Vec<Outgoing> {
+        let Some(driver) = self.drivers.get_mut(&generation) else {
+            // A late line of an engine already ended.
+            return Vec::new();
+        };
+        let actions = input(driver);
+        let mut out = self.act(generation, actions);
+        out.extend(self.pump(now));
+        out
+    }
+
+    /// Hands the room's posted jobs to the drivers until none is left: an
+    /// event may make the room post more.
+    fn pump(&mut self, now: Duration) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        loop {
+            let mail = std::mem::take(
+                &mut *self
+                    .mailbox
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner()),
+            );
+            if mail.is_empty() {
+                return out;
+            }
+            for m in mail {
+                match m {
+                    Mail::Job(generation, job) => {
+                        if !self.drivers.contains_key(&generation) {
+                            let mut driver = Driver::new(self.options.clone());
+                            self.host.start(generation);
+                            let actions = driver.start(now);
+                            self.drivers.insert(generation, driver);
+                            out.extend(self.act(generation, actions));
+                        }
+                        if let Some(driver) = self.drivers.get_mut(&generation) {
+                            let actions = driver.on_job(job, now);
+                            out.extend(self.act(generation, actions));
+                        }
+                    }
+                    Mail::Dropped(generation) => {
+                        if self.drivers.remove(&generation).is_some() {
+                            self.host.end(generation);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Carries out a driver's actions; the room hears the events.
+    fn act(&mut self, generation: u64, actions: Vec<Action>) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        for action in actions {
+            match action {
+                Action::Send(line) => self.host.send(generation, &line),
+                Action::Interrupt => self.host.interrupt(generation),
+                Action::Report(event) => out.extend(self.room.on_engine(generation, event)),
+            }
+        }
+        if self.drivers.get(&generation).is_some_and(Driver::is_over) {
+            // Failed: the room was told (its event came last); the engine
+            // goes, and a restart asked by the page makes a new one.
+            self.drivers.remove(&generation);
+            self.host.end(generation);
+        }
+        out
+    }
+}
