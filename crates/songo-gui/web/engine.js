@@ -18,6 +18,9 @@ export function startEngine({ onLine = () => {}, onError = () => {} } = {}) {
     loaded = resolve;
     failed = reject;
   });
+  // Handled here too, so that a caller that never awaits it is not told of
+  // an unhandled rejection (onError says it).
+  ready.catch(() => {});
   const benches = [];
   const fail = (text) => {
     failed(new Error(text));

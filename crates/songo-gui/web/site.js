@@ -16,7 +16,9 @@ if ("serviceWorker" in navigator) {
 // `?bench`: the engine's fixed bench (`songo bench`'s positions and depth),
 // in an engine worker as the games use it. Its result goes to
 // [data-testid=bench-result] in the native bench's last-line form
-// `N nodes X nps`; `data-state` is `running`, `done` or `failed`.
+// `N nodes X nps`; `data-state` is `running`, `done` or `failed`, and
+// `data-engine-ready` the milliseconds from the navigation to the engine
+// loaded in its worker (docs/web.md's start-up times).
 if (new URLSearchParams(location.search).has("bench")) {
   const out = document.createElement("span");
   out.dataset.testid = "bench-result";
@@ -27,6 +29,12 @@ if (new URLSearchParams(location.search).has("bench")) {
   line.append("Bench: ", out);
   document.querySelector("header.top").after(line);
   const engine = startEngine();
+  engine.ready.then(
+    () => {
+      out.dataset.engineReady = String(Math.round(performance.now()));
+    },
+    () => {},
+  );
   engine
     .bench()
     .then((result) => {
