@@ -391,6 +391,17 @@ fn in_chromium_the_site_benches_installs_and_works_offline() {
          return c && c.state === 'activated' ? c.scriptURL : null;",
     );
     assert_eq!(sw, format!("{origin}/sw.js"));
+    // What Chromium itself says of the manifest, and whether it would
+    // offer the install.
+    let parsed = b.cdp("Page.getAppManifest", serde_json::json!({}));
+    assert_eq!(parsed["url"], href, "{parsed}");
+    assert_eq!(parsed["errors"], serde_json::json!([]), "{parsed}");
+    let installable = b.cdp("Page.getInstallabilityErrors", serde_json::json!({}));
+    assert_eq!(
+        installable["installabilityErrors"],
+        serde_json::json!([]),
+        "not installable: {installable}"
+    );
     b.script(
         "window.songoCaches = null;
          caches.keys().then(async (keys) => {
