@@ -7,10 +7,8 @@
 //! The test skips, saying why, when node, the wasm32 target or the
 //! `wasm-bindgen` command of Cargo.lock's version is missing (the script
 //! names each with the command that installs it), unless
-//! `SONGO_WEB=required`: then it fails. (`.ci/run` does not install
-//! wasm-bindgen-cli yet: building it takes 7.5 minutes here, more than
-//! CI's time allows; so CI runs this test only on a machine that has the
-//! tools.)
+//! `SONGO_WEB=required`: then it fails. `.ci/run` installs the tools
+//! and sets it.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

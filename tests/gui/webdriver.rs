@@ -206,6 +206,17 @@ impl Browser {
         )
     }
 
+    /// A Chrome DevTools Protocol command (chromedriver's extension), its
+    /// result. (Used by tests/web_site.rs, which includes this file.)
+    #[allow(dead_code)]
+    pub fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.session_call(
+            "POST",
+            "/goog/cdp/execute",
+            Some(json!({"cmd": cmd, "params": params})),
+        )
+    }
+
     pub fn resize(&self, width: u32, height: u32) {
         self.session_call(
             "POST",

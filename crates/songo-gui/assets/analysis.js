@@ -5,6 +5,7 @@
 
 import { $, $$, el, LETTERS, server, sideName } from "./util.js";
 import { createBoard } from "./board.js";
+import { loadRecord } from "./transport.js";
 
 /** The bar is full at this many centiseeds (score.rs, BAR_RANGE). */
 const BAR_RANGE = 1500;
@@ -353,10 +354,11 @@ export function initAnalysis({ onSaved, showPlay }) {
     event.target.value = "";
     if (!file) return;
     recordMessage(`Reading ${file.name}…`);
-    const query = new URLSearchParams({ name: file.name, variant: $("[data-testid=analysis-variant]").value });
     try {
-      const response = await fetch(`/api/record?${query}`, { method: "POST", body: file });
-      const answer = await response.json();
+      const answer = await loadRecord(file, {
+        name: file.name,
+        variant: $("[data-testid=analysis-variant]").value,
+      });
       recordMessage(
         answer.ok
           ? `${file.name}: ${answer.games} game${answer.games === 1 ? "" : "s"}, every move checked.`

@@ -1,15 +1,16 @@
-// The songo GUI page. The server keeps the games and judges every move;
+// The songo GUI page. The room (the local server's, or the page's own in
+// the static site: transport.js) keeps the games and judges every move;
 // this script connects to it, routes its messages to the page's parts
 // (play.js, analysis.js, review.js) and switches between Play and
 // Analysis. No build step, no library, nothing fetched from elsewhere.
 
-import { $, $$, server } from "./util.js";
+import { $, $$ } from "./util.js";
+import { connect, kind } from "./transport.js";
 import { initPlay } from "./play.js";
 import { initAnalysis } from "./analysis.js";
 import { initReview } from "./review.js";
 
 let mode = "play";
-let retry = 0;
 
 /** A saved record arrives as a message: offered as a download at once, and
  *  as a link to click (a browser may ask before a second automatic
@@ -81,32 +82,18 @@ function onMessage(message) {
   }
 }
 
-function connect() {
+function onOpen() {
   const connection = $("[data-testid=connection]");
-  const socket = new WebSocket(`ws://${location.host}/ws`);
-  server.socket = socket;
-  socket.addEventListener("open", () => {
-    retry = 0;
-    connection.textContent = "connected";
-    connection.dataset.connected = "true";
-    // The server stops analysing when no page is left: ask again.
-    analysis.show(mode === "analysis");
-  });
-  socket.addEventListener("message", (event) => {
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    onMessage(message);
-  });
-  socket.addEventListener("close", () => {
-    connection.textContent = "disconnected: reconnecting…";
-    connection.dataset.connected = "false";
-    retry = Math.min(retry + 1, 5);
-    setTimeout(connect, 500 * retry);
-  });
+  connection.textContent = kind === "worker" ? "ready" : "connected";
+  connection.dataset.connected = "true";
+  // The server stops analysing when no page is left: ask again.
+  analysis.show(mode === "analysis");
+}
+
+function onClose(text) {
+  const connection = $("[data-testid=connection]");
+  connection.textContent = text;
+  connection.dataset.connected = "false";
 }
 
 for (const tab of $$("[role=tab]")) tab.addEventListener("click", () => show(tab.dataset.mode));
@@ -119,4 +106,6 @@ document.addEventListener("keydown", (event) => {
 });
 
 show(location.hash === "#analysis" ? "analysis" : "play");
-connect();
+connect({ onMessage, onOpen, onClose });
+// The static site's own parts: its service worker (offline), `?bench`.
+if (kind === "worker") import("./site.js");

@@ -1,5 +1,5 @@
 // Small helpers shared by the page's modules, and the one way to talk to
-// the server (app.js opens the socket).
+// the room (transport.js; app.js opens it).
 
 export const SOUTH = "ABCDEFG";
 export const NORTH = "abcdefg";
@@ -25,16 +25,8 @@ export function svg(tag, attrs = {}) {
 
 export const sideName = (side) => (side === "south" ? "South" : "North");
 
-/** The server's end of the WebSocket; app.js sets `socket`. */
-export const server = {
-  socket: null,
-  /** Sends a message; false (and nothing sent) when not connected. */
-  send(message) {
-    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
-    this.socket.send(JSON.stringify(message));
-    return true;
-  },
-};
+/** The room's end (transport.js): `server.send(message)`. */
+export { server } from "./transport.js";
 
 /** A remembered setting (localStorage, which may be unavailable). */
 export const stored = {
