@@ -162,6 +162,12 @@ pub struct GuiArgs {
     /// engine.
     #[arg(long, value_name = "DIR")]
     pub tablebases: Option<std::path::PathBuf>,
+    /// Where the game in progress, its settings and the analysis board are
+    /// kept, so that they survive a restart. Default: $XDG_DATA_HOME/songo,
+    /// else ~/.local/share/songo (macOS: ~/Library/Application
+    /// Support/songo; Windows: %APPDATA%\songo).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<std::path::PathBuf>,
 }
 
 /// `--listen`: an IP address, or an address and its port (`0.0.0.0:8040`,
@@ -215,6 +221,9 @@ fn gui(args: GuiArgs) -> Result<(), CliError> {
         config.engines = args.engines;
     }
     config.tablebases = args.tablebases;
+    if args.data_dir.is_some() {
+        config.data_dir = args.data_dir;
+    }
     Ok(songo_gui::run(config)?)
 }
 

@@ -218,7 +218,8 @@ impl CliError {
                 | GuiError::EngineStart { .. }
                 | GuiError::Bind { .. }
                 | GuiError::Serve(_)
-                | GuiError::Tablebases { .. } => Exit::Failure,
+                | GuiError::Tablebases { .. }
+                | GuiError::Data(_) => Exit::Failure,
             },
             CliError::Stdout(e) => stdout_exit(e),
         }

@@ -229,6 +229,7 @@ fn gui_listen_takes_an_address_or_an_address_and_port() {
     );
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_songo"))
         .args(["gui", "--no-open", "--listen", "127.0.0.1:0"])
+        .env("XDG_DATA_HOME", temp_dir("gui-listen"))
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()

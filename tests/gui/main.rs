@@ -15,6 +15,7 @@
 
 mod analysis;
 mod http;
+mod persistence;
 mod records;
 mod webdriver;
 
@@ -33,6 +34,16 @@ const PATIENCE: Duration = Duration::from_secs(30);
 /// A game longer than this is a bug (the repetition rule ends games).
 const MAX_PLIES: usize = 1000;
 
+/// A new empty directory for `songo gui`'s data (`XDG_DATA_HOME`).
+fn fresh_data_home() -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static SERVERS: AtomicUsize = AtomicUsize::new(0);
+    let n = SERVERS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("songo-gui-data-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 /// A running `songo gui`.
 struct Server {
     child: Child,
@@ -50,6 +61,9 @@ impl Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_songo"))
             .args(["gui", "--port", "0", "--no-open"])
             .args(args)
+            // A data directory of its own (unless the test gives one): a
+            // test never sees the person's saved game, nor another test's.
+            .env("XDG_DATA_HOME", fresh_data_home())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(if read_stderr {
@@ -626,6 +640,7 @@ fn listen_warns_and_engines_come_only_from_the_command_line() {
         Command::new(env!("CARGO_BIN_EXE_songo"))
             .args(["gui", "--port", "0", "--no-open"])
             .args(args)
+            .env("XDG_DATA_HOME", fresh_data_home())
             .stdin(Stdio::null())
             .output()
             .unwrap()

@@ -20,6 +20,7 @@ pub mod assets;
 pub mod engine_worker;
 pub mod security;
 pub mod server;
+pub mod store;
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -59,6 +60,9 @@ pub enum GuiError {
     /// The server stopped on an error.
     #[error("the web server failed")]
     Serve(#[source] std::io::Error),
+    /// The data directory (`--data-dir`) cannot be used.
+    #[error(transparent)]
+    Data(#[from] store::StoreError),
     /// The `--tablebases` directory cannot be used.
     #[error("cannot open the tablebases in {}", dir.display())]
     Tablebases {
@@ -84,6 +88,9 @@ pub struct GuiConfig {
     pub movetime: Duration,
     /// The directory of endgame tables for the analysis (`--tablebases`).
     pub tablebases: Option<PathBuf>,
+    /// Where the game in progress is kept across restarts (`--data-dir`);
+    /// `None`: nowhere (no home directory is known).
+    pub data_dir: Option<PathBuf>,
 }
 
 impl GuiConfig {
@@ -104,6 +111,7 @@ impl GuiConfig {
             default_cmd,
             movetime: MOVETIME,
             tablebases: None,
+            data_dir: store::default_dir(),
         }
     }
 }
@@ -174,6 +182,31 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
             Some(Arc::new(tb))
         }
     };
+    let (store, saved) = match &config.data_dir {
+        None => {
+            warn(format_args!(
+                "warning: no home directory is known: the game will not survive a restart \
+                 (give one with --data-dir)"
+            ));
+            (None, None)
+        }
+        Some(dir) => {
+            let (store, found) = store::Store::open(dir)?;
+            let saved = match found {
+                store::Found::Nothing => None,
+                store::Found::Saved(saved) => Some(*saved),
+                store::Found::SetAside { aside, why } => {
+                    warn(format_args!(
+                        "warning: the saved game could not be read ({why}); it was moved to {} \
+                         and a new game starts",
+                        aside.display()
+                    ));
+                    None
+                }
+            };
+            (Some(store), saved)
+        }
+    };
     check_engines(&config)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -210,6 +243,8 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
                 default_cmd: config.default_cmd.clone(),
                 movetime: config.movetime,
                 tablebases,
+                store,
+                saved,
             },
             local,
         );

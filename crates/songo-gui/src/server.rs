@@ -28,7 +28,7 @@ use songo_client::EngineSpec;
 use songo_room::link::{EngineLink, Event};
 use songo_room::messages::Outgoing;
 use songo_room::records::MAX_RECORD_BYTES;
-use songo_room::room::{Room, RoomConfig, Spawner, UploadAnswer};
+use songo_room::room::{Room, RoomConfig, SavedRoom, Spawner, UploadAnswer};
 use songo_tb::Tablebases;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use tokio::sync::oneshot;
@@ -36,6 +36,7 @@ use tokio::sync::oneshot;
 use crate::assets;
 use crate::engine_worker::EngineWorker;
 use crate::security::Guard;
+use crate::store::Store;
 
 /// The largest message a page may send.
 const MAX_MESSAGE: usize = 64 * 1024;
@@ -73,7 +74,7 @@ fn json(o: &Outgoing) -> String {
     serde_json::to_string(o).expect("views serialize")
 }
 
-async fn actor(mut room: Room, mut inbox: UnboundedReceiver<Input>) {
+async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedReceiver<Input>) {
     let mut pages: HashMap<u64, UnboundedSender<String>> = HashMap::new();
     let broadcast = |pages: &mut HashMap<u64, UnboundedSender<String>>, text: String| {
         pages.retain(|_, tx| tx.send(text.clone()).is_ok());
@@ -123,6 +124,21 @@ async fn actor(mut room: Room, mut inbox: UnboundedReceiver<Input>) {
                 let _ = reply.send(json(&room.state_message()));
             }
         }
+        keep(&room, &mut store);
+    }
+}
+
+/// Writes the room's state when it changed. A failed write is said once
+/// and tried again at the next change: the game itself goes on.
+fn keep(room: &Room, store: &mut Option<Store>) {
+    if let Some(s) = store {
+        if let Err(e) = s.save(&room.saved()) {
+            crate::warn(format_args!(
+                "warning: cannot keep the game in {}: {e}; it will not survive a restart",
+                s.path().display()
+            ));
+            *store = None;
+        }
     }
 }
 
@@ -134,7 +150,7 @@ struct App {
 }
 
 /// How the server is set up.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct ServerConfig {
     pub engines: Vec<EngineSpec>,
     /// The program of an engine without a command (this songo).
@@ -143,6 +159,9 @@ pub struct ServerConfig {
     pub movetime: Duration,
     /// The endgame tables for the analysis.
     pub tablebases: Option<Arc<Tablebases>>,
+    /// Where the room's state is kept, and what it held at the start.
+    pub store: Option<Store>,
+    pub saved: Option<SavedRoom>,
 }
 
 /// Builds the application for a server on `addr`: starts the room (and
@@ -158,7 +177,7 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
         });
         Box::new(worker) as Box<dyn EngineLink>
     });
-    let room = Room::new(
+    let mut room = Room::new(
         RoomConfig {
             engines: config.engines,
             movetime: config.movetime,
@@ -166,7 +185,19 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
         },
         spawn,
     );
-    tokio::spawn(actor(room, rx));
+    let mut store = config.store;
+    if let (Some(saved), Some(s)) = (&config.saved, store.as_mut()) {
+        if let Err(why) = room.restore(saved) {
+            let aside = s.refused().map_or_else(
+                |e| format!("it stays in {} ({e})", s.path().display()),
+                |a| format!("it was moved to {}", a.display()),
+            );
+            crate::warn(format_args!(
+                "warning: the saved game cannot be restored ({why}); {aside}, and a new game starts"
+            ));
+        }
+    }
+    tokio::spawn(actor(room, store, rx));
     let app = App {
         inbox: tx,
         next_id: Arc::default(),

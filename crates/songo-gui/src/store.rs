@@ -1,0 +1,243 @@
+//! The room's state on disk, so that a game survives a restart of `songo
+//! gui`: one JSON file (songo-room's `SavedRoom`) in the data directory,
+//! rewritten atomically (a temporary file renamed over it) whenever the
+//! state changes. A file that cannot be read back is renamed aside, never
+//! deleted, and the server starts afresh.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use songo_room::room::{RestoreError, SavedRoom};
+
+/// The file's name in the data directory.
+pub const FILE: &str = "room.json";
+
+/// Where `songo gui` keeps its data when `--data-dir` is not given:
+/// `$XDG_DATA_HOME/songo`, else `~/.local/share/songo` (on Windows
+/// `%APPDATA%\songo`, on macOS `~/Library/Application Support/songo`).
+/// `None` when the environment names no home.
+pub fn default_dir() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    if cfg!(windows) {
+        return var("APPDATA").map(|d| PathBuf::from(d).join("songo"));
+    }
+    if cfg!(target_os = "macos") {
+        return var("HOME").map(|h| PathBuf::from(h).join("Library/Application Support/songo"));
+    }
+    var("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| var("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .map(|d| d.join("songo"))
+}
+
+/// Why the data directory cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot create the data directory {}", dir.display())]
+    Create {
+        dir: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot read {}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// What was found on opening.
+#[derive(Debug)]
+pub enum Found {
+    /// No saved state: a first run.
+    Nothing,
+    Saved(Box<SavedRoom>),
+    /// The file could not be read as a saved room: it was renamed to
+    /// `aside` (kept, not lost) and the server starts afresh.
+    SetAside {
+        aside: PathBuf,
+        why: RestoreError,
+    },
+}
+
+/// The saved state's file.
+#[derive(Debug)]
+pub struct Store {
+    path: PathBuf,
+    /// What the file holds now, so that an unchanged state is not
+    /// written again.
+    written: Option<String>,
+}
+
+impl Store {
+    /// Opens (creating the directory if needed) and reads what is saved.
+    pub fn open(dir: &Path) -> Result<(Store, Found), StoreError> {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::Create {
+            dir: dir.to_path_buf(),
+            source,
+        })?;
+        let path = dir.join(FILE);
+        let text = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok((
+                    Store {
+                        path,
+                        written: None,
+                    },
+                    Found::Nothing,
+                ))
+            }
+            Err(source) => return Err(StoreError::Read { path, source }),
+        };
+        let read = std::str::from_utf8(&text)
+            .map_err(|e| RestoreError::Json(e.to_string()))
+            .and_then(SavedRoom::from_json);
+        let found = match read {
+            Ok(saved) => Found::Saved(Box::new(saved)),
+            Err(why) => Found::SetAside {
+                aside: set_aside(&path).map_err(|source| StoreError::Read {
+                    path: path.clone(),
+                    source,
+                })?,
+                why,
+            },
+        };
+        let written = match &found {
+            Found::Saved(_) => String::from_utf8(text).ok(),
+            _ => None,
+        };
+        Ok((Store { path, written }, found))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes `saved` if it differs from what the file holds: to a
+    /// temporary file first, flushed to the disk, then renamed over the
+    /// old one, so that a crash leaves the old state or the new, never
+    /// half of one.
+    pub fn save(&mut self, saved: &SavedRoom) -> std::io::Result<()> {
+        let text = saved.to_json();
+        if self.written.as_deref() == Some(text.as_str()) {
+            return Ok(());
+        }
+        let tmp = self.path.with_extension("json.tmp");
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, &self.path)?;
+        self.written = Some(text);
+        Ok(())
+    }
+
+    /// Sets a restored state that the room refused aside, as an
+    /// unreadable file is (the room found a fault the file's reading
+    /// could not: an illegal move, an unknown variant).
+    pub fn refused(&mut self) -> std::io::Result<PathBuf> {
+        self.written = None;
+        set_aside(&self.path)
+    }
+}
+
+/// Renames `path` to a free `NAME.unreadable-N` beside it.
+fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
+    let mut n = 1;
+    loop {
+        let aside = path.with_extension(format!("json.unreadable-{n}"));
+        if !aside.exists() {
+            std::fs::rename(path, &aside)?;
+            return Ok(aside);
+        }
+        n += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use songo_room::room::{SavedBoard, SavedOrigin, SavedPlay, SAVED_FORMAT};
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("songo-store-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    fn saved(moves: &[&str]) -> SavedRoom {
+        let start = "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg".to_string();
+        SavedRoom {
+            format: SAVED_FORMAT,
+            play: SavedPlay {
+                variant: "songo40".into(),
+                human: "south".into(),
+                level: 3,
+                engine: "songo".into(),
+                start: start.clone(),
+                moves: moves.iter().map(|m| m.to_string()).collect(),
+            },
+            analysis: SavedBoard {
+                variant: "songo40".into(),
+                start,
+                moves: Vec::new(),
+                cursor: 0,
+                origin: SavedOrigin::Start,
+                modified: false,
+                lines: 1,
+            },
+        }
+    }
+
+    #[test]
+    fn a_saved_state_is_read_back_and_rewritten_only_when_it_changes() {
+        let d = dir("back");
+        let (mut store, found) = Store::open(&d).unwrap();
+        assert!(matches!(found, Found::Nothing));
+        store.save(&saved(&["C", "d"])).unwrap();
+        let modified = std::fs::metadata(store.path()).unwrap().modified().unwrap();
+        store.save(&saved(&["C", "d"])).unwrap();
+        assert_eq!(
+            std::fs::metadata(store.path()).unwrap().modified().unwrap(),
+            modified
+        );
+        let (_, found) = Store::open(&d).unwrap();
+        let Found::Saved(s) = found else {
+            panic!("{found:?}")
+        };
+        assert_eq!(*s, saved(&["C", "d"]));
+        assert!(!d.join("room.json.tmp").exists());
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn an_unreadable_file_is_set_aside_not_lost() {
+        let d = dir("aside");
+        std::fs::create_dir_all(&d).unwrap();
+        for (n, junk) in [&b"{not json"[..], b"\xff\xfe", br#"{"format":99}"#]
+            .iter()
+            .enumerate()
+        {
+            std::fs::write(d.join(FILE), junk).unwrap();
+            let (mut store, found) = Store::open(&d).unwrap();
+            let Found::SetAside { aside, .. } = found else {
+                panic!("{found:?}")
+            };
+            assert_eq!(aside, d.join(format!("room.json.unreadable-{}", n + 1)));
+            assert_eq!(std::fs::read(&aside).unwrap(), *junk);
+            assert!(!d.join(FILE).exists());
+            store.save(&saved(&[])).unwrap();
+        }
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn the_default_directory_follows_the_platform() {
+        let d = default_dir();
+        if std::env::var_os("HOME").is_some() && !cfg!(windows) {
+            assert!(d.unwrap().ends_with("songo"));
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! Games that survive: `songo gui` keeps the game in progress, its
+//! settings and the analysis board in its data directory, and a new
+//! server carries on from there; a file it cannot read is set aside, not
+//! lost (issue 28). Spoken over the websocket, as the page does.
+
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use super::{http, Server, PATIENCE};
+
+fn data_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("songo-gui-keep-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn state(server: &Server) -> Value {
+    let r = http::get(
+        server.port,
+        "/api/state",
+        &server.host(),
+        Some(&server.origin()),
+    );
+    assert_eq!(r.status, 200);
+    serde_json::from_slice(&r.body).unwrap()
+}
+
+#[test]
+fn a_game_goes_on_after_a_restart() {
+    let dir = data_dir("restart");
+    let d = dir.to_str().unwrap();
+    let server = Server::start(&["--data-dir", d]);
+    let mut ws = http::WebSocket::open(server.port, &server.host(), Some(&server.origin()))
+        .unwrap_or_else(|r| panic!("refused: {}", r.status));
+    ws.send(r#"{"type":"new-game","variant":"songo36-amateur","side":"south","level":2}"#);
+    ws.send(r#"{"type":"move","pit":"C"}"#);
+    let deadline = Instant::now() + PATIENCE;
+    let played = loop {
+        assert!(Instant::now() < deadline, "no answer to C");
+        let v = state(&server);
+        if v["variant"] == "songo36-amateur" && v["moves"].as_array().map(Vec::len) == Some(2) {
+            break v;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(dir.join("room.json").exists());
+    drop(ws);
+    drop(server);
+
+    let again = Server::start(&["--data-dir", d]);
+    let v = state(&again);
+    for key in ["variant", "level", "human", "moves", "position", "state"] {
+        assert_eq!(v[key], played[key], "{key}");
+    }
+    drop(again);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unreadable_saved_game_is_set_aside_and_said() {
+    let dir = data_dir("junk");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("room.json"), "{ not a saved game").unwrap();
+    let server = Server::start_with(&["--data-dir", dir.to_str().unwrap()], true);
+    let warning = server.warning.clone().unwrap_or_default();
+    assert!(
+        warning.contains("the saved game could not be read") && warning.contains("unreadable-1"),
+        "{warning}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("room.json.unreadable-1")).unwrap(),
+        "{ not a saved game"
+    );
+    // A new game starts, and is kept in a fresh file.
+    assert_eq!(state(&server)["moves"], Value::Array(Vec::new()));
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
