@@ -300,14 +300,16 @@ export function initAnalysis({ onSaved, showPlay }) {
   function play(letter) {
     if (!view || !view.legal.includes(letter)) return explain(letter);
     message("");
-    send({ type: "analysis-move", pit: letter });
+    // The ply it was chosen on: the room refuses it if the board moved
+    // on before it arrived (a double click).
+    send({ type: "analysis-move", pit: letter, ply: view.ply });
   }
 
   function explain(letter) {
     if (!view) return;
     if (view.result) message(`Pit ${letter}: the game is over.`);
     // The server says why (it knows the rules).
-    else send({ type: "analysis-move", pit: letter });
+    else send({ type: "analysis-move", pit: letter, ply: view.ply });
   }
 
   const goto = (ply) => {

@@ -246,7 +246,10 @@ export function initPlay({ onSaved, showAnalysis }) {
   function play(letter) {
     if (!state || !state.legal.includes(letter)) return explain(letter);
     say("");
-    send({ type: "move", pit: letter });
+    // The board it was chosen on: the room refuses a move for a board that
+    // changed before it arrived (a double click, keys typed fast), rather
+    // than play it on a position the person has not seen.
+    send({ type: "move", pit: letter, ply: state.moves.length, game: state.game_id });
   }
 
   $("[data-testid=new-game-form]").addEventListener("submit", (event) => {

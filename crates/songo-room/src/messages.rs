@@ -50,8 +50,19 @@ pub enum PageMessage {
         #[serde(default)]
         engine: Option<usize>,
     },
-    /// The person plays a pit (a letter, or a pit number 1–7 of their side).
-    Move { pit: String },
+    /// The person plays a pit (a letter, or a pit number 1–7 of their side),
+    /// chosen on the board of game `game` (the view's `game_id`) after
+    /// `ply` moves: a move chosen on a board that has changed since (a
+    /// double click, keys typed fast) is refused, never played on a
+    /// position the person has not seen. Without them the move is for
+    /// the current position.
+    Move {
+        pit: String,
+        #[serde(default)]
+        ply: Option<usize>,
+        #[serde(default)]
+        game: Option<u64>,
+    },
     /// Take back the person's last move (and the engine's answer to it).
     TakeBack {},
     /// Start the engine again after a crash or a stall.
@@ -72,8 +83,13 @@ pub enum PageMessage {
     /// Step the analysis board to a ply of its game (0: the start).
     Goto { ply: usize },
     /// Play a pit on the analysis board (for the side to move there): the
-    /// next move of its game, or a new line replacing the rest.
-    AnalysisMove { pit: String },
+    /// next move of its game, or a new line replacing the rest. `ply`: the
+    /// ply shown when it was chosen, as for [`PageMessage::Move`].
+    AnalysisMove {
+        pit: String,
+        #[serde(default)]
+        ply: Option<usize>,
+    },
     /// Live analysis of the analysis board's position on or off, with 1–3
     /// lines.
     Analyse {

@@ -177,7 +177,13 @@ impl Room {
         Reply::broadcast(vec![self.analysis_message()])
     }
 
-    pub(super) fn analysis_move(&mut self, pit: &str) -> Reply {
+    pub(super) fn analysis_move(&mut self, pit: &str, ply: Option<usize>) -> Reply {
+        if ply.is_some_and(|n| n != self.analysis.cursor) {
+            return refuse(
+                Topic::Analysis,
+                format!("Pit {}: {}.", pit.trim(), super::play::STALE),
+            );
+        }
         let game = self.analysis.game_here();
         let p = game.position();
         let Ok(m) = Move::parse(pit.trim(), p.side_to_move()) else {

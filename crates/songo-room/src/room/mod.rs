@@ -18,6 +18,8 @@
 
 mod analysis;
 mod analyst;
+#[cfg(test)]
+mod input_tests;
 mod play;
 mod saved;
 #[cfg(test)]
@@ -156,7 +158,7 @@ impl Room {
                 level,
                 engine,
             } => self.new_game(&variant, &side, level, engine),
-            PageMessage::Move { pit } => self.human_move(&pit),
+            PageMessage::Move { pit, ply, game } => self.human_move(&pit, ply, game),
             PageMessage::TakeBack {} => self.take_back(),
             PageMessage::RestartEngine {} => {
                 self.start_engine();
@@ -167,7 +169,7 @@ impl Room {
             PageMessage::SetUp { variant, position } => self.set_up(&variant, &position),
             PageMessage::AnalyseGame { ply } => self.analyse_game(ply),
             PageMessage::Goto { ply } => self.goto(ply),
-            PageMessage::AnalysisMove { pit } => self.analysis_move(&pit),
+            PageMessage::AnalysisMove { pit, ply } => self.analysis_move(&pit, ply),
             PageMessage::Analyse { on, lines } => self.analyse(on, lines),
             PageMessage::PlayFromHere { side, level } => self.play_from_here(side, level),
             PageMessage::RestartAnalyst {} => self.restart_analyst(),

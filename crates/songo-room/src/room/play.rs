@@ -180,12 +180,17 @@ impl Room {
         self.maybe_think();
     }
 
-    pub(super) fn human_move(&mut self, pit: &str) -> Reply {
+    pub(super) fn human_move(&mut self, pit: &str, ply: Option<usize>, game: Option<u64>) -> Reply {
         let human = self.play.human;
         let p = self.play.game.position();
         let Ok(m) = Move::parse(pit.trim(), human) else {
             return Reply::error(format!("'{pit}' is not a pit (A-G, a-g or 1-7)"));
         };
+        let stale = game.is_some_and(|g| g != self.play.game_id)
+            || ply.is_some_and(|n| n != self.play.game.moves().len());
+        if stale {
+            return illegal(m, STALE);
+        }
         if self.play.game.is_over() {
             return illegal(m, "the game is over");
         }
@@ -406,6 +411,10 @@ impl Room {
         }
     }
 }
+
+/// Why a move chosen on a board that has changed since is not played.
+pub(super) const STALE: &str =
+    "not played: the board changed before it arrived (look again, then play)";
 
 fn illegal(m: Move, why: &str) -> Reply {
     Reply::to_sender(Outgoing::Illegal {
