@@ -38,8 +38,13 @@ use crate::engine_worker::EngineWorker;
 use crate::security::Guard;
 use crate::store::Store;
 
-/// The largest message a page may send.
+/// The largest message a page may send; a longer one is answered with an
+/// error, and the connection stays.
 const MAX_MESSAGE: usize = 64 * 1024;
+/// The largest message the socket reads at all: past it the connection
+/// closes (no page of ours sends that much). Well above [`MAX_MESSAGE`],
+/// so that a long paste is refused in words, not by a dropped socket.
+const MAX_READ: usize = 4 * 1024 * 1024;
 
 /// What the room's actor hears.
 enum Input {
@@ -360,8 +365,8 @@ async fn upload(State(app): State<App>, request: Request) -> Response {
 
 async fn websocket(State(app): State<App>, upgrade: WebSocketUpgrade) -> Response {
     upgrade
-        .max_message_size(MAX_MESSAGE)
-        .max_frame_size(MAX_MESSAGE)
+        .max_message_size(MAX_READ)
+        .max_frame_size(MAX_READ)
         .on_upgrade(move |socket| talk(app, socket))
 }
 
@@ -387,6 +392,16 @@ async fn talk(app: App, mut socket: WebSocket) {
                 None => break,
             },
             incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) if text.len() > MAX_MESSAGE => {
+                    let error = Outgoing::Error {
+                        message: format!(
+                            "message too long: {} bytes, at most {MAX_MESSAGE}",
+                            text.len()
+                        ),
+                        topic: None,
+                    };
+                    let _ = tx.send(json(&error));
+                }
                 Some(Ok(Message::Text(text))) => {
                     let _ = app.inbox.send(Input::Page { id, text: text.to_string() });
                 }
