@@ -51,6 +51,8 @@ pub(super) struct Analysis {
     pub(super) id: u64,
     /// The engine's lines on the position shown.
     pub(super) lines: Vec<LineView>,
+    /// The lines of the engine's iteration under way, until it is whole.
+    pub(super) pending: super::lines::Pending,
     /// The person wants the engine to analyse.
     pub(super) running: bool,
     pub(super) lines_wanted: u8,
@@ -71,6 +73,7 @@ impl Analysis {
             loaded: None,
             id: 1,
             lines: Vec::new(),
+            pending: Default::default(),
             running: false,
             lines_wanted: 1,
         }
@@ -96,6 +99,7 @@ impl Analysis {
     fn moved(&mut self) {
         self.id += 1;
         self.lines.clear();
+        self.pending.clear();
     }
 }
 

@@ -4,6 +4,7 @@
 //! live analysis, which resumes after it. Keeping it apart from the play
 //! engine means that analysing never delays or weakens the engine's moves.
 
+use songo_client::info::Bound;
 use songo_client::Info;
 
 use super::{refuse, Room, LEVELS};
@@ -11,7 +12,7 @@ use crate::link::{EngineLink, Event, Job, Limit, Search};
 use crate::messages::{Outgoing, Reply, Topic, Which};
 use crate::score;
 use crate::view::{side_name, EngineStatus, LineView, ReviewView, ReviewedMove};
-use songo_client::review::{GameReview, Thresholds};
+use songo_client::review::{bounded, GameReview, Thresholds};
 
 /// The deepest review the page may ask for, and the longest move time.
 pub const MAX_REVIEW_DEPTH: u32 = 30;
@@ -262,6 +263,10 @@ impl Room {
                 AnalystState::Searching { ticket: t, id } if t == ticket => {
                     // `go infinite` answered without `stop`: nothing more
                     // to find in this position.
+                    if id == self.analysis.id {
+                        let a = &mut self.analysis;
+                        a.pending.publish(&mut a.lines);
+                    }
                     self.analyst.state = AnalystState::Idle;
                     self.analyst.finished = Some(id);
                     vec![self.analysis_message()]
@@ -319,7 +324,9 @@ impl Room {
         let Some(info) = Info::parse(line) else {
             return false;
         };
-        if info.string.is_some() || info.pv.is_empty() {
+        // A bound (the line failed its window) is followed by the line's
+        // exact score in the same iteration: only that one is shown.
+        if info.string.is_some() || info.pv.is_empty() || info.bound != Bound::Exact {
             return false;
         }
         let k = info.multipv.unwrap_or(1).max(1);
@@ -337,15 +344,10 @@ impl Room {
             nodes: info.nodes,
             nps: info.nps,
         };
-        let lines = &mut self.analysis.lines;
-        match lines.iter_mut().find(|l| l.multipv == k) {
-            Some(old) => *old = view,
-            None => {
-                lines.push(view);
-                lines.sort_by_key(|l| l.multipv);
-            }
-        }
-        true
+        let key = info.score.map_or(i32::MIN, bounded);
+        let whole = usize::from(a.lines_wanted).min(p.legal_moves(a.variant).len().max(1));
+        let a = &mut self.analysis;
+        a.pending.take(&mut a.lines, key, view, whole)
     }
 
     /// The finished review of the board's game, and its limit.

@@ -20,6 +20,7 @@ mod analysis;
 mod analyst;
 #[cfg(test)]
 mod input_tests;
+mod lines;
 mod play;
 mod saved;
 #[cfg(test)]

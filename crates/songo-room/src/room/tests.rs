@@ -373,14 +373,18 @@ fn positions_are_set_up_or_explained() {
     assert_eq!((search.lines, search.level), (2, 10));
     assert_eq!(search.start, p.parse::<Position>().unwrap());
     let id = t.analysis_view().id;
+    // Lines are shown a whole iteration at a time, best first.
+    let line = "info depth 9 multipv 1 score cp 25 pv C".to_string();
+    assert!(t.on_engine(g, Event::Line { ticket, line }).is_empty());
     let line = "info depth 9 multipv 2 score cp -40 wdl 100 500 400 pv A c".to_string();
     let out = t.on_engine(g, Event::Line { ticket, line });
     let [Outgoing::AnalysisLines { id: got, lines }] = &out[..] else {
         panic!("{out:?}")
     };
     assert_eq!(*got, id);
-    assert_eq!((lines[0].multipv, lines[0].depth), (2, Some(9)));
-    let score = lines[0].score.as_ref().unwrap();
+    assert_eq!(lines[0].pv, ["C"]);
+    assert_eq!((lines[1].multipv, lines[1].depth), (2, Some(9)));
+    let score = lines[1].score.as_ref().unwrap();
     assert_eq!(
         (score.text.as_str(), score.south, score.wdl),
         ("-0.40", -40, [100, 500, 400])
