@@ -142,9 +142,17 @@ export function initAnalysis({ onSaved, showPlay }) {
     const failed = v.engine_status === "failed";
     if (failed) status.textContent = v.engine_message;
     else if (v.engine_status === "thinking") status.textContent = `${v.engine} is analysing…`;
+    // A review keeps the engine busy: no lines come meanwhile.
+    else if (v.engine_status === "reviewing") status.textContent = `${v.engine} is reviewing the game; the analysis waits.`;
     else status.textContent = v.running && !v.result ? `${v.engine} is idle.` : `${v.engine}: off.`;
     $("[data-testid=restart-analyst]").hidden = !failed;
     $("[data-testid=multipv]").value = String(v.lines_wanted);
+  }
+
+  /** "depth 14/20", or "forced" when the search reached every end. */
+  function lineDepth(l) {
+    if (l.forced) return "forced";
+    return l.depth === null ? "" : `depth ${l.depth}${l.seldepth ? "/" + l.seldepth : ""}`;
   }
 
   function renderLines(lines) {
@@ -163,7 +171,7 @@ export function initAnalysis({ onSaved, showPlay }) {
         const wdl = s ? `W ${pct(s.wdl[0])} D ${pct(s.wdl[1])} L ${pct(s.wdl[2])}` : "";
         li.append(
           el("strong", { class: "line-score", title: `for ${mover}` }, s ? bound + s.text : "?"),
-          el("span", { class: "line-depth" }, l.depth === null ? "" : `depth ${l.depth}${l.seldepth ? "/" + l.seldepth : ""}`),
+          el("span", { class: "line-depth" }, lineDepth(l)),
           el("span", { class: "line-wdl", title: `win/draw/loss for ${mover}` }, wdl),
           el("span", { class: "line-pv" }, l.pv.join(" ")),
         );

@@ -221,8 +221,10 @@ export function initPlay({ onSaved, showAnalysis }) {
     const info = message.info;
     if (info && state && state.engine_status === "thinking" && info.pv.length) {
       const parts = [];
-      if (info.depth !== undefined) parts.push(`depth ${info.depth}`);
-      if (info.score !== undefined) parts.push(`score ${info.score}`);
+      if (info.forced) parts.push("forced");
+      else if (info.depth !== undefined) parts.push(`depth ${info.depth}`);
+      // The engine's own score: say whose it is.
+      if (info.score !== undefined) parts.push(`score ${info.score} for ${engineName()}`);
       parts.push(`line ${info.pv.join(" ")}`);
       const what = state.hint && state.hint.state === "thinking" ? "looking for a hint" : "thinking";
       $("[data-testid=engine-status]").textContent = `${engineName()} is ${what}: ${parts.join(", ")}`;

@@ -168,12 +168,16 @@ pub enum Outgoing {
     Record { file_name: String, text: String },
 }
 
-/// The readable part of an `info` line.
+/// The readable part of an `info` line, for the engine that writes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LineInfo {
+    /// `None` for a forced result too (see [`LineInfo::forced`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
-    /// `cp` in seeds (`+1.50`) or `mate N`.
+    /// The search reached the end of every line: the result is forced.
+    pub forced: bool,
+    /// The score for the engine, as the analysis writes it (`+1.50`,
+    /// `win in 3`), after `≥ ` or `≤ ` when it is only a bound.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<String>,
     pub pv: Vec<String>,
@@ -185,12 +189,18 @@ impl LineInfo {
         if info.string.is_some() {
             return None;
         }
+        let forced = info.depth.is_some_and(crate::score::is_forced);
+        let bound = match info.bound {
+            songo_client::info::Bound::Exact => "",
+            songo_client::info::Bound::Lower => "≥ ",
+            songo_client::info::Bound::Upper => "≤ ",
+        };
         Some(LineInfo {
-            depth: info.depth,
-            score: info.score.map(|s| match s {
-                songo_client::InfoScore::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
-                songo_client::InfoScore::Mate(n) => format!("mate {n}"),
-            }),
+            depth: info.depth.filter(|_| !forced),
+            forced,
+            score: info
+                .score
+                .map(|s| format!("{bound}{}", crate::score::text(s))),
             pv: info.pv,
         })
     }

@@ -105,6 +105,17 @@ pub fn view(
 }
 
 /// The view of an `info` line's score, if it has one.
+/// The deepest depth a search reports when it has searched everything
+/// there is (the game ends within its horizon on every line): past it a
+/// depth is not a measure of effort but of a forced result.
+pub const FORCED_DEPTH: u32 = 100;
+
+/// Whether `depth` says the result is forced rather than how deep the
+/// search went.
+pub fn is_forced(depth: u32) -> bool {
+    depth >= FORCED_DEPTH
+}
+
 pub fn of_info(info: &Info, mover: Side, v: Variant) -> Option<ScoreView> {
     info.score.map(|s| view(s, info.bound, info.wdl, mover, v))
 }

@@ -34,6 +34,8 @@ pub enum PlayState {
 pub enum EngineStatus {
     Ready,
     Thinking,
+    /// The analysis engine reviews a game (no lines on the board then).
+    Reviewing,
     Failed,
 }
 
@@ -137,6 +139,9 @@ pub struct LineView {
     pub pv: Vec<String>,
     pub nodes: Option<u64>,
     pub nps: Option<u64>,
+    /// The search went as deep as it goes: the result is forced, and the
+    /// depth (the engine's deepest, 127) says nothing.
+    pub forced: bool,
 }
 
 /// Where the analysis board's game comes from.

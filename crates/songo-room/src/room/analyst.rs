@@ -10,7 +10,7 @@ use songo_client::Info;
 use super::{refuse, Room, LEVELS};
 use crate::link::{EngineLink, Event, Job, Limit, Search};
 use crate::messages::{Outgoing, Reply, Topic, Which};
-use crate::score;
+use crate::score::{self, is_forced};
 use crate::view::{side_name, EngineStatus, LineView, ReviewView, ReviewedMove};
 use songo_client::review::{bounded, GameReview, Thresholds};
 
@@ -310,6 +310,9 @@ impl Room {
                 let message = format!("The engine “{}” {failure}.", self.engine_name());
                 self.analyst.link = None;
                 self.analyst.state = AnalystState::Failed(message.clone());
+                // Its last lines were for a search that will not finish.
+                self.analysis.lines.clear();
+                self.analysis.pending.clear();
                 if let ReviewState::Running { .. } = self.review.state {
                     self.review.state = ReviewState::Failed;
                     self.review.message = Some(message);
@@ -343,6 +346,7 @@ impl Room {
             pv: info.pv.clone(),
             nodes: info.nodes,
             nps: info.nps,
+            forced: info.depth.is_some_and(is_forced),
         };
         let key = info.score.map_or(i32::MIN, bounded);
         let whole = usize::from(a.lines_wanted).min(p.legal_moves(a.variant).len().max(1));
@@ -361,9 +365,8 @@ impl Room {
     pub(super) fn analyst_status(&self) -> (EngineStatus, Option<String>) {
         match &self.analyst.state {
             AnalystState::Idle => (EngineStatus::Ready, None),
-            AnalystState::Searching { .. } | AnalystState::Reviewing => {
-                (EngineStatus::Thinking, None)
-            }
+            AnalystState::Searching { .. } => (EngineStatus::Thinking, None),
+            AnalystState::Reviewing => (EngineStatus::Reviewing, None),
             AnalystState::Failed(m) => (EngineStatus::Failed, Some(m.clone())),
         }
     }

@@ -84,6 +84,7 @@ mod tests {
             pv: vec![pv.to_string()],
             nodes: None,
             nps: None,
+            forced: false,
         }
     }
 

@@ -558,7 +558,7 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
         (v.state, v.done, v.total, v.limit.as_str()),
         ("running", 0, 5, "depth 6")
     );
-    assert_eq!(t.analysis_view().engine_status, EngineStatus::Thinking);
+    assert_eq!(t.analysis_view().engine_status, EngineStatus::Reviewing);
     let out = t.on_engine(
         g,
         Event::ReviewProgress {
