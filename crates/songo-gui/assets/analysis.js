@@ -346,7 +346,8 @@ export function initAnalysis({ onSaved, showPlay }) {
     if (span) goto(Number(span.dataset.ply));
   });
   $("[data-testid=play-from-here]").addEventListener("click", () => {
-    send({ type: "play-from-here" });
+    // The level chosen in Play's box, even without a new game started.
+    send({ type: "play-from-here", level: Number($("[data-testid=level]").value) });
     showPlay();
   });
   $("[data-testid=multipv]").addEventListener("change", () => switchEngine());

@@ -78,12 +78,12 @@ export function initReview({ analysis }) {
           });
           const better = m.best ? `; better ${m.best}` : "";
           li.append(
-            el("strong", {}, `${m.ply}. ${m.played}`),
+            el("strong", {}, m.label),
             document.createTextNode(
               ` (${sideName(m.side)}) ${m.judgement}: ${(m.loss / 100).toFixed(2)} seeds lost${better}`,
             ),
           );
-          const open = () => analysis.suggest(m.ply - 1, m.best);
+          const open = () => openMove(m);
           li.addEventListener("click", open);
           li.addEventListener("keydown", (e) => {
             if (e.key === "Enter") open();
@@ -91,6 +91,12 @@ export function initReview({ analysis }) {
           return li;
         }),
     );
+  }
+
+  /** A marked move, from the list or the graph: the position before it,
+   *  where the better move was, with that move suggested. */
+  function openMove(m) {
+    analysis.suggest(m.ply - 1, m.best);
   }
 
   /** The score curve (South up), the marked moves as dots, the ply shown. */
@@ -126,8 +132,14 @@ export function initReview({ analysis }) {
         "data-ply": m.ply,
       });
       const title = svg("title");
-      title.textContent = `${m.ply}. ${m.played}: ${m.judgement}`;
+      title.textContent = `${m.label}: ${m.judgement}`;
       dot.append(title);
+      // The same as the list's entry: the position before the move, with
+      // the better move shown (not the nearest position of the curve).
+      dot.addEventListener("click", (event) => {
+        event.stopPropagation();
+        openMove(m);
+      });
       parts.push(dot);
     }
     graph.replaceChildren(...parts);

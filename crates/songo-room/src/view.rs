@@ -214,6 +214,8 @@ pub struct AnalysisView {
 pub struct ReviewedMove {
     /// The ply of the move (1: the first move).
     pub ply: usize,
+    /// The move as the move list and the record write it: `9. E`, `1... a`.
+    pub label: String,
     /// `south` or `north`: who played it.
     pub side: String,
     pub played: String,

@@ -45,6 +45,7 @@ pub use error::{ParseRecordError, RecordError, TagNameError, TagSyntaxError, Tag
 pub use read::{parse_records, read_records, ReadGame, ReadOptions};
 pub use result::{Adjudication, GameResult, ParseResultError, Termination};
 pub use verify::EndMismatch;
+pub use write::{move_label, move_number};
 
 use std::collections::BTreeMap;
 

@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::tags::escape;
 use super::{GameRecord, LINE_WIDTH};
+use crate::moves::Move;
 use crate::position::Side;
 
 impl GameRecord {
@@ -32,22 +33,13 @@ impl GameRecord {
     /// The side that plays ply `ply` (from 0). Every move passes the turn
     /// (Songo has no passes), so the sides alternate from the start.
     fn mover(&self, ply: usize) -> Side {
-        let first = self.start.side_to_move();
-        if ply.is_multiple_of(2) {
-            first
-        } else {
-            first.opponent()
-        }
+        mover(self.start.side_to_move(), ply)
     }
 
     /// The label of ply `ply` (from 0) as in the movetext: `3. C` or `3... d`.
     pub fn ply_label(&self, ply: usize) -> Option<String> {
         let m = self.moves.get(ply)?;
-        let number = move_number(self.start.side_to_move(), ply);
-        Some(match self.mover(ply) {
-            Side::South => format!("{number}. {m}"),
-            Side::North => format!("{number}... {m}"),
-        })
+        Some(move_label(self.start.side_to_move(), ply, *m))
     }
 
     /// The movetext units: `1. C`, `d`, `2. E`, …, then the result token.
@@ -87,9 +79,28 @@ impl GameRecord {
     }
 }
 
+/// Who plays ply `ply` (0-based) from a start with `first` to move.
+fn mover(first: Side, ply: usize) -> Side {
+    if ply.is_multiple_of(2) {
+        first
+    } else {
+        first.opponent()
+    }
+}
+
+/// Move `m`, ply `ply` (0-based) of a game with `first` to move at the
+/// start, as the movetext writes it with its number: `3. C` or `3... d`.
+pub fn move_label(first: Side, ply: usize, m: Move) -> String {
+    let number = move_number(first, ply);
+    match mover(first, ply) {
+        Side::South => format!("{number}. {m}"),
+        Side::North => format!("{number}... {m}"),
+    }
+}
+
 /// The move number of ply `ply` (0-based) from a start with `first` to move:
 /// South's moves carry the numbers, North's share the one before.
-pub(crate) fn move_number(first: Side, ply: usize) -> usize {
+pub fn move_number(first: Side, ply: usize) -> usize {
     match first {
         Side::South => ply / 2 + 1,
         Side::North => ply.div_ceil(2) + 1,

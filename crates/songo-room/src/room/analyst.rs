@@ -6,6 +6,7 @@
 
 use songo_client::info::Bound;
 use songo_client::Info;
+use songo_core::record::move_label;
 
 use super::{refuse, Room, LEVELS};
 use crate::link::{EngineLink, Event, Job, Limit, Search};
@@ -375,6 +376,13 @@ impl Room {
     pub fn review_view(&self) -> ReviewView {
         let r = &self.review;
         let t = Thresholds::default();
+        let first = r.result.as_ref().and_then(|g| g.moves.first()).map(|m| {
+            if m.ply % 2 == 0 {
+                m.mover
+            } else {
+                m.mover.opponent()
+            }
+        });
         let moves = r
             .result
             .iter()
@@ -382,6 +390,7 @@ impl Room {
             .map(|m| ReviewedMove {
                 // The page counts moves from 1: move N leads to position N.
                 ply: m.ply + 1,
+                label: move_label(first.unwrap_or(m.mover), m.ply, m.played),
                 side: side_name(m.mover),
                 played: m.played.to_string(),
                 best: m.better().map(|b| b.to_string()),

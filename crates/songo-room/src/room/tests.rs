@@ -605,6 +605,9 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
         ("blunder", Some("G"), "south")
     );
     assert_eq!(v.moves[0].best, None, "the move played was the best");
+    // Labelled as the move list and the record number moves.
+    let labels: Vec<&str> = v.moves.iter().map(|m| m.label.as_str()).collect();
+    assert_eq!(labels, ["1. C", "1... d", "2. E", "2... a"]);
     assert_eq!(v.curve.len(), 5);
     // Saved now, the record carries the review.
     let r = t.on_page(r#"{"type":"save","game":"analysis"}"#);
