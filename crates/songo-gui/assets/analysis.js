@@ -15,6 +15,7 @@ export function initAnalysis({ onSaved, showPlay }) {
   const board = createBoard(root, {
     pitAttr: "data-analysis-pit",
     slotAttr: "data-analysis-slot",
+    capturedHook: "analysis-captured",
     onPit: play,
     onExplain: explain,
   });
@@ -113,6 +114,10 @@ export function initAnalysis({ onSaved, showPlay }) {
     for (const span of $$("[data-ply]", list)) {
       span.classList.toggle("current", Number(span.dataset.ply) === v.ply);
     }
+    // The move shown in sight (a record opens at its last move): the list
+    // scrolls, not the page.
+    const current = $(".current", list);
+    if (current) list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
   }
 
   function renderOrigin(v) {
@@ -228,7 +233,7 @@ export function initAnalysis({ onSaved, showPlay }) {
   const grid = $("[data-testid=editor-grid]");
   const inputs = {};
   const number = (key) => {
-    const input = el("input", { type: "number", min: "0", max: "70", inputmode: "numeric", "data-edit": key });
+    const input = el("input", { type: "number", min: "0", max: "70", step: "1", inputmode: "numeric", "data-edit": key });
     input.addEventListener("input", total);
     inputs[key] = input;
     return input;
@@ -237,7 +242,8 @@ export function initAnalysis({ onSaved, showPlay }) {
     ["North", "gfedcba"],
     ["South", "ABCDEFG"],
   ]) {
-    const row = el("div", { class: "editor-row" }, "");
+    // One row of seven, whatever the width (it wrapped one pit at 1280 px).
+    const row = el("div", { class: "editor-row pits" }, "");
     row.append(el("span", { class: "editor-label" }, label));
     for (const l of letters) {
       const cell = el("label", { class: "editor-pit" }, l);
@@ -288,12 +294,28 @@ export function initAnalysis({ onSaved, showPlay }) {
     } ${flags}`;
   }
 
+  /** The first count that is not a whole number of seeds (0–70), if any. */
+  function badCount() {
+    const keys = [...LETTERS, "captured-south", "captured-north"];
+    return keys.find((k) => {
+      const text = inputs[k].value.trim();
+      return text !== "" && !/^[0-9]+$/.test(text);
+    });
+  }
+
   function total() {
     const keys = [...LETTERS, "captured-south", "captured-north"];
     const sum = keys.reduce((acc, k) => acc + (Number(inputs[k].value) || 0), 0);
     const out = $("[data-testid=editor-total]");
+    const bad = badCount();
     out.dataset.total = String(sum);
-    out.classList.toggle("bad", sum !== 70);
+    out.classList.toggle("bad", sum !== 70 || bad !== undefined);
+    $("[data-testid=editor-apply]").disabled = bad !== undefined;
+    if (bad !== undefined) {
+      const what = bad.startsWith("captured") ? `${sideName(bad.slice(9))}'s captured seeds` : `pit ${bad}`;
+      out.textContent = `${inputs[bad].value.trim()} is not a number of seeds for ${what}: whole seeds only.`;
+      return;
+    }
     out.textContent =
       sum === 70
         ? "70 seeds in all, as every variant has."

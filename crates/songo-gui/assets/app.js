@@ -86,6 +86,7 @@ function onOpen() {
   const connection = $("[data-testid=connection]");
   connection.textContent = kind === "worker" ? "ready" : "connected";
   connection.dataset.connected = "true";
+  document.body.dataset.connected = "true";
   // The server stops analysing when no page is left: ask again.
   analysis.show(mode === "analysis");
 }
@@ -94,13 +95,19 @@ function onClose(text) {
   const connection = $("[data-testid=connection]");
   connection.textContent = text;
   connection.dataset.connected = "false";
+  // No pit is playable while nothing would receive the move.
+  document.body.dataset.connected = "false";
 }
 
 for (const tab of $$("[role=tab]")) tab.addEventListener("click", () => show(tab.dataset.mode));
 
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target.closest("select, input, textarea")) return;
+  // Keys typed into a field are the field's. A dropdown keeps the focus
+  // after it was used, and letters A–G pick none of its options: those
+  // still play a pit (digits stay the dropdown's: levels are digits).
+  if (event.target.closest("input:not([type=checkbox]), textarea")) return;
+  if (event.target.closest("select") && !/^[a-g]$/i.test(event.key)) return;
   const handled = mode === "play" ? play.onKey(event) : analysis.onKey(event);
   if (handled) event.preventDefault();
 });

@@ -17,7 +17,7 @@ const STEP_MAX_MS = 90;
 /** How long captured pits stay marked after the sowing. */
 const TAKEN_MS = 350;
 
-export function createBoard(root, { pitAttr, slotAttr, onPit, onExplain }) {
+export function createBoard(root, { pitAttr, slotAttr, capturedHook, onPit, onExplain }) {
   const pits = {};
   const parts = {
     top: el("div", { class: "player" }),
@@ -48,7 +48,9 @@ export function createBoard(root, { pitAttr, slotAttr, onPit, onExplain }) {
     const p = el("div", { class: "who", "data-side": side });
     const captured = el("span", { class: "captured" }, "captured ");
     p.append(el("span", { class: "name" }), captured);
-    players[side] = { root: p, name: p.firstChild, captured: el("b", {}, "0") };
+    // `${capturedHook}-south` and `-north`: the counts' hooks (docs/gui.md).
+    const count = el("b", { "data-testid": `${capturedHook}-${side}` }, "0");
+    players[side] = { root: p, name: p.firstChild, captured: count };
     captured.append(players[side].captured);
   }
 
@@ -128,7 +130,10 @@ export function createBoard(root, { pitAttr, slotAttr, onPit, onExplain }) {
       for (const side of ["south", "north"]) {
         const p = players[side];
         p.name.textContent = names[side] ? `${sideName(side)} · ${names[side]}` : sideName(side);
-        p.captured.textContent = String(captured[side === "south" ? 0 : 1]);
+        const n = captured[side === "south" ? 0 : 1];
+        p.captured.textContent = String(n);
+        // Read out whole: "captured 4" alone says nothing of whose.
+        p.captured.setAttribute("aria-label", `${sideName(side)} has captured ${n} seed${n === 1 ? "" : "s"}`);
         p.root.classList.toggle("to-move", toMove === side);
       }
       return players;

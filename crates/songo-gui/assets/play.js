@@ -16,6 +16,7 @@ export function initPlay({ onSaved, showAnalysis }) {
   const board = createBoard(root, {
     pitAttr: "data-pit",
     slotAttr: "data-slot",
+    capturedHook: "captured",
     onPit: play,
     onExplain: explain,
   });
