@@ -72,7 +72,12 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, onPit, onEx
   }
 
   /** Ends the running animation now, leaving its final drawing. */
-  function finish() {
+  /** Moves waiting for the one being sown: a fast engine's answer comes
+   *  while the person's own move is still sown, and both are shown. */
+  const queue = [];
+
+  /** Ends the sowing under way (its final counts drawn). */
+  function end() {
     if (!animation) return;
     const a = animation;
     animation = null;
@@ -80,6 +85,62 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, onPit, onEx
     for (const letter of LETTERS) pits[letter].wrap.classList.remove("sowing-from", "sown");
     root.dataset.animating = "false";
     a.done();
+  }
+
+  /** The sowing under way is over: the next one waiting starts. */
+  function next() {
+    end();
+    const waiting = queue.shift();
+    if (waiting) start(...waiting);
+  }
+
+  /** Stops every sowing, showing the last one's end at once. */
+  function finish() {
+    const last = queue.pop();
+    queue.length = 0;
+    end();
+    if (last) drawAll(last[1]);
+  }
+
+  /** Sows one move seed by seed, then draws `final`. */
+  function start(sowing, final) {
+    const counts = sowing.pits.slice();
+    const origin = LETTERS.indexOf(sowing.pit);
+    counts[origin] = 0;
+    drawAll(counts);
+    pits[sowing.pit].wrap.classList.add("sowing-from");
+    const steps = sowing.path.length + (sowing.store ? 1 : 0);
+    const step = Math.max(STEP_MIN_MS, Math.min(STEP_MAX_MS, Math.floor(SOWING_MS / Math.max(steps, 1))));
+    let i = 0;
+    let previous = null;
+    root.dataset.animating = "true";
+    const a = {
+      final,
+      timer: null,
+      // The end: the final counts, and the pits the move captured marked.
+      done() {
+        const taken = [];
+        for (let k = 0; k < 14; k++) {
+          if (counts[k] > 0 && a.final[k] === 0) taken.push(pits[LETTERS[k]].wrap);
+        }
+        drawAll(a.final);
+        for (const w of taken) w.classList.add("taken");
+        setTimeout(() => taken.forEach((w) => w.classList.remove("taken")), TAKEN_MS);
+      },
+    };
+    a.timer = setInterval(() => {
+      if (previous) previous.classList.remove("sown");
+      if (i < sowing.path.length) {
+        const index = sowing.path[i++];
+        counts[index] += 1;
+        drawPit(LETTERS[index], counts[index]);
+        previous = pits[LETTERS[index]].wrap;
+        previous.classList.add("sown");
+        return;
+      }
+      next();
+    }, step);
+    animation = a;
   }
 
   return {
@@ -143,47 +204,11 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, onPit, onEx
      *  seed by seed, then draws `final`. The hooks are not touched: the
      *  caller has set them already. */
     animate(sowing, final) {
-      finish();
-      const counts = sowing.pits.slice();
-      const origin = LETTERS.indexOf(sowing.pit);
-      counts[origin] = 0;
-      drawAll(counts);
-      pits[sowing.pit].wrap.classList.add("sowing-from");
-      const steps = sowing.path.length + (sowing.store ? 1 : 0);
-      const step = Math.max(STEP_MIN_MS, Math.min(STEP_MAX_MS, Math.floor(SOWING_MS / Math.max(steps, 1))));
-      let i = 0;
-      let previous = null;
-      root.dataset.animating = "true";
-      const a = {
-        final,
-        timer: null,
-        // The end: the final counts, and the pits the move captured marked.
-        done() {
-          const taken = [];
-          for (let k = 0; k < 14; k++) {
-            if (counts[k] > 0 && a.final[k] === 0) taken.push(pits[LETTERS[k]].wrap);
-          }
-          drawAll(a.final);
-          for (const w of taken) w.classList.add("taken");
-          setTimeout(() => taken.forEach((w) => w.classList.remove("taken")), TAKEN_MS);
-        },
-      };
-      a.timer = setInterval(() => {
-        if (previous) previous.classList.remove("sown");
-        if (i < sowing.path.length) {
-          const index = sowing.path[i++];
-          counts[index] += 1;
-          drawPit(LETTERS[index], counts[index]);
-          previous = pits[LETTERS[index]].wrap;
-          previous.classList.add("sown");
-          return;
-        }
-        finish();
-      }, step);
-      animation = a;
+      if (animation) queue.push([sowing, final]);
+      else start(sowing, final);
     },
 
-    /** Stops an animation, showing its end at once. */
+    /** Stops an animation (and those waiting), showing the end at once. */
     finish,
 
     get animating() {

@@ -94,6 +94,10 @@ export function initPlay({ onSaved, showAnalysis }) {
     }
     const hint = s.hint && s.hint.state === "ready" ? s.hint.pit : null;
     board.mark({ counts: s.pits, legal: s.legal, last: s.last, hint });
+    // What the last move did, in words (sowing.rs writes it).
+    const effect = $("[data-testid=move-effect]");
+    const who = s.sowing ? (s.to_move === s.human ? engineName() : "You") : "";
+    effect.textContent = s.sowing && s.moves.length ? `${who} played ${s.sowing.summary}` : "";
     const names = {};
     for (const side of ["south", "north"]) {
       names[side] = side === s.human ? "You" : `${engineName()} (level ${s.level})`;

@@ -30,6 +30,13 @@ pub struct Sowing {
     pub path: Vec<usize>,
     /// The last seed went to the mover's store, not to a pit.
     pub store: bool,
+    /// The opponent's pits the move captured, in order (`c`, `d`).
+    pub captured: Vec<String>,
+    /// Seeds the move put in the mover's store, captures included.
+    pub gained: u8,
+    /// What happened, in one line for the person: `E: 4 seeds captured
+    /// from c and d.`
+    pub summary: String,
 }
 
 /// The sowing of the legal move `m` from `p`.
@@ -65,12 +72,49 @@ pub fn sowing(v: Variant, p: &Position, m: Move) -> Sowing {
             }
         }
     }
+    // The captures: the pits the sowing filled that the rules core's
+    // move left empty (a test checks that nothing else differs).
+    let after = p.make_move(v, m);
+    let mut sown = p.pits().to_vec();
+    sown[origin] = 0;
+    for &i in &path {
+        sown[i] += 1;
+    }
+    let captured: Vec<String> = (0..PITS)
+        .filter(|&i| i != origin && sown[i] > 0 && after.pit(i) == 0)
+        .map(|i| Move::from_pit(i).to_string())
+        .collect();
+    let mover = p.side_to_move();
+    let gained = after.captured(mover) - p.captured(mover);
     Sowing {
         pit: m.to_string(),
         before: p.to_string(),
         pits: p.pits().to_vec(),
+        summary: summary(m, &captured, gained, store),
         path,
         store,
+        captured,
+        gained,
+    }
+}
+
+/// `E: 4 seeds captured from c and d.`, `C: no capture.`, `G: 1 seed to
+/// the store.`
+fn summary(m: Move, captured: &[String], gained: u8, store: bool) -> String {
+    let seeds = |n: u8| format!("{n} seed{}", if n == 1 { "" } else { "s" });
+    let pits = match captured {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    match (captured.is_empty(), store) {
+        (true, false) => format!("{m}: no capture."),
+        (true, true) => format!("{m}: {} to the store.", seeds(gained)),
+        (false, false) => format!("{m}: {} captured from {pits}.", seeds(gained)),
+        (false, true) => format!(
+            "{m}: {} captured from {pits}, and 1 to the store.",
+            seeds(gained - 1)
+        ),
     }
 }
 
@@ -111,6 +155,9 @@ mod tests {
         }
         let gained = u32::from(after.captured(mover)) - u32::from(p.captured(mover));
         assert_eq!(gained, taken + u32::from(s.store), "{v} {p} {m}: {s:?}");
+        assert_eq!(u32::from(s.gained), gained);
+        assert_eq!(s.captured.is_empty(), taken == 0, "{v} {p} {m}: {s:?}");
+        assert!(s.summary.starts_with(&format!("{m}: ")), "{}", s.summary);
         let total = s.path.len() + usize::from(s.store);
         assert_eq!(total, usize::from(p.pit(m.pit())), "{v} {p} {m}");
     }
@@ -138,6 +185,23 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn a_move_is_told_in_one_line() {
+        let m = |t: &str| t.parse::<Move>().unwrap();
+        let two = ["c".to_string(), "d".to_string()];
+        assert_eq!(
+            summary(m("E"), &two, 4, false),
+            "E: 4 seeds captured from c and d."
+        );
+        assert_eq!(summary(m("C"), &[], 0, false), "C: no capture.");
+        assert_eq!(summary(m("G"), &[], 1, true), "G: 1 seed to the store.");
+        let three = ["a".to_string(), "b".to_string(), "c".to_string()];
+        assert_eq!(
+            summary(m("B"), &three, 7, true),
+            "B: 6 seeds captured from a, b and c, and 1 to the store."
+        );
     }
 
     #[test]
