@@ -9,6 +9,7 @@ import { connect, kind } from "./transport.js";
 import { initPlay } from "./play.js";
 import { initAnalysis } from "./analysis.js";
 import { initReview } from "./review.js";
+import { initGames } from "./games.js";
 
 let mode = "play";
 
@@ -47,6 +48,7 @@ function show(next) {
 const play = initPlay({ onSaved, showAnalysis: () => show("analysis") });
 const analysis = initAnalysis({ onSaved, showPlay: () => show("play") });
 const review = initReview({ analysis });
+const games = initGames({ onSaved, showAnalysis: () => show("analysis") });
 
 function onMessage(message) {
   switch (message.type) {
@@ -71,6 +73,9 @@ function onMessage(message) {
       break;
     case "record":
       offer(message);
+      break;
+    case "games":
+      games.render(message);
       break;
     case "error":
       if (message.topic === "record") analysis.recordMessage(message.message, false);

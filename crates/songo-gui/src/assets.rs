@@ -21,6 +21,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("/play.js", JS, include_str!("../assets/play.js")),
     ("/analysis.js", JS, include_str!("../assets/analysis.js")),
     ("/review.js", JS, include_str!("../assets/review.js")),
+    ("/games.js", JS, include_str!("../assets/games.js")),
     ("/util.js", JS, include_str!("../assets/util.js")),
     ("/transport.js", JS, include_str!("../assets/transport.js")),
 ];

@@ -188,6 +188,7 @@ mod tests {
                 modified: false,
                 lines: 1,
             },
+            games: Vec::new(),
         }
     }
 

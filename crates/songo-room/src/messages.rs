@@ -124,6 +124,12 @@ pub enum PageMessage {
     },
     /// Stop a review under way.
     CancelReview {},
+    /// Finished game `index` (from 1, the `games` list's) on the analysis
+    /// board.
+    OpenGame { index: usize },
+    /// Every finished game in one record file, answered with
+    /// [`Outgoing::Record`].
+    ExportGames {},
 }
 
 /// What an error reply is about, so that the page shows it in the right
@@ -166,6 +172,8 @@ pub enum Outgoing {
     Review(Box<ReviewView>),
     /// A game record to save, for the page that asked.
     Record { file_name: String, text: String },
+    /// The person's finished games, after every change.
+    Games(Box<crate::room::GamesView>),
 }
 
 /// The readable part of an `info` line, for the engine that writes it.

@@ -43,8 +43,13 @@ pub fn of_game(game: &Game, south: &str, north: &str, event: &str, now: SystemTi
 
 /// The file name a saved record is offered under: `songo40-20250115-1423.pgn`.
 pub fn file_name(v: Variant, now: SystemTime) -> String {
+    format!("{v}-{}", file_stamp(now))
+}
+
+/// The end of a saved record's file name: `20250115-1423.pgn` (UTC).
+pub fn file_stamp(now: SystemTime) -> String {
     let (y, m, d, hh, mm) = civil(now);
-    format!("{v}-{y:04}{m:02}{d:02}-{hh:02}{mm:02}.pgn")
+    format!("{y:04}{m:02}{d:02}-{hh:02}{mm:02}.pgn")
 }
 
 /// A record file's games, every move checked; the error names the line

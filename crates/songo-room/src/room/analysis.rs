@@ -118,7 +118,7 @@ impl Room {
     }
 
     /// Everything about the board, for every page, after a change.
-    fn board_changed(&mut self) -> Reply {
+    pub(super) fn board_changed(&mut self) -> Reply {
         self.kick_analyst();
         Reply::broadcast(vec![self.analysis_message(), self.review_message()])
     }

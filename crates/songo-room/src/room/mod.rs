@@ -18,6 +18,9 @@
 
 mod analysis;
 mod analyst;
+mod history;
+#[cfg(test)]
+mod history_tests;
 #[cfg(test)]
 mod input_tests;
 mod lines;
@@ -42,6 +45,8 @@ use crate::link::{EngineLink, Event};
 use crate::messages::{Outgoing, PageMessage, Reply, Topic};
 use analysis::Analysis;
 use analyst::{Analyst, Review};
+use history::History;
+pub use history::{FinishedView, GamesView, YOUR_GAMES};
 use play::Play;
 pub use saved::{RestoreError, SavedBoard, SavedOrigin, SavedPlay, SavedRoom, SAVED_FORMAT};
 
@@ -95,6 +100,7 @@ pub struct Room {
     analysis: Analysis,
     analyst: Analyst,
     review: Review,
+    history: History,
 }
 
 impl Room {
@@ -114,6 +120,7 @@ impl Room {
             analysis: Analysis::new(),
             analyst: Analyst::new(),
             review: Review::new(),
+            history: History::default(),
         };
         room.start_engine();
         room
@@ -139,11 +146,20 @@ impl Room {
             self.state_message(),
             self.analysis_message(),
             self.review_message(),
+            self.games_message(),
         ]
     }
 
     /// Handles one message of a page.
     pub fn on_page(&mut self, text: &str) -> Reply {
+        let mut reply = self.answer_page(text);
+        if self.note_finished(SystemTime::now()) {
+            reply.broadcast.push(self.games_message());
+        }
+        reply
+    }
+
+    fn answer_page(&mut self, text: &str) -> Reply {
         let message: PageMessage = match serde_json::from_str(text) {
             Ok(m) => m,
             Err(e) => return Reply::error(format!("bad message: {e}")),
@@ -182,19 +198,25 @@ impl Room {
                 movetime,
             } => self.start_review(game, depth, movetime),
             PageMessage::CancelReview {} => self.cancel_review(),
+            PageMessage::OpenGame { index } => self.open_game(index),
+            PageMessage::ExportGames {} => self.export_games(SystemTime::now()),
         }
     }
 
     /// Handles an event of the engine process of `generation`; returns
     /// what to tell the pages.
     pub fn on_engine(&mut self, generation: u64, event: Event) -> Vec<Outgoing> {
-        if generation == self.play.generation() {
+        let mut out = if generation == self.play.generation() {
             self.on_play_engine(event)
         } else if generation == self.analyst.generation() {
             self.on_analyst(event)
         } else {
             Vec::new()
+        };
+        if self.note_finished(SystemTime::now()) {
+            out.push(self.games_message());
         }
+        out
     }
 
     /// No page is connected any more: the live analysis stops (a page that

@@ -60,6 +60,11 @@ impl Play {
         self.generation
     }
 
+    /// Changes with every new game.
+    pub(super) fn game_id(&self) -> u64 {
+        self.game_id
+    }
+
     fn engine_side(&self) -> Side {
         self.human.opponent()
     }

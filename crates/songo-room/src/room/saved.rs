@@ -24,6 +24,10 @@ pub struct SavedRoom {
     pub format: u32,
     pub play: SavedPlay,
     pub analysis: SavedBoard,
+    /// The finished games, as record texts, oldest first (absent in data
+    /// saved before there was a list: none).
+    #[serde(default)]
+    pub games: Vec<String>,
 }
 
 /// The game against the engine and its settings.
@@ -172,6 +176,7 @@ impl Room {
                 modified: a.modified,
                 lines: a.lines_wanted,
             },
+            games: self.saved_games(),
         }
     }
 
@@ -228,7 +233,20 @@ impl Room {
             }
         };
 
+        let mut games = Vec::with_capacity(saved.games.len());
+        for (i, text) in saved.games.iter().enumerate() {
+            let records = parse_records(text).map_err(|e| bad("finished game", e))?;
+            let [record] = <[_; 1]>::try_from(records).map_err(|r: Vec<_>| {
+                bad(
+                    "finished game",
+                    format!("{} holds {} games", i + 1, r.len()),
+                )
+            })?;
+            games.push(record);
+        }
+
         self.begin(game, human, p.level, engine);
+        self.restore_games(games);
         self.show(&board, a.cursor, origin);
         self.analysis.modified = a.modified;
         self.analysis.lines_wanted = a.lines;

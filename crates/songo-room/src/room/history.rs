@@ -1,0 +1,138 @@
+//! The person's finished games: each game against the engine is recorded
+//! when it ends, listed for the page (date, variant, players, result),
+//! opened on the analysis board (and from there reviewed), and exported
+//! all together as one record file. They are part of the saved state, so
+//! the list survives restarts and reloads.
+
+use serde::Serialize;
+use songo_core::record::GameRecord;
+use web_time::SystemTime;
+
+use super::analysis::{Loaded, Origin};
+use super::{refuse, Room};
+use crate::messages::{Outgoing, Reply, Topic};
+use crate::records;
+
+/// The name the finished games go by on the analysis board, as if they
+/// were a file the person loaded.
+pub const YOUR_GAMES: &str = "Your games";
+
+/// The finished games, oldest first.
+#[derive(Debug, Default)]
+pub(super) struct History {
+    pub(super) games: Vec<GameRecord>,
+    /// The game played last recorded (its `game_id`), so that a game is
+    /// recorded once however many messages follow its end.
+    recorded: Option<u64>,
+}
+
+/// One finished game as the list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FinishedView {
+    /// From 1, in the order the games ended.
+    pub index: usize,
+    /// `YYYY.MM.DD`, as the record's `Date` tag.
+    pub date: String,
+    pub variant: String,
+    pub south: String,
+    pub north: String,
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: String,
+    /// Why it ended (`no seeds`, `time forfeit`…).
+    pub termination: String,
+    pub plies: usize,
+}
+
+/// The list of finished games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GamesView {
+    pub games: Vec<FinishedView>,
+}
+
+impl Room {
+    /// Records the game played if it has just ended: whether it did.
+    pub(super) fn note_finished(&mut self, now: SystemTime) -> bool {
+        let id = self.play.game_id();
+        if !self.play.game.is_over() || self.history.recorded == Some(id) {
+            return false;
+        }
+        self.history.recorded = Some(id);
+        let record = records::of_play(
+            &self.play.game,
+            self.play.human,
+            self.engine_name(),
+            self.play.level,
+            now,
+        );
+        self.history.games.push(record);
+        true
+    }
+
+    pub fn games_message(&self) -> Outgoing {
+        Outgoing::Games(Box::new(GamesView {
+            games: self
+                .history
+                .games
+                .iter()
+                .enumerate()
+                .map(|(i, r)| FinishedView {
+                    index: i + 1,
+                    date: r.tag("Date").unwrap_or("").to_string(),
+                    variant: r.variant.to_string(),
+                    south: r.south.clone(),
+                    north: r.north.clone(),
+                    result: r.result.to_string(),
+                    termination: r.termination.to_string(),
+                    plies: r.moves.len(),
+                })
+                .collect(),
+        }))
+    }
+
+    /// Finished game `index` (from 1) on the analysis board, the others a
+    /// choice away as a loaded file's.
+    pub(super) fn open_game(&mut self, index: usize) -> Reply {
+        let Some(record) = self.history.games.get(index.wrapping_sub(1)).cloned() else {
+            return refuse(Topic::Record, format!("there is no finished game {index}"));
+        };
+        let Ok(game) = record.replay() else {
+            return refuse(Topic::Record, format!("game {index} does not replay"));
+        };
+        self.analysis.loaded = Some(Loaded {
+            name: YOUR_GAMES.to_string(),
+            games: self.history.games.clone(),
+        });
+        let end = game.moves().len();
+        self.show(&game, end, Origin::Record { index, record });
+        self.board_changed()
+    }
+
+    /// Every finished game in one record file, for the page that asked.
+    pub(super) fn export_games(&self, now: SystemTime) -> Reply {
+        if self.history.games.is_empty() {
+            return refuse(Topic::Record, "There is no finished game to export yet.");
+        }
+        let text: String = self
+            .history
+            .games
+            .iter()
+            .map(|r| format!("{r}\n"))
+            .collect();
+        Reply::to_sender(Outgoing::Record {
+            file_name: format!("songo-games-{}", records::file_stamp(now)),
+            text,
+        })
+    }
+
+    /// The finished games to keep, as record texts.
+    pub(super) fn saved_games(&self) -> Vec<String> {
+        self.history.games.iter().map(ToString::to_string).collect()
+    }
+
+    /// Finished games read back; the game played now counts as recorded if
+    /// it is over (it was, when saved).
+    pub(super) fn restore_games(&mut self, games: Vec<GameRecord>) {
+        self.history.games = games;
+        self.history.recorded = self.play.game.is_over().then(|| self.play.game_id());
+    }
+}
