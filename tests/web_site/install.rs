@@ -11,7 +11,10 @@ use serde_json::{json, Value};
 
 use super::page_support::{click_pit, Rng};
 use super::webdriver::Browser;
-use super::{http, ran_ok, report, screenshot_dir, text, wait_for_value, wait_started, Web};
+use super::{
+    assert_no_page_errors, http, ran_ok, report, screenshot_dir, text, wait_for_value,
+    wait_started, Web,
+};
 
 /// The native bench's node count: the first number of `songo bench`'s
 /// last line, `N nodes X nps` (so the count lives in one place, the
@@ -251,4 +254,5 @@ fn offline_the_page_reloads_from_the_service_worker_and_plays() {
         Some(native_bench_nodes()),
         "offline: {line}"
     );
+    assert_no_page_errors(&b);
 }

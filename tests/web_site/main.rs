@@ -212,6 +212,11 @@ impl Web {
         };
         let server = StaticServer::start(site);
         let b = Browser::start(&tools, width, height);
+        // Every page notes its uncaught errors and unhandled rejections.
+        b.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": NOTE_ERRORS }),
+        );
         Some(Web { b, server })
     }
 
@@ -231,8 +236,10 @@ impl Web {
         wait_started(&self.b)
     }
 
-    /// Every resource the page has loaded is of its own origin.
+    /// Every resource the page has loaded is of its own origin, and it has
+    /// had no uncaught error.
     fn assert_own_origin_only(&self) {
+        assert_no_page_errors(&self.b);
         let foreign = self.b.script(&format!(
             "return performance.getEntriesByType('resource').map((e) => e.name)
                .filter((n) => !n.startsWith({:?}));",
@@ -240,6 +247,19 @@ impl Web {
         ));
         assert_eq!(foreign, json!([]), "requests to other origins");
     }
+}
+
+/// Injected by DevTools into every page before its own scripts: notes
+/// the page's uncaught errors and unhandled rejections in
+/// `window.songoErrors`.
+const NOTE_ERRORS: &str = "window.songoErrors = [];
+    addEventListener('error', (e) => window.songoErrors.push(`error: ${e.message} at ${e.filename}:${e.lineno}`));
+    addEventListener('unhandledrejection', (e) => window.songoErrors.push(`unhandled rejection: ${e.reason && e.reason.stack || e.reason}`));";
+
+/// The page has had no uncaught error nor unhandled rejection.
+fn assert_no_page_errors(b: &Browser) {
+    let errors = b.script("return window.songoErrors;");
+    assert_eq!(errors, json!([]), "errors in the page");
 }
 
 /// Waits for the page's own room to have started and shown its game.

@@ -13,7 +13,7 @@ use super::page_support::{
     wait_until, Rng, Snapshot,
 };
 use super::webdriver::Browser;
-use super::{report, screenshot_dir, Web};
+use super::{assert_no_page_errors, report, screenshot_dir, Web};
 
 #[test]
 fn full_games_in_every_variant_as_south_and_north() {
@@ -42,6 +42,7 @@ fn keys_take_back_and_reasons_as_in_songo_gui() {
     };
     web.start();
     keys_take_back_and_reasons_for_illegal_pits(&web.b);
+    assert_no_page_errors(&web.b);
 }
 
 /// Notes every click on a pit and every key that names one, with what the
@@ -184,6 +185,7 @@ fn fast_double_input_plays_no_unseen_move() {
         s.ply,
         snapshot(b).message
     ));
+    assert_no_page_errors(b);
 }
 
 #[test]
@@ -241,6 +243,7 @@ fn at_phone_width_a_game_is_played_by_touch() {
         shot.display(),
         png.len()
     ));
+    assert_no_page_errors(b);
 }
 
 /// The person's playable pit holding the most seeds.

@@ -9,7 +9,7 @@ use songo_core::Variant;
 
 use super::page_support::analysis::{two_lines_on_a_typed_position, ANALYSIS};
 use super::page_support::{click_pit, new_game, wait_for, wait_until, Rng};
-use super::{stored, wait_started, Web};
+use super::{assert_no_page_errors, stored, wait_started, Web};
 
 /// The settings the page shows: the new-game form, the animation, the
 /// number of analysis lines.
@@ -98,6 +98,7 @@ fn a_reload_resumes_the_game_the_board_and_the_settings() {
             .starts_with(&format!("{} {pit} ", again.moves)),
         "{answered:?}"
     );
+    assert_no_page_errors(b);
 }
 
 #[test]
@@ -161,4 +162,5 @@ fn a_damaged_or_stale_saved_game_is_set_aside() {
     b.refresh();
     let again = wait_started(b);
     assert_eq!((&again.moves, again.message.as_str()), (&last.moves, ""));
+    assert_no_page_errors(b);
 }
