@@ -3,9 +3,10 @@
 //! page's automation hooks (docs/gui.md). Every state the page shows is
 //! checked against the rules core replaying the page's moves: the
 //! position, whose move it is, the enabled pits (exactly the legal moves)
-//! and the result. The analysis board, records, reviews, hints, the
-//! sowing animation and the tablebases are in `analysis.rs` and
-//! `records.rs`.
+//! and the result. Those checks are tests/page_support's, shared with the
+//! static site's tests (tests/web_site/): the same page, the same checks.
+//! The analysis board, records, reviews, hints, the sowing animation and
+//! the tablebases are in `analysis.rs` and `records.rs`.
 //!
 //! The browser tests skip, saying why, when Chromium or chromedriver is
 //! missing (Debian: `apt-get install chromium chromium-driver`, which
@@ -15,6 +16,8 @@
 
 mod analysis;
 mod http;
+#[path = "../page_support/mod.rs"]
+mod page_support;
 mod persistence;
 mod records;
 mod webdriver;
@@ -25,14 +28,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
+use page_support::{new_game, play_game, settle, wait_until, Rng, PATIENCE};
 use serde_json::Value;
-use songo_core::{Game, GameStatus, Move, Position, Side, Variant};
+use songo_core::{Position, Variant};
 use webdriver::{Browser, Tools};
-
-/// The longest wait for the page to reach a state.
-const PATIENCE: Duration = Duration::from_secs(30);
-/// A game longer than this is a bug (the repetition rule ends games).
-const MAX_PLIES: usize = 1000;
 
 /// A new empty directory for `songo gui`'s data (`XDG_DATA_HOME`).
 fn fresh_data_home() -> PathBuf {
@@ -141,196 +140,6 @@ fn screenshot_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gui-screenshots")
 }
 
-/// Everything the hooks show at one moment (read by one script, so
-/// consistent).
-#[derive(Clone, Debug)]
-struct Snapshot {
-    game: String,
-    start: String,
-    variant: String,
-    human: String,
-    position: String,
-    state: String,
-    ply: usize,
-    moves: String,
-    engine: String,
-    enabled: Vec<String>,
-    result: String,
-    result_text: String,
-    message: String,
-    engine_status: String,
-}
-
-const SNAPSHOT: &str = r#"
-const b = document.querySelector('[data-testid=board]');
-const r = document.querySelector('[data-testid=result]');
-const text = (t) => document.querySelector(`[data-testid=${t}]`).textContent;
-return {
-  game: b.dataset.game || '', start: b.dataset.start || '', variant: b.dataset.variant || '', human: b.dataset.human || '',
-  position: b.dataset.position, state: b.dataset.state, ply: Number(b.dataset.ply),
-  moves: b.dataset.moves, engine: b.dataset.engine,
-  enabled: [...document.querySelectorAll('button[data-pit]')].filter((x) => !x.disabled).map((x) => x.dataset.pit),
-  result: r.dataset.result, result_text: r.hidden ? '' : r.textContent,
-  message: text('message'), engine_status: text('engine-status'),
-};"#;
-
-fn snapshot(b: &Browser) -> Snapshot {
-    let v = b.script(SNAPSHOT);
-    let s = |k: &str| v[k].as_str().unwrap_or_default().to_string();
-    Snapshot {
-        game: s("game"),
-        start: s("start"),
-        variant: s("variant"),
-        human: s("human"),
-        position: s("position"),
-        state: s("state"),
-        ply: v["ply"].as_u64().unwrap_or(0) as usize,
-        moves: s("moves"),
-        engine: s("engine"),
-        enabled: v["enabled"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(Value::as_str)
-                    .map(String::from)
-                    .collect()
-            })
-            .unwrap_or_default(),
-        result: s("result"),
-        result_text: s("result_text"),
-        message: s("message"),
-        engine_status: s("engine_status"),
-    }
-}
-
-/// Checks what the page shows against the rules core replaying its
-/// moves, and returns that game.
-fn check(s: &Snapshot) -> Game {
-    let v: Variant = s.variant.parse().expect("a variant on the board");
-    let moves: Vec<Move> = s
-        .moves
-        .split_whitespace()
-        .map(|m| m.parse().expect("a move"))
-        .collect();
-    assert_eq!(moves.len(), s.ply, "{s:?}");
-    let start: Position = s.start.parse().expect("data-start is a position");
-    let game = Game::with_moves(v, start, moves)
-        .unwrap_or_else(|e| panic!("the page's moves are not legal: {e:?}: {s:?}"));
-    let p = game.position();
-    assert_eq!(s.position, p.to_string(), "data-position");
-    let human = if s.human == "south" {
-        Side::South
-    } else {
-        Side::North
-    };
-    let expected = if game.is_over() {
-        "over"
-    } else if p.side_to_move() == human {
-        "your-move"
-    } else {
-        "thinking"
-    };
-    assert_eq!(s.state, expected, "data-state: {s:?}");
-    let mut legal: Vec<String> = if expected == "your-move" {
-        p.legal_moves(v).iter().map(|m| m.to_string()).collect()
-    } else {
-        Vec::new()
-    };
-    let mut enabled = s.enabled.clone();
-    legal.sort();
-    enabled.sort();
-    assert_eq!(enabled, legal, "enabled pits against legal moves: {s:?}");
-    match game.status() {
-        GameStatus::Over {
-            outcome,
-            reason,
-            scores,
-        } => {
-            assert_eq!(s.result, outcome.score_text(), "{s:?}");
-            assert!(s.result_text.starts_with(outcome.score_text()), "{s:?}");
-            assert!(s.result_text.contains(reason.describe()), "{s:?}");
-            let final_score = format!("South {} – North {}", scores[0], scores[1]);
-            assert!(s.result_text.contains(&final_score), "{s:?}");
-        }
-        GameStatus::Ongoing => assert_eq!((s.result.as_str(), s.result_text.as_str()), ("", "")),
-    }
-    game
-}
-
-/// Polls the page, checking every state seen, until `done`.
-fn wait_until(b: &Browser, what: &str, done: impl Fn(&Snapshot) -> bool) -> Snapshot {
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        let s = snapshot(b);
-        if !s.position.is_empty() {
-            check(&s);
-            if done(&s) {
-                return s;
-            }
-        }
-        assert!(
-            Instant::now() < deadline,
-            "waited too long for {what}: {s:?}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// Waits until the board's sowing animation is over, captured pits
-/// included (for screenshots).
-fn settle(b: &Browser) {
-    let deadline = Instant::now() + PATIENCE;
-    let busy = "return document.querySelector('[data-testid=board]').dataset.animating === 'true' \
-                || document.querySelector('[data-testid=board] .taken') !== null";
-    while b.script(busy) == Value::Bool(true) {
-        assert!(Instant::now() < deadline, "an endless animation");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// A small deterministic generator for the person's choices.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// Starts a game from the form: variant, side, level, New game; waits
-/// until it is the person's move (the engine has moved first as North).
-fn new_game(b: &Browser, variant: Variant, side: &str, level: u32) -> Snapshot {
-    let before = snapshot(b).game;
-    b.select("[data-testid=variant]", variant.name());
-    b.select("[data-testid=side]", side);
-    b.select("[data-testid=level]", &level.to_string());
-    b.click("[data-testid=new-game]");
-    let s = wait_until(b, "the new game", |s| {
-        s.game != before && s.state != "thinking"
-    });
-    assert_eq!(
-        (s.variant.as_str(), s.human.as_str()),
-        (variant.name(), side)
-    );
-    assert_eq!(s.ply, usize::from(side == "north"), "{s:?}");
-    s
-}
-
-/// Clicks an enabled pit and waits for the answer (the engine's move, or
-/// the end).
-fn click_pit(b: &Browser, s: &Snapshot, rng: &mut Rng) -> Snapshot {
-    assert_eq!(s.state, "your-move");
-    let pit = &s.enabled[rng.below(s.enabled.len())];
-    let ply = s.ply;
-    b.click(&format!("button[data-pit=\"{pit}\"]"));
-    wait_until(b, "the engine's answer", |t| {
-        t.ply > ply && t.state != "thinking"
-    })
-}
-
 #[test]
 fn complete_games_in_every_variant_as_south_and_north() {
     let Some(tools) = tools() else { return };
@@ -344,10 +153,7 @@ fn complete_games_in_every_variant_as_south_and_north() {
     let started = Instant::now();
     for variant in Variant::ALL {
         for side in ["south", "north"] {
-            let mut s = new_game(&b, variant, side, 1);
-            while s.state != "over" {
-                s = click_pit(&b, &s, &mut rng);
-                assert!(s.ply < MAX_PLIES, "{variant} {side}: no end");
+            play_game(&b, variant, side, 1, &mut rng, |s| {
                 if first && s.ply >= 14 && s.state == "your-move" {
                     settle(&b);
                     b.screenshot(&shots.join("desktop-game.png"));
@@ -356,18 +162,7 @@ fn complete_games_in_every_variant_as_south_and_north() {
                     b.resize(1280, 900);
                     first = false;
                 }
-            }
-            let game = check(&s);
-            let GameStatus::Over { outcome, .. } = game.status() else {
-                unreachable!()
-            };
-            let _ = writeln!(
-                std::io::stderr(),
-                "{variant} as {side}: {} in {} plies ({:?})",
-                outcome.score_text(),
-                s.ply,
-                outcome
-            );
+            });
             if variant == Variant::Songo40 && side == "south" {
                 settle(&b);
                 b.screenshot(&shots.join("desktop-result.png"));
@@ -375,8 +170,6 @@ fn complete_games_in_every_variant_as_south_and_north() {
                 b.screenshot(&shots.join("phone-result.png"));
                 b.resize(1280, 900);
             }
-            // A finished game offers no pit.
-            assert!(s.enabled.is_empty());
         }
     }
     let _ = writeln!(
@@ -394,43 +187,7 @@ fn keyboard_take_back_and_reasons_for_illegal_pits() {
     let b = Browser::start(&tools, 1280, 900);
     b.goto(&server.url());
     wait_until(&b, "the first state", |s| s.state == "your-move");
-    let s = new_game(&b, Variant::Songo40, "south", 1);
-    // "3" is the person's pit 3: C.
-    b.type_keys("3");
-    let s = wait_until(&b, "the answer to C", |t| {
-        t.ply == s.ply + 2 && t.state == "your-move"
-    });
-    assert!(s.moves.starts_with("C "), "{s:?}");
-    // A letter works too, in either case: e is South's E.
-    b.type_keys("e");
-    let s = wait_until(&b, "the answer to E", |t| {
-        t.ply == 4 && t.state == "your-move"
-    });
-    assert_eq!(&s.moves[4..5], "E");
-    // Take back the person's move and the engine's answer.
-    b.click("[data-testid=take-back]");
-    let s = wait_until(&b, "the take back", |t| t.ply == 2);
-    assert!(s.moves.starts_with("C "));
-    // C was emptied: clicking it says why, and nothing is played.
-    let game = check(&s);
-    let c: Move = "C".parse().unwrap();
-    if let Some(why) = game.position().why_illegal(Variant::Songo40, c) {
-        b.click(".pit[data-slot=\"C\"]");
-        let t = wait_until(&b, "the reason", |t| !t.message.is_empty());
-        assert_eq!(t.message, format!("Pit C: {why}."));
-        assert_eq!(t.ply, 2);
-        // So does its key. Its words are the click's, still shown: cleared
-        // first, or the wait would see the click's and not the key's.
-        b.click("[data-testid=flip]");
-        b.script("document.querySelector('[data-testid=message]').textContent = ''");
-        b.type_keys("c");
-        let t = wait_until(&b, "the reason", |t| t.message.contains("Pit C"));
-        assert_eq!(t.ply, 2);
-    }
-    // An opponent's pit is not the person's.
-    b.click(".pit[data-slot=\"d\"]");
-    let t = wait_until(&b, "the reason", |t| t.message.contains("Pit d"));
-    assert_eq!(t.ply, 2);
+    page_support::keys_take_back_and_reasons_for_illegal_pits(&b);
 }
 
 #[test]

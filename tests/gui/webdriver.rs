@@ -1,6 +1,7 @@
 //! A small WebDriver client (the W3C protocol, JSON over HTTP) for
 //! chromedriver driving headless Chromium: sessions, navigation, elements,
-//! clicks, keys, scripts, window size and screenshots. Written here, on
+//! clicks (a mouse's, a double click, a finger's tap), keys, scripts,
+//! reloads, downloads, window size and screenshots. Written here, on
 //! the test's own HTTP client, rather than taken from a crate, so that the
 //! browser tests add no dependency (and no build time) to the suite.
 
@@ -108,9 +109,15 @@ impl Browser {
             format!("--user-data-dir={}", browser.profile.display()),
             format!("--window-size={width},{height}"),
         ];
+        // Downloads go into the profile, removed with it, where a test can
+        // read them, and never ask where.
+        let prefs = json!({
+            "download.default_directory": browser.downloads(),
+            "download.prompt_for_download": false,
+        });
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
-            "goog:chromeOptions": {"binary": tools.chromium, "args": args},
+            "goog:chromeOptions": {"binary": tools.chromium, "args": args, "prefs": prefs},
         }}});
         let answer = browser.call("POST", "/session", Some(caps));
         browser.session = answer["sessionId"]
@@ -146,6 +153,18 @@ impl Browser {
         self.session_call("POST", "/url", Some(json!({ "url": url })));
     }
 
+    /// Reloads the page, as the browser's reload button does (`goto` to
+    /// the same URL but for its fragment would only move in the page).
+    #[allow(dead_code)] // tests/web_site (which includes this file)
+    pub fn refresh(&self) {
+        self.session_call("POST", "/refresh", Some(json!({})));
+    }
+
+    /// The directory this browser's downloads go to (in its profile).
+    pub fn downloads(&self) -> PathBuf {
+        self.profile.join("downloads")
+    }
+
     /// The first element matching a CSS selector.
     pub fn find(&self, css: &str) -> String {
         let v = self.session_call(
@@ -159,6 +178,41 @@ impl Browser {
     pub fn click(&self, css: &str) {
         let id = self.find(css);
         self.session_call("POST", &format!("/element/{id}/click"), Some(json!({})));
+    }
+
+    /// Input actions of one pointer (`mouse` or `touch`) on an element:
+    /// moved to its centre, then `presses` presses and releases, as fast
+    /// as the browser takes them (real input events, not a script's).
+    fn pointer(&self, css: &str, kind: &str, presses: usize) {
+        let id = self.find(css);
+        let mut actions = vec![json!({
+            "type": "pointerMove", "duration": 0, "x": 0, "y": 0, "origin": { ELEMENT: id },
+        })];
+        for _ in 0..presses {
+            actions.push(json!({"type": "pointerDown", "button": 0}));
+            actions.push(json!({"type": "pointerUp", "button": 0}));
+        }
+        self.session_call(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{
+                "type": "pointer", "id": kind, "parameters": {"pointerType": kind}, "actions": actions,
+            }]})),
+        );
+        self.session_call("DELETE", "/actions", None);
+    }
+
+    /// Two clicks of the mouse in a row on an element, as a person's
+    /// double click.
+    #[allow(dead_code)] // tests/web_site (which includes this file)
+    pub fn double_click(&self, css: &str) {
+        self.pointer(css, "mouse", 2);
+    }
+
+    /// A finger's tap on an element, as on a phone.
+    #[allow(dead_code)] // tests/web_site (which includes this file)
+    pub fn tap(&self, css: &str) {
+        self.pointer(css, "touch", 1);
     }
 
     /// Types `text` into an element (for a file input: the file's path,

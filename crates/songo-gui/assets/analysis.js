@@ -407,11 +407,11 @@ export function initAnalysis({ onSaved, showPlay }) {
   let shown = false;
   function switchEngine() {
     // Not connected yet: app.js asks again once the socket is open.
-    server.send({
-      type: "analyse",
-      on: shown && $("[data-testid=analyse]").checked,
-      lines: Number($("[data-testid=multipv]").value),
-    });
+    const message = { type: "analyse", on: shown && $("[data-testid=analyse]").checked };
+    // Until the room's board has come, the select shows only its default:
+    // the room's own count of lines (restored after a reload) stays.
+    if (view) message.lines = Number($("[data-testid=multipv]").value);
+    server.send(message);
   }
 
   return {

@@ -1,0 +1,311 @@
+//! The page's automation hooks (docs/gui.md) read and checked in a
+//! browser: shared by the tests of `songo gui` (tests/gui/, the room in
+//! the local server) and of the static site (tests/web_site/, the room in
+//! the page), which serve the same page over two transports, so that the
+//! same checks drive both. Every state the page shows is checked against
+//! the rules core replaying the page's moves: the position, whose move it
+//! is, the enabled pits (exactly the legal moves) and the result.
+//!
+//! Included by path from both test crates, each of which has the WebDriver
+//! client as its `webdriver` module (tests/gui/webdriver.rs). The analysis
+//! board's checks are in `analysis.rs`, the records' and reviews' in
+//! `records.rs`.
+
+#![allow(dead_code)] // each test crate takes the parts it needs
+
+pub mod analysis;
+pub mod records;
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use songo_core::{Game, GameStatus, Move, Position, Side, Variant};
+
+use crate::webdriver::Browser;
+
+/// The longest wait for the page to reach a state.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+/// A game longer than this is a bug (the repetition rule ends games).
+pub const MAX_PLIES: usize = 1000;
+
+/// Everything the hooks show at one moment (read by one script, so
+/// consistent).
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub game: String,
+    pub start: String,
+    pub variant: String,
+    pub human: String,
+    pub position: String,
+    pub state: String,
+    pub ply: usize,
+    pub moves: String,
+    pub engine: String,
+    pub enabled: Vec<String>,
+    pub result: String,
+    pub result_text: String,
+    pub message: String,
+    pub engine_status: String,
+}
+
+pub const SNAPSHOT: &str = r#"
+const b = document.querySelector('[data-testid=board]');
+const r = document.querySelector('[data-testid=result]');
+const text = (t) => document.querySelector(`[data-testid=${t}]`).textContent;
+return {
+  game: b.dataset.game || '', start: b.dataset.start || '', variant: b.dataset.variant || '', human: b.dataset.human || '',
+  position: b.dataset.position, state: b.dataset.state, ply: Number(b.dataset.ply),
+  moves: b.dataset.moves, engine: b.dataset.engine,
+  enabled: [...document.querySelectorAll('button[data-pit]')].filter((x) => !x.disabled).map((x) => x.dataset.pit),
+  result: r.dataset.result, result_text: r.hidden ? '' : r.textContent,
+  message: text('message'), engine_status: text('engine-status'),
+};"#;
+
+pub fn snapshot(b: &Browser) -> Snapshot {
+    let v = b.script(SNAPSHOT);
+    let s = |k: &str| v[k].as_str().unwrap_or_default().to_string();
+    Snapshot {
+        game: s("game"),
+        start: s("start"),
+        variant: s("variant"),
+        human: s("human"),
+        position: s("position"),
+        state: s("state"),
+        ply: v["ply"].as_u64().unwrap_or(0) as usize,
+        moves: s("moves"),
+        engine: s("engine"),
+        enabled: v["enabled"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(String::from)
+                    .collect()
+            })
+            .unwrap_or_default(),
+        result: s("result"),
+        result_text: s("result_text"),
+        message: s("message"),
+        engine_status: s("engine_status"),
+    }
+}
+
+/// Checks what the page shows against the rules core replaying its
+/// moves, and returns that game.
+pub fn check(s: &Snapshot) -> Game {
+    let v: Variant = s.variant.parse().expect("a variant on the board");
+    let moves: Vec<Move> = s
+        .moves
+        .split_whitespace()
+        .map(|m| m.parse().expect("a move"))
+        .collect();
+    assert_eq!(moves.len(), s.ply, "{s:?}");
+    let start: Position = s.start.parse().expect("data-start is a position");
+    let game = Game::with_moves(v, start, moves)
+        .unwrap_or_else(|e| panic!("the page's moves are not legal: {e:?}: {s:?}"));
+    let p = game.position();
+    assert_eq!(s.position, p.to_string(), "data-position");
+    let human = if s.human == "south" {
+        Side::South
+    } else {
+        Side::North
+    };
+    let expected = if game.is_over() {
+        "over"
+    } else if p.side_to_move() == human {
+        "your-move"
+    } else {
+        "thinking"
+    };
+    assert_eq!(s.state, expected, "data-state: {s:?}");
+    let mut legal: Vec<String> = if expected == "your-move" {
+        p.legal_moves(v).iter().map(|m| m.to_string()).collect()
+    } else {
+        Vec::new()
+    };
+    let mut enabled = s.enabled.clone();
+    legal.sort();
+    enabled.sort();
+    assert_eq!(enabled, legal, "enabled pits against legal moves: {s:?}");
+    match game.status() {
+        GameStatus::Over {
+            outcome,
+            reason,
+            scores,
+        } => {
+            assert_eq!(s.result, outcome.score_text(), "{s:?}");
+            assert!(s.result_text.starts_with(outcome.score_text()), "{s:?}");
+            assert!(s.result_text.contains(reason.describe()), "{s:?}");
+            let final_score = format!("South {} – North {}", scores[0], scores[1]);
+            assert!(s.result_text.contains(&final_score), "{s:?}");
+        }
+        GameStatus::Ongoing => assert_eq!((s.result.as_str(), s.result_text.as_str()), ("", "")),
+    }
+    game
+}
+
+/// Polls the page, checking every state seen, until `done`.
+pub fn wait_until(b: &Browser, what: &str, done: impl Fn(&Snapshot) -> bool) -> Snapshot {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let s = snapshot(b);
+        if !s.position.is_empty() {
+            check(&s);
+            if done(&s) {
+                return s;
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "waited too long for {what}: {s:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Waits until the board's sowing animation is over, captured pits
+/// included (for screenshots).
+pub fn settle(b: &Browser) {
+    let deadline = Instant::now() + PATIENCE;
+    let busy = "return document.querySelector('[data-testid=board]').dataset.animating === 'true' \
+                || document.querySelector('[data-testid=board] .taken') !== null";
+    while b.script(busy) == Value::Bool(true) {
+        assert!(Instant::now() < deadline, "an endless animation");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A small deterministic generator for the person's choices.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Starts a game from the form: variant, side, level, New game; waits
+/// until it is the person's move (the engine has moved first as North).
+pub fn new_game(b: &Browser, variant: Variant, side: &str, level: u32) -> Snapshot {
+    let before = snapshot(b).game;
+    b.select("[data-testid=variant]", variant.name());
+    b.select("[data-testid=side]", side);
+    b.select("[data-testid=level]", &level.to_string());
+    b.click("[data-testid=new-game]");
+    let s = wait_until(b, "the new game", |s| {
+        s.game != before && s.state != "thinking"
+    });
+    assert_eq!(
+        (s.variant.as_str(), s.human.as_str()),
+        (variant.name(), side)
+    );
+    assert_eq!(s.ply, usize::from(side == "north"), "{s:?}");
+    s
+}
+
+/// Clicks an enabled pit and waits for the answer (the engine's move, or
+/// the end).
+pub fn click_pit(b: &Browser, s: &Snapshot, rng: &mut Rng) -> Snapshot {
+    assert_eq!(s.state, "your-move");
+    let pit = &s.enabled[rng.below(s.enabled.len())];
+    let ply = s.ply;
+    b.click(&format!("button[data-pit=\"{pit}\"]"));
+    wait_until(b, "the engine's answer", |t| {
+        t.ply > ply && t.state != "thinking"
+    })
+}
+
+/// Plays a whole game from the form (`new_game`), clicking enabled pits
+/// that `rng` picks, every state checked (`wait_until`); `each` sees every
+/// state after an answer. Returns the last state: the game over, its
+/// result checked, no pit offered.
+pub fn play_game(
+    b: &Browser,
+    variant: Variant,
+    side: &str,
+    level: u32,
+    rng: &mut Rng,
+    mut each: impl FnMut(&Snapshot),
+) -> Snapshot {
+    let mut s = new_game(b, variant, side, level);
+    while s.state != "over" {
+        s = click_pit(b, &s, rng);
+        assert!(s.ply < MAX_PLIES, "{variant} {side}: no end");
+        each(&s);
+    }
+    let game = check(&s);
+    let GameStatus::Over { outcome, .. } = game.status() else {
+        unreachable!("check() saw the end")
+    };
+    // A finished game offers no pit.
+    assert!(s.enabled.is_empty(), "{s:?}");
+    // Past the test harness's capture, as a record of the run.
+    let _ = writeln!(
+        std::io::stderr(),
+        "{variant} as {side}: {} in {} plies ({outcome:?})",
+        outcome.score_text(),
+        s.ply,
+    );
+    s
+}
+
+/// Polls `script` (which returns a value) until `done` accepts it.
+pub fn wait_for(b: &Browser, what: &str, script: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let v = b.script(script);
+        if done(&v) {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "waited too long for {what}: {v}");
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}
+
+/// From a fresh page: a game of songo40 as South at level 1 played by the
+/// keyboard (a pit's number, a letter in either case); the take back of the
+/// person's move and the answer; the reasons for an emptied pit (clicked,
+/// and its key) and for an opponent's pit, nothing played.
+pub fn keys_take_back_and_reasons_for_illegal_pits(b: &Browser) {
+    let s = new_game(b, Variant::Songo40, "south", 1);
+    // "3" is the person's pit 3: C.
+    b.type_keys("3");
+    let s = wait_until(b, "the answer to C", |t| {
+        t.ply == s.ply + 2 && t.state == "your-move"
+    });
+    assert!(s.moves.starts_with("C "), "{s:?}");
+    // A letter works too, in either case: e is South's E.
+    b.type_keys("e");
+    let s = wait_until(b, "the answer to E", |t| {
+        t.ply == 4 && t.state == "your-move"
+    });
+    assert_eq!(&s.moves[4..5], "E");
+    // Take back the person's move and the engine's answer.
+    b.click("[data-testid=take-back]");
+    let s = wait_until(b, "the take back", |t| t.ply == 2);
+    assert!(s.moves.starts_with("C "));
+    // C was emptied: clicking it says why, and nothing is played.
+    let game = check(&s);
+    let c: Move = "C".parse().unwrap();
+    if let Some(why) = game.position().why_illegal(Variant::Songo40, c) {
+        b.click(".pit[data-slot=\"C\"]");
+        let t = wait_until(b, "the reason", |t| !t.message.is_empty());
+        assert_eq!(t.message, format!("Pit C: {why}."));
+        assert_eq!(t.ply, 2);
+        // So does its key. Its words are the click's, still shown: cleared
+        // first, or the wait would see the click's and not the key's.
+        b.click("[data-testid=flip]");
+        b.script("document.querySelector('[data-testid=message]').textContent = ''");
+        b.type_keys("c");
+        let t = wait_until(b, "the reason", |t| t.message.contains("Pit C"));
+        assert_eq!(t.ply, 2);
+    }
+    // An opponent's pit is not the person's.
+    b.click(".pit[data-slot=\"d\"]");
+    let t = wait_until(b, "the reason", |t| t.message.contains("Pit d"));
+    assert_eq!(t.ply, 2);
+}

@@ -1,0 +1,114 @@
+//! The build's files, without a browser: the manifest and its icons, the
+//! page's Content-Security-Policy and nothing inline for it to refuse,
+//! the service worker's list equal to the files.
+
+use serde_json::Value;
+
+use super::{missing, site};
+
+#[test]
+fn the_built_site_is_complete_and_strict() {
+    let site = match site() {
+        Ok(site) => site,
+        Err(why) => return missing(&why),
+    };
+    let read = |name: &str| {
+        std::fs::read_to_string(site.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+
+    // The manifest: what a browser needs to offer the install.
+    let manifest: Value = serde_json::from_str(&read("manifest.webmanifest")).expect("JSON");
+    for key in [
+        "name",
+        "short_name",
+        "start_url",
+        "theme_color",
+        "background_color",
+    ] {
+        assert!(manifest[key].is_string(), "manifest without {key}");
+    }
+    assert_eq!(manifest["display"], "standalone");
+    let icons = manifest["icons"].as_array().expect("icons");
+    for (size, purpose) in [(192, "any"), (512, "any"), (512, "maskable")] {
+        let icon = icons
+            .iter()
+            .find(|i| i["sizes"] == format!("{size}x{size}") && i["purpose"] == purpose)
+            .unwrap_or_else(|| panic!("no {size} px {purpose} icon"));
+        assert_eq!(icon["type"], "image/png");
+        let png = std::fs::read(site.join(icon["src"].as_str().unwrap())).expect("the icon");
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        // IHDR: width and height, big-endian, after the chunk's length and type.
+        let dim = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+        assert_eq!((dim(16), dim(20)), (size, size), "{}", icon["src"]);
+    }
+
+    // index.html: the worker transport, the manifest, and a strict policy
+    // before anything it governs.
+    let index = read("index.html");
+    assert!(index.contains(r#"<meta name="songo-transport" content="worker">"#));
+    assert!(index.contains(r#"<link rel="manifest" href="manifest.webmanifest">"#));
+    let csp_at = index
+        .find(r#"<meta http-equiv="Content-Security-Policy" content=""#)
+        .expect("a Content-Security-Policy");
+    assert!(csp_at < index.find("<link").unwrap() && csp_at < index.find("<script").unwrap());
+    let csp = index[csp_at..].split('"').nth(3).unwrap();
+    for directive in [
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "style-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+    ] {
+        assert!(
+            csp.split("; ").any(|d| d == directive),
+            "{directive} in {csp}"
+        );
+    }
+    assert!(
+        !csp.contains("unsafe-inline") && !csp.contains("http"),
+        "{csp}"
+    );
+    // Nothing inline for the policy to refuse: every script a file, no
+    // style element or attribute.
+    for (i, _) in index.match_indices("<script") {
+        assert!(index[i..].split('>').next().unwrap().contains(" src="));
+    }
+    assert!(!index.contains("<style") && !index.contains(" style="));
+
+    // The service worker keeps every file of the site, each once, under a
+    // cache name made of their hash.
+    let sw = read("sw.js");
+    let listed: Vec<&str> = sw
+        .split("const FILES = [")
+        .nth(1)
+        .and_then(|rest| rest.split("];").next())
+        .expect("the list of files")
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix('"')?.strip_suffix("\","))
+        .collect();
+    let mut on_disk = Vec::new();
+    let mut dirs = vec![site.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                let name = path.strip_prefix(site).unwrap().to_str().unwrap();
+                if name != "sw.js" {
+                    on_disk.push(name.to_string());
+                }
+            }
+        }
+    }
+    on_disk.push("./".into());
+    on_disk.sort();
+    let mut listed_sorted: Vec<String> = listed.iter().map(|s| s.to_string()).collect();
+    listed_sorted.sort();
+    assert_eq!(listed_sorted, on_disk);
+    assert!(
+        sw.lines().any(|l| l.starts_with("const CACHE = \"songo-")),
+        "a cache name in sw.js"
+    );
+}

@@ -1,0 +1,294 @@
+//! The static site (docs/web.md) as a person uses it: `scripts/web-build.sh`
+//! builds it once per run into `target/tmp/web-site`, `python3 -m
+//! http.server` serves it on 127.0.0.1, and headless Chromium (through
+//! chromedriver, with the GUI tests' WebDriver client) plays on it. Each
+//! browser test has its own server, browser and fresh profile.
+//!
+//! The page is `songo gui`'s, with the room in the page: its automation
+//! hooks (docs/gui.md) hold here too, so the checks of the GUI's tests
+//! drive it (tests/page_support, shared): every state the page shows is
+//! checked against the rules core replaying its moves.
+//!
+//! - `files.rs`: the build's files, without a browser (the manifest, the
+//!   policy, no inline script or style, the service worker's list);
+//! - `install.rs`: `?bench`'s node count equal to the native `songo
+//!   bench`'s, the hooks there and the server-only controls hidden; the
+//!   manifest, the service worker, the install offered, nothing asked of
+//!   another origin; offline, the page reloaded from the service worker
+//!   and playing a move;
+//! - `play.rs`: full games in every variant as South and as North, the
+//!   keyboard and take back, fast double input, a game by touch at phone
+//!   width (its screenshot is docs/web-phone.png);
+//! - `analysis.rs`: analysis lines of a set-up position, a record saved and
+//!   loaded back, reviews;
+//! - `storage.rs`: a reload resumes the game, the analysis board and the
+//!   settings; damaged or stale saved data is set aside.
+//!
+//! The tests skip, saying why, when a tool is missing (the build names
+//! each with the command that installs it; Chromium, chromedriver and
+//! python3 likewise), unless `SONGO_WEB=required`, as in CI: then they fail.
+//! Screenshots go to `target/tmp/web-screenshots/`.
+
+mod analysis;
+mod files;
+// The GUI tests' HTTP and WebDriver clients and their page checks, shared
+// rather than copied (this binary uses a part of them).
+#[allow(dead_code)]
+#[path = "../gui/http.rs"]
+mod http;
+mod install;
+#[path = "../page_support/mod.rs"]
+mod page_support;
+mod play;
+mod storage;
+#[allow(dead_code)]
+#[path = "../gui/webdriver.rs"]
+mod webdriver;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc::channel;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use webdriver::{Browser, Tools};
+
+use page_support::{wait_until, Snapshot};
+
+/// The build script's exit status when a tool it needs is missing.
+const MISSING_TOOL: i32 = 3;
+/// The longest wait for the page to load and its engine to answer (the
+/// bench takes a second or two; a first load compiles the wasm).
+const LOAD_PATIENCE: Duration = Duration::from_secs(60);
+
+/// Skips the test with `why`, or fails it when `SONGO_WEB=required`.
+fn missing(why: &str) {
+    if std::env::var("SONGO_WEB").as_deref() == Ok("required") {
+        panic!("SONGO_WEB=required but {why}");
+    }
+    // Past the test harness's capture, so that the skip is seen.
+    let _ = writeln!(std::io::stderr(), "skipped: {why}");
+}
+
+/// Says something past the test harness's capture: a figure of the run.
+fn report(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn ran_ok(what: &str, out: &Output) {
+    assert!(
+        out.status.success(),
+        "{what}: {}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
+
+/// The site, built once for every test of this binary: its directory, or
+/// why it could not be built for want of a tool.
+fn site() -> Result<&'static Path, String> {
+    static SITE: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    SITE.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-site");
+        let started = Instant::now();
+        let built = Command::new(root.join("scripts/web-build.sh"))
+            .arg(&out)
+            .output()
+            .expect("the build script runs");
+        if built.status.code() == Some(MISSING_TOOL) {
+            return Err(text(&built.stderr).trim().to_string());
+        }
+        ran_ok("scripts/web-build.sh", &built);
+        report(&format!(
+            "{}built in {:.1} s",
+            text(&built.stdout),
+            started.elapsed().as_secs_f64()
+        ));
+        Ok(out)
+    })
+    .as_deref()
+    .map_err(Clone::clone)
+}
+
+fn screenshot_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots")
+}
+
+/// `python3 -m http.server` on 127.0.0.1 serving `dir`, as docs/web.md
+/// says to serve the site.
+struct StaticServer {
+    child: Child,
+    port: u16,
+}
+
+impl StaticServer {
+    fn start(dir: &Path) -> StaticServer {
+        // Port 0: the server picks a free one and says which.
+        let mut child = Command::new("python3")
+            .args(["-u", "-m", "http.server", "--bind", "127.0.0.1", "0"])
+            .arg("--directory")
+            .arg(dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3 starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut lines = BufReader::new(stdout).lines();
+            if let Some(Ok(line)) = lines.next() {
+                let _ = tx.send(line);
+            }
+            // Keep reading, so that the server never blocks on a full pipe.
+            for _ in lines {}
+        });
+        let line = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("http.server says where it serves");
+        // "Serving HTTP on 127.0.0.1 port 39043 (http://127.0.0.1:39043/) ..."
+        let port = line
+            .split_whitespace()
+            .skip_while(|w| *w != "port")
+            .nth(1)
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("not http.server's first line: {line:?}"));
+        StaticServer { child, port }
+    }
+
+    fn origin(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    fn stop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// A browser test's own static server of the site and its own headless
+/// Chromium (a fresh profile), or `None` after saying why the test skips.
+struct Web {
+    b: Browser,
+    server: StaticServer,
+}
+
+impl Web {
+    fn open(width: u32, height: u32) -> Option<Web> {
+        let tools = match Tools::find() {
+            Ok(tools) => tools,
+            Err(why) => {
+                missing(&why);
+                return None;
+            }
+        };
+        match Command::new("python3").arg("--version").output() {
+            Ok(out) if out.status.success() => {}
+            _ => {
+                missing("python3 is missing; install it with: apt-get install python3");
+                return None;
+            }
+        }
+        let site = match site() {
+            Ok(site) => site,
+            Err(why) => {
+                missing(&why);
+                return None;
+            }
+        };
+        let server = StaticServer::start(site);
+        let b = Browser::start(&tools, width, height);
+        // Every page notes its uncaught errors and unhandled rejections.
+        b.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": NOTE_ERRORS }),
+        );
+        Some(Web { b, server })
+    }
+
+    fn origin(&self) -> String {
+        self.server.origin()
+    }
+
+    /// The page's address.
+    fn url(&self) -> String {
+        format!("{}/", self.origin())
+    }
+
+    /// Opens the page and waits for its room's first state, the person to
+    /// move (every state seen checked).
+    fn start(&self) -> Snapshot {
+        self.b.goto(&self.url());
+        wait_started(&self.b)
+    }
+
+    /// Every resource the page has loaded is of its own origin, and it has
+    /// had no uncaught error.
+    fn assert_own_origin_only(&self) {
+        assert_no_page_errors(&self.b);
+        let foreign = self.b.script(&format!(
+            "return performance.getEntriesByType('resource').map((e) => e.name)
+               .filter((n) => !n.startsWith({:?}));",
+            format!("{}/", self.origin())
+        ));
+        assert_eq!(foreign, json!([]), "requests to other origins");
+    }
+}
+
+/// Injected by DevTools into every page before its own scripts: notes
+/// the page's uncaught errors and unhandled rejections in
+/// `window.songoErrors`.
+const NOTE_ERRORS: &str = "window.songoErrors = [];
+    addEventListener('error', (e) => window.songoErrors.push(`error: ${e.message} at ${e.filename}:${e.lineno}`));
+    addEventListener('unhandledrejection', (e) => window.songoErrors.push(`unhandled rejection: ${e.reason && e.reason.stack || e.reason}`));";
+
+/// The page has had no uncaught error nor unhandled rejection.
+fn assert_no_page_errors(b: &Browser) {
+    let errors = b.script("return window.songoErrors;");
+    assert_eq!(errors, json!([]), "errors in the page");
+}
+
+/// Waits for the page's own room to have started and shown its game.
+fn wait_started(b: &Browser) -> Snapshot {
+    wait_for_value(
+        b,
+        "the page's room",
+        "const c = document.querySelector('[data-testid=connection]');
+         return c.dataset.connected === 'true' || null;",
+    );
+    wait_until(b, "the first state", |s| s.state == "your-move")
+}
+
+/// Runs `script` (a function body returning a value) until its value is
+/// neither null nor false, and returns it; panics after [`LOAD_PATIENCE`],
+/// saying `what` was awaited.
+fn wait_for_value(b: &Browser, what: &str, script: &str) -> Value {
+    let deadline = Instant::now() + LOAD_PATIENCE;
+    loop {
+        let v = b.script(script);
+        if !(v.is_null() || v == false) {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "waited in vain for {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// `localStorage[key]` in the page (null when absent).
+fn stored(b: &Browser, key: &str) -> Value {
+    b.script(&format!("return localStorage.getItem({key:?});"))
+}
