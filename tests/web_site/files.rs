@@ -112,3 +112,35 @@ fn the_built_site_is_complete_and_strict() {
         "a cache name in sw.js"
     );
 }
+
+/// What the README and docs/web.md say of the site's size: under 400 KiB
+/// in all, each file gzipped alone (as `scripts/web-build.sh` counts it,
+/// and as a server sends it); the bound is 2 MiB.
+const MAX_GZIPPED: u64 = 400 * 1024;
+
+#[test]
+fn everything_the_page_loads_is_small() {
+    let site = match site() {
+        Ok(site) => site,
+        Err(why) => return missing(&why),
+    };
+    let mut files = vec![site.to_path_buf()];
+    let mut total = 0u64;
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let out = std::process::Command::new("gzip")
+            .args(["-9", "-c"])
+            .arg(&path)
+            .output()
+            .expect("gzip runs");
+        assert!(out.status.success(), "gzip {}", path.display());
+        total += out.stdout.len() as u64;
+    }
+    assert!(
+        total <= MAX_GZIPPED,
+        "the site is {total} bytes gzipped, more than the {MAX_GZIPPED} the README says"
+    );
+}
