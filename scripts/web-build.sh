@@ -52,6 +52,8 @@ cp "$engine/web/songo_wasm.js" "$engine/web/songo_wasm_bg.wasm" "$out/"
 # --- the page -----------------------------------------------------------------
 cp "$assets"/* "$out/"
 cp -r "$web"/* "$out/"
+# The rules panel shows the rules document itself (songo gui serves it too).
+cp "$root/docs/rules.md" "$out/"
 rm "$out/sw.js" # written last, below
 
 # index.html: the transport, then what only the site has. The policy allows

@@ -10,6 +10,8 @@ import { initPlay } from "./play.js";
 import { initAnalysis } from "./analysis.js";
 import { initReview } from "./review.js";
 import { initGames } from "./games.js";
+import { initRules } from "./rules.js";
+import { initSound } from "./sound.js";
 
 let mode = "play";
 
@@ -49,6 +51,8 @@ const play = initPlay({ onSaved, showAnalysis: () => show("analysis") });
 const analysis = initAnalysis({ onSaved, showPlay: () => show("play") });
 const review = initReview({ analysis });
 const games = initGames({ onSaved, showAnalysis: () => show("analysis") });
+initRules();
+initSound();
 
 function onMessage(message) {
   switch (message.type) {

@@ -17,7 +17,7 @@ const STEP_MAX_MS = 90;
 /** How long captured pits stay marked after the sowing. */
 const TAKEN_MS = 350;
 
-export function createBoard(root, { pitAttr, slotAttr, capturedHook, onPit, onExplain }) {
+export function createBoard(root, { pitAttr, slotAttr, capturedHook, onPit, onExplain, sound = null }) {
   const pits = {};
   const parts = {
     top: el("div", { class: "player" }),
@@ -124,6 +124,7 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, onPit, onEx
           if (counts[k] > 0 && a.final[k] === 0) taken.push(pits[LETTERS[k]].wrap);
         }
         drawAll(a.final);
+        if (taken.length) sound?.capture();
         for (const w of taken) w.classList.add("taken");
         setTimeout(() => taken.forEach((w) => w.classList.remove("taken")), TAKEN_MS);
       },
@@ -134,6 +135,7 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, onPit, onEx
         const index = sowing.path[i++];
         counts[index] += 1;
         drawPit(LETTERS[index], counts[index]);
+        sound?.seed();
         previous = pits[LETTERS[index]].wrap;
         previous.classList.add("sown");
         return;

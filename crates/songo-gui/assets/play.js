@@ -8,6 +8,7 @@
 
 import { $, el, SOUTH, NORTH, server, stored, sideName } from "./util.js";
 import { createBoard } from "./board.js";
+import { sound } from "./sound.js";
 
 const MAX_LOG = 60;
 
@@ -17,6 +18,7 @@ export function initPlay({ onSaved, showAnalysis }) {
     pitAttr: "data-pit",
     slotAttr: "data-slot",
     capturedHook: "captured",
+    sound,
     onPit: play,
     onExplain: explain,
   });

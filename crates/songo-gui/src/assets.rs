@@ -22,6 +22,14 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("/analysis.js", JS, include_str!("../assets/analysis.js")),
     ("/review.js", JS, include_str!("../assets/review.js")),
     ("/games.js", JS, include_str!("../assets/games.js")),
+    ("/rules.js", JS, include_str!("../assets/rules.js")),
+    ("/sound.js", JS, include_str!("../assets/sound.js")),
+    // The rules panel shows the rules document itself.
+    (
+        "/rules.md",
+        "text/markdown; charset=utf-8",
+        include_str!("../../../docs/rules.md"),
+    ),
     ("/util.js", JS, include_str!("../assets/util.js")),
     ("/transport.js", JS, include_str!("../assets/transport.js")),
 ];
@@ -46,6 +54,8 @@ mod tests {
                 "/" => "index.html".to_string(),
                 p => p.trim_start_matches('/').to_string(),
             })
+            // The rules come from docs/ (web-build.sh copies them too).
+            .filter(|name| name != "rules.md")
             .collect();
         served.sort();
         assert_eq!(on_disk, served);
