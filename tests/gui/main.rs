@@ -20,6 +20,7 @@ mod http;
 mod page_support;
 mod persistence;
 mod records;
+mod tabs;
 mod webdriver;
 
 use std::io::{BufRead, BufReader, Write};

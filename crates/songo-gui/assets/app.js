@@ -5,7 +5,7 @@
 // Analysis. No build step, no library, nothing fetched from elsewhere.
 
 import { $, $$ } from "./util.js";
-import { connect, kind } from "./transport.js";
+import { connect, kind, server } from "./transport.js";
 import { initPlay } from "./play.js";
 import { initAnalysis } from "./analysis.js";
 import { initReview } from "./review.js";
@@ -81,6 +81,13 @@ function onMessage(message) {
     case "games":
       games.render(message);
       break;
+    // songo gui plays one game in one tab at a time (tabs.rs).
+    case "elsewhere":
+      $("[data-testid=elsewhere]").hidden = false;
+      break;
+    case "here":
+      $("[data-testid=elsewhere]").hidden = true;
+      break;
     case "error":
       if (message.topic === "record") analysis.recordMessage(message.message, false);
       else if (["analysis", "set-up", "review"].includes(message.topic)) analysis.message(message.message);
@@ -109,6 +116,7 @@ function onClose(text) {
 }
 
 for (const tab of $$("[role=tab]")) tab.addEventListener("click", () => show(tab.dataset.mode));
+$("[data-testid=claim]").addEventListener("click", () => server.send({ type: "claim" }));
 
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;

@@ -21,6 +21,7 @@ pub mod engine_worker;
 pub mod security;
 pub mod server;
 pub mod store;
+pub mod tabs;
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

@@ -9,7 +9,6 @@
 //! record files that are read in memory as data; none of them names a
 //! program, a file or a shell command.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -37,6 +36,7 @@ use crate::assets;
 use crate::engine_worker::EngineWorker;
 use crate::security::Guard;
 use crate::store::Store;
+use crate::tabs::{Tabs, Take};
 
 /// The largest message a page may send; a longer one is answered with an
 /// error, and the connection stays.
@@ -80,32 +80,31 @@ fn json(o: &Outgoing) -> String {
 }
 
 async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedReceiver<Input>) {
-    let mut pages: HashMap<u64, UnboundedSender<String>> = HashMap::new();
-    let broadcast = |pages: &mut HashMap<u64, UnboundedSender<String>>, text: String| {
-        pages.retain(|_, tx| tx.send(text.clone()).is_ok());
-    };
+    let mut pages = Tabs::default();
     while let Some(input) = inbox.recv().await {
         match input {
             Input::Connect { id, tx } => {
                 if room.welcome().iter().all(|o| tx.send(json(o)).is_ok()) {
-                    pages.insert(id, tx);
+                    pages.connect(id, tx);
                 }
             }
             Input::Disconnect { id } => {
-                pages.remove(&id);
-                if pages.is_empty() {
+                if pages.disconnect(id) {
                     room.on_no_pages();
                 }
             }
             Input::Page { id, text } => {
-                let reply = room.on_page(&text);
-                if let Some(tx) = pages.get(&id) {
-                    for o in &reply.to_sender {
-                        let _ = tx.send(json(o));
-                    }
+                let reply = match pages.take(id, &text) {
+                    Take::Room => room.on_page(&text),
+                    // Its view may be stale: all of it again.
+                    Take::Claimed => room.on_page(r#"{"type":"state"}"#),
+                    Take::Paused => continue,
+                };
+                for o in &reply.to_sender {
+                    pages.send(id, &json(o));
                 }
                 for o in &reply.broadcast {
-                    broadcast(&mut pages, json(o));
+                    pages.broadcast(&json(o));
                 }
             }
             Input::Upload {
@@ -117,12 +116,12 @@ async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedRec
                 let (answer, messages) = room.on_upload(&bytes, variant.as_deref(), &name);
                 let _ = reply.send(answer);
                 for o in &messages {
-                    broadcast(&mut pages, json(o));
+                    pages.broadcast(&json(o));
                 }
             }
             Input::Engine { generation, event } => {
                 for o in room.on_engine(generation, event) {
-                    broadcast(&mut pages, json(&o));
+                    pages.broadcast(&json(&o));
                 }
             }
             Input::Snapshot { reply } => {
