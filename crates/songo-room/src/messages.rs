@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::view::{AnalysisView, LineView, ReviewView, View};
+use crate::view::{AnalysisView, GamesView, LineView, ReviewView, View};
 
 /// A side, as the page names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -173,7 +173,7 @@ pub enum Outgoing {
     /// A game record to save, for the page that asked.
     Record { file_name: String, text: String },
     /// The person's finished games, after every change.
-    Games(Box<crate::room::GamesView>),
+    Games(Box<GamesView>),
 }
 
 /// The readable part of an `info` line, for the engine that writes it.

@@ -249,3 +249,26 @@ pub struct ReviewView {
     pub thresholds: [i32; 3],
     pub message: Option<String>,
 }
+
+/// One finished game as the list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FinishedView {
+    /// From 1, in the order the games ended.
+    pub index: usize,
+    /// `YYYY.MM.DD`, as the record's `Date` tag.
+    pub date: String,
+    pub variant: String,
+    pub south: String,
+    pub north: String,
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: String,
+    /// Why it ended (`no seeds`, `time forfeit`…).
+    pub termination: String,
+    pub plies: usize,
+}
+
+/// The list of finished games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GamesView {
+    pub games: Vec<FinishedView>,
+}

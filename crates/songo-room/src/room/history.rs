@@ -4,7 +4,6 @@
 //! all together as one record file. They are part of the saved state, so
 //! the list survives restarts and reloads.
 
-use serde::Serialize;
 use songo_core::record::GameRecord;
 use web_time::SystemTime;
 
@@ -12,6 +11,7 @@ use super::analysis::{Loaded, Origin};
 use super::{refuse, Room};
 use crate::messages::{Outgoing, Reply, Topic};
 use crate::records;
+use crate::view::{FinishedView, GamesView};
 
 /// The name the finished games go by on the analysis board, as if they
 /// were a file the person loaded.
@@ -24,29 +24,6 @@ pub(super) struct History {
     /// The game played last recorded (its `game_id`), so that a game is
     /// recorded once however many messages follow its end.
     recorded: Option<u64>,
-}
-
-/// One finished game as the list shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct FinishedView {
-    /// From 1, in the order the games ended.
-    pub index: usize,
-    /// `YYYY.MM.DD`, as the record's `Date` tag.
-    pub date: String,
-    pub variant: String,
-    pub south: String,
-    pub north: String,
-    /// `1-0`, `0-1`, `1/2-1/2`.
-    pub result: String,
-    /// Why it ended (`no seeds`, `time forfeit`…).
-    pub termination: String,
-    pub plies: usize,
-}
-
-/// The list of finished games.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GamesView {
-    pub games: Vec<FinishedView>,
 }
 
 impl Room {

@@ -5,6 +5,7 @@ use songo_core::record::parse_records;
 
 use super::tests::{answer, room, Jobs};
 use super::*;
+use crate::view::GamesView;
 
 /// A songo40 game that ends after 14 plies, North winning (South's row
 /// empty), the person South.

@@ -46,7 +46,7 @@ use crate::messages::{Outgoing, PageMessage, Reply, Topic};
 use analysis::Analysis;
 use analyst::{Analyst, Review};
 use history::History;
-pub use history::{FinishedView, GamesView, YOUR_GAMES};
+pub use history::YOUR_GAMES;
 use play::Play;
 pub use saved::{RestoreError, SavedBoard, SavedOrigin, SavedPlay, SavedRoom, SAVED_FORMAT};
 
