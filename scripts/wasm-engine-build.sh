@@ -62,7 +62,13 @@ cd "$root"
 # nps under node (2.9 to 5.9 M here). Only this build's flags: a RUSTFLAGS
 # of the caller's own overrides them (Cargo's order).
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:--C target-feature=+simd128}"
-cargo build --release --locked --target "$target" -p songo-wasm
+# The release profile as Cargo.toml has it (fat LTO, one codegen unit):
+# what is shipped, and what the size and speed figures measure, whatever
+# overrides the caller's environment holds (.ci/run lightens the profile
+# for its test build).
+env -u CARGO_PROFILE_RELEASE_LTO -u CARGO_PROFILE_RELEASE_CODEGEN_UNITS \
+    -u CARGO_PROFILE_RELEASE_OPT_LEVEL \
+    cargo build --release --locked --target "$target" -p songo-wasm
 wasm="${CARGO_TARGET_DIR:-$root/target}/$target/release/songo_wasm.wasm"
 
 # --- optimise ------------------------------------------------------------
