@@ -84,7 +84,23 @@ async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedRec
     let broadcast = |pages: &mut HashMap<u64, UnboundedSender<String>>, text: String| {
         pages.retain(|_, tx| tx.send(text.clone()).is_ok());
     };
-    while let Some(input) = inbox.recv().await {
+    loop {
+        // The room's own deadline (a player's clock, an answer held back)
+        // wakes it even when no page or engine says anything.
+        let deadline = room.next_deadline();
+        let input = tokio::select! {
+            input = inbox.recv() => match input {
+                Some(input) => input,
+                None => return,
+            },
+            () = sleep_until(deadline) => {
+                for o in room.on_time() {
+                    broadcast(&mut pages, json(&o));
+                }
+                keep(&room, &mut store);
+                continue;
+            }
+        };
         match input {
             Input::Connect { id, tx } => {
                 if room.welcome().iter().all(|o| tx.send(json(o)).is_ok()) {
@@ -130,6 +146,15 @@ async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedRec
             }
         }
         keep(&room, &mut store);
+    }
+}
+
+/// Sleeps until `deadline` (the room's clock is std's on native); for
+/// ever without one.
+async fn sleep_until(deadline: Option<std::time::Instant>) {
+    match deadline {
+        Some(at) => tokio::time::sleep_until(tokio::time::Instant::from_std(at)).await,
+        None => std::future::pending().await,
     }
 }
 
@@ -187,6 +212,8 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
             engines: config.engines,
             movetime: config.movetime,
             tablebases: config.tablebases,
+            time: None,
+            pause: true,
         },
         spawn,
     );
