@@ -14,6 +14,7 @@
 //! browser. Screenshots go to `target/tmp/gui-screenshots/`.
 
 mod analysis;
+mod clocks;
 mod http;
 mod persistence;
 mod records;

@@ -23,9 +23,10 @@ pub fn elo_over_level_1(level: u8) -> i32 {
     ELO_STEPS[..steps].iter().sum()
 }
 
-/// Every level the page offers, with its strength.
+/// Every level, 1 to 10 (the room's `LEVELS`, one more than the steps),
+/// with its strength.
 pub fn views() -> Vec<LevelView> {
-    crate::room::LEVELS
+    (1..=ELO_STEPS.len() as u8 + 1)
         .map(|level| LevelView {
             level,
             elo: elo_over_level_1(level),

@@ -335,6 +335,9 @@ fn think_times_and_bad_time_controls() {
     let hand = Hand::new();
     let (mut t, jobs) = timed_room(&hand, false);
     assert_eq!((t.view().think_ms, t.view().clock), (2000, None));
+    // Every level the room plays has its strength.
+    let levels: Vec<u8> = t.view().levels.iter().map(|l| l.level).collect();
+    assert_eq!(levels, LEVELS.collect::<Vec<u8>>());
     new_game(&mut t, "north", 7, r#","think_ms":5000"#);
     let (_, _, search) = last_search(&jobs);
     assert_eq!(search.limit, Limit::Movetime(ms(5000)));
