@@ -113,9 +113,11 @@ export function initPlay({ onSaved, showAnalysis }) {
     for (const side of ["south", "north"]) {
       const clock = board.clock(side);
       if (!clocks) {
-        clock.hidden = true;
-        clock.dataset.ms = "";
-        clock.dataset.running = "false";
+        if (!clock.hidden) {
+          clock.hidden = true;
+          clock.dataset.ms = "";
+          clock.dataset.running = "false";
+        }
         continue;
       }
       const running = clocks.running === side;

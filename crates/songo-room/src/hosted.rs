@@ -140,6 +140,12 @@ impl<H: EngineHost> HostedRoom<H> {
         (hosted, out)
     }
 
+    /// Whether levels 1–4 wait a natural moment before their answer (on
+    /// by default; see [`Room::set_pause`]).
+    pub fn set_pause(&mut self, on: bool) {
+        self.room.set_pause(on);
+    }
+
     /// Everything a page needs when it (re)connects.
     pub fn welcome(&self) -> Vec<Outgoing> {
         self.room.welcome()

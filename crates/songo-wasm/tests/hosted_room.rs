@@ -103,6 +103,10 @@ impl Page {
             Host::default(),
             Duration::ZERO,
         );
+        let mut room = room;
+        // Whole games at level 1 would wait a natural moment before every
+        // answer (hundreds of moves): only the test of that pause has it.
+        room.set_pause(false);
         let mut page = Page {
             room,
             epoch: Instant::now(),
@@ -323,4 +327,20 @@ fn a_timed_game_is_played_on_the_clock_and_lost_on_time() {
     assert_eq!(state["legal"], serde_json::json!([]));
     assert_eq!(state["clock"]["left_ms"][1], 0);
     assert_eq!(page.room.deadline(), None);
+}
+
+#[test]
+fn a_weak_level_answers_after_a_natural_moment() {
+    let mut page = Page::open();
+    page.room.set_pause(true);
+    page.send(serde_json::json!({
+        "type": "new-game", "variant": "songo40", "side": "south", "level": 1,
+    }));
+    let asked = Instant::now();
+    page.send(serde_json::json!({"type": "move", "pit": "C"}));
+    page.until(|s| s["state"] == "your-move");
+    // Half the think time (200 ms) caps the pause here.
+    let cap = Duration::from_millis(200) / songo_room::room::PAUSE_THINK_SHARE;
+    assert!(asked.elapsed() >= songo_room::room::PAUSE_MIN.min(cap));
+    assert_eq!(strings(&page.state()["moves"]).len(), 2);
 }

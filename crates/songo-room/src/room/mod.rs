@@ -51,7 +51,9 @@ use play::Play;
 pub use saved::{
     RestoreError, SavedBoard, SavedClock, SavedOrigin, SavedPlay, SavedRoom, SAVED_FORMAT,
 };
-pub use timing::{PAUSED_LEVELS, PAUSE_CLOCK_SHARE, PAUSE_MIN, PAUSE_SPREAD, THINK_MS};
+pub use timing::{
+    PAUSED_LEVELS, PAUSE_CLOCK_SHARE, PAUSE_MIN, PAUSE_SPREAD, PAUSE_THINK_SHARE, THINK_MS,
+};
 
 /// Strength levels the page offers (`Skill Level` of the protocol).
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;

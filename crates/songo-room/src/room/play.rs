@@ -364,6 +364,10 @@ impl Room {
                     if let Some(answer) = self.judge_answer(answer, now) {
                         self.play_engine_answer(answer, now);
                     }
+                    if self.play.held.is_some() {
+                        // Nothing to show until its moment.
+                        return Vec::new();
+                    }
                     vec![self.state_message()]
                 }
                 EngineState::Hinting { ticket: t } if t == ticket => {

@@ -136,6 +136,14 @@ impl Room {
         }
     }
 
+    /// Whether levels 1–4 hold an early answer until a natural moment
+    /// (see [`PAUSE_MIN`]): for people; a test of something else may do
+    /// without the wait. An answer held already is still played at its
+    /// moment.
+    pub fn set_pause(&mut self, on: bool) {
+        self.pause = on;
+    }
+
     /// The engine's search limit: its clock, or its think time.
     pub(super) fn engine_limit(&self, now: Instant) -> Limit {
         match &self.play.clocks {

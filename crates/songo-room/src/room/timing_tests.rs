@@ -261,8 +261,8 @@ fn weak_levels_hold_an_early_answer_until_a_natural_moment() {
     let asked = hand.now();
     t.on_page(r#"{"type":"move","pit":"C"}"#);
     hand.pass(20);
-    answer(&mut t, &jobs, "d");
-    // Held: the engine still "thinks".
+    // Held: nothing to show yet, the engine still "thinks".
+    assert!(answer(&mut t, &jobs, "d").is_empty());
     let v = t.view();
     assert_eq!((v.moves.len(), v.state), (1, PlayState::Thinking));
     let release = t.next_deadline().expect("the held answer's moment");
