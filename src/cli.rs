@@ -168,6 +168,10 @@ pub struct GuiArgs {
     /// Support/songo; Windows: %APPDATA%\songo).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<std::path::PathBuf>,
+    /// Levels 1-4 answer at once instead of after a short, natural pause
+    /// (for scripts and tests that play many games).
+    #[arg(long)]
+    pub no_pause: bool,
 }
 
 /// `--listen`: an IP address, or an address and its port (`0.0.0.0:8040`,
@@ -224,6 +228,7 @@ fn gui(args: GuiArgs) -> Result<(), CliError> {
     if args.data_dir.is_some() {
         config.data_dir = args.data_dir;
     }
+    config.pause = !args.no_pause;
     Ok(songo_gui::run(config)?)
 }
 

@@ -15,6 +15,7 @@
 //! browser. Screenshots go to `target/tmp/gui-screenshots/`.
 
 mod analysis;
+mod clocks;
 mod http;
 #[path = "../page_support/mod.rs"]
 mod page_support;
@@ -144,7 +145,9 @@ fn screenshot_dir() -> PathBuf {
 #[test]
 fn complete_games_in_every_variant_as_south_and_north() {
     let Some(tools) = tools() else { return };
-    let server = Server::start(&[]);
+    // Six whole games at level 1: without the weak levels' pause, which
+    // would double the test's time (tests/gui/clocks.rs tests the pause).
+    let server = Server::start(&["--no-pause"]);
     let b = Browser::start(&tools, 1280, 900);
     b.goto(&server.url());
     wait_until(&b, "the first state", |s| s.state == "your-move");

@@ -6,6 +6,7 @@
 import { $, $$, el, LETTERS, server, sideName } from "./util.js";
 import { createBoard } from "./board.js";
 import { loadRecord } from "./transport.js";
+import { timingOfForm } from "./play.js";
 
 /** The bar is full at this many centiseeds (score.rs, BAR_RANGE). */
 const BAR_RANGE = 1500;
@@ -368,8 +369,9 @@ export function initAnalysis({ onSaved, showPlay }) {
     if (span) goto(Number(span.dataset.ply));
   });
   $("[data-testid=play-from-here]").addEventListener("click", () => {
-    // The level chosen in Play's box, even without a new game started.
-    send({ type: "play-from-here", level: Number($("[data-testid=level]").value) });
+    // The level and the clock chosen in Play's form, even without a new
+    // game started.
+    send({ type: "play-from-here", level: Number($("[data-testid=level]").value), ...timingOfForm() });
     showPlay();
   });
   $("[data-testid=multipv]").addEventListener("change", () => switchEngine());

@@ -3,7 +3,8 @@
 // The play board and the analysis board are two of these; each pit is a
 // <button> carrying `pitAttr` (data-pit on the play board) inside a
 // wrapper carrying `slotAttr`, which takes the clicks of a disabled
-// button so the page can say why the pit cannot be played.
+// button so the page can say why the pit cannot be played. With
+// `clockHook` each player shows a clock (hidden until a timed game).
 
 import { SOUTH, NORTH, LETTERS, el, sideName } from "./util.js";
 
@@ -17,7 +18,7 @@ const STEP_MAX_MS = 90;
 /** How long captured pits stay marked after the sowing. */
 const TAKEN_MS = 350;
 
-export function createBoard(root, { pitAttr, slotAttr, capturedHook, onPit, onExplain, sound = null }) {
+export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, onPit, onExplain, sound = null }) {
   const pits = {};
   const parts = {
     top: el("div", { class: "player" }),
@@ -52,6 +53,20 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, onPit, onEx
     const count = el("b", { "data-testid": `${capturedHook}-${side}` }, "0");
     players[side] = { root: p, name: p.firstChild, captured: count };
     captured.append(players[side].captured);
+    if (clockHook) {
+      // `${clockHook}-south` and `-north` (docs/gui.md): play.js sets them.
+      const clock = el("span", {
+        class: "clock",
+        "data-testid": `${clockHook}-${side}`,
+        "data-ms": "",
+        "data-running": "false",
+        role: "timer",
+        "aria-label": `${sideName(side)}'s clock`,
+        hidden: "",
+      });
+      p.insertBefore(clock, captured);
+      players[side].clock = clock;
+    }
   }
 
   let animation = null;
@@ -147,6 +162,11 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, onPit, onEx
 
   return {
     pits,
+
+    /** The clock element of `side` (with `clockHook`). */
+    clock(side) {
+      return players[side].clock;
+    },
 
     /** Puts `bottom` ("south" or "north") nearest the person. Sowing runs
      *  counter-clockwise: A..G left to right below, a..g right to left

@@ -5,12 +5,51 @@
 // The hooks (data-position, data-state, enabled pits…) are set as soon as
 // a state arrives; the sowing animation only redraws the seeds
 // afterwards, so tools never wait for it.
+//
+// The clocks: each state carries both sides' time left when the room made
+// it, and which clock runs; between states the page counts the running
+// one down itself. The room alone decides a loss on time.
 
-import { $, el, SOUTH, NORTH, server, stored, sideName } from "./util.js";
+import { $, $$, el, SOUTH, NORTH, server, stored, sideName } from "./util.js";
 import { createBoard } from "./board.js";
 import { sound } from "./sound.js";
 
 const MAX_LOG = 60;
+/** How often the running clock is redrawn: tenths show under 10 s. */
+const CLOCK_TICK_MS = 100;
+const TENTHS_BELOW_MS = 10_000;
+
+/** The timing the New game form asks for, as the room's messages take
+ *  it: `{tc: {base_ms, inc_ms}}` for a clock, else `{think_ms}`. Play from
+ *  here (analysis.js) sends the same. */
+export function timingOfForm() {
+  const select = $("[data-testid=time-control]");
+  const choice = select.value;
+  if (choice === "none") return { think_ms: Number($("[data-testid=think-time]").value) };
+  // A clock the form cannot write (one a message set) carries its own.
+  const own = select.selectedOptions[0];
+  if (own && own.dataset.baseMs) {
+    return { tc: { base_ms: Number(own.dataset.baseMs), inc_ms: Number(own.dataset.incMs) } };
+  }
+  let minutes;
+  let seconds;
+  if (choice === "custom") {
+    minutes = Number($("[data-testid=tc-minutes]").value);
+    seconds = Number($("[data-testid=tc-increment]").value);
+  } else {
+    [minutes, seconds] = choice.split("+").map(Number);
+  }
+  // The room checks the range and says what is wrong.
+  return { tc: { base_ms: Math.round(minutes * 60_000), inc_ms: Math.round(seconds * 1000) } };
+}
+
+/** `m:ss`, and tenths under 10 s (`0:07.3`). */
+function clockText(ms) {
+  const tenths = Math.floor(ms / 100);
+  const s = Math.floor(tenths / 10);
+  const text = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  return ms < TENTHS_BELOW_MS ? `${text}.${tenths % 10}` : text;
+}
 
 export function initPlay({ onSaved, showAnalysis }) {
   const root = $("[data-testid=board]");
@@ -18,10 +57,14 @@ export function initPlay({ onSaved, showAnalysis }) {
     pitAttr: "data-pit",
     slotAttr: "data-slot",
     capturedHook: "captured",
+    clockHook: "clock",
     sound,
     onPit: play,
     onExplain: explain,
   });
+  /** The clocks as the last state gave them, and when it came. */
+  let clocks = null;
+  setInterval(tickClocks, CLOCK_TICK_MS);
   let state = null;
   let flipped = false;
   let gameId = null;
@@ -34,8 +77,60 @@ export function initPlay({ onSaved, showAnalysis }) {
   });
 
   for (let level = 1; level <= 10; level++) {
-    const name = level === 1 ? "1 (weakest)" : level === 10 ? "10 (full strength)" : String(level);
-    $("[data-testid=level]").append(el("option", { value: String(level) }, name));
+    $("[data-testid=level]").append(el("option", { value: String(level) }, levelName(level)));
+  }
+
+  /** A level's name, with its measured strength once the room gave it
+   *  (docs/strength.md's steps, added up). */
+  function levelName(level, elo) {
+    const parts = [];
+    if (level === 1) parts.push("weakest");
+    if (level === 10) parts.push("full strength");
+    if (elo !== undefined && level > 1) parts.push(`+${elo} Elo over level 1`);
+    return parts.length ? `${level} (${parts.join(", ")})` : String(level);
+  }
+
+  function labelLevels(levels) {
+    for (const { level, elo } of levels || []) {
+      const option = $(`[data-testid=level] option[value="${level}"]`);
+      if (option) option.textContent = levelName(level, elo);
+    }
+  }
+
+  const timeControl = $("[data-testid=time-control]");
+  /** The custom fields with a custom clock; the think time without one. */
+  function showTimingChoices() {
+    const custom = timeControl.value === "custom";
+    $("[data-testid=custom-tc]").hidden = !custom;
+    // Hidden fields are not checked: a bad one must not block the form.
+    for (const input of $$("[data-testid=custom-tc] input")) input.disabled = !custom;
+    $(".think-choice").hidden = timeControl.value !== "none";
+  }
+  timeControl.addEventListener("change", showTimingChoices);
+  showTimingChoices();
+
+  /** Shows both clocks as of now: the running one counted down since
+   *  the state came. */
+  function tickClocks() {
+    for (const side of ["south", "north"]) {
+      const clock = board.clock(side);
+      if (!clocks) {
+        if (!clock.hidden) {
+          clock.hidden = true;
+          clock.dataset.ms = "";
+          clock.dataset.running = "false";
+        }
+        continue;
+      }
+      const running = clocks.running === side;
+      const given = clocks.left[side === "south" ? 0 : 1];
+      const ms = running ? Math.max(0, given - (performance.now() - clocks.at)) : given;
+      clock.hidden = false;
+      clock.dataset.ms = String(Math.round(ms));
+      clock.dataset.running = String(running);
+      clock.classList.toggle("low", ms < TENTHS_BELOW_MS);
+      clock.textContent = clockText(ms);
+    }
   }
 
   function say(text) {
@@ -118,6 +213,12 @@ export function initPlay({ onSaved, showAnalysis }) {
     }
     if (s.last) status.textContent += ` · last move ${s.last}`;
 
+    clocks = s.clock
+      ? { left: s.clock.left_ms, running: s.clock.running, at: performance.now() }
+      : null;
+    tickClocks();
+    labelLevels(s.levels);
+
     renderResult(s);
     renderMoves(s);
     renderHint(s);
@@ -139,11 +240,14 @@ export function initPlay({ onSaved, showAnalysis }) {
     const winner = r.winner
       ? `${r.winner === s.human ? "You win" : `${engineName()} wins`} (${sideName(r.winner)})`
       : "Draw";
+    // On time the game ended before the rules did: the seeds captured so
+    // far, not a final score.
+    const scores = r.on_time
+      ? `Captured: South ${r.scores[0]} – North ${r.scores[1]}.`
+      : `Final score South ${r.scores[0]} – North ${r.scores[1]}.`;
     result.replaceChildren(
       el("strong", { class: "score" }, r.score),
-      document.createTextNode(
-        ` ${winner}: ${r.reason}. Final score South ${r.scores[0]} – North ${r.scores[1]}.`,
-      ),
+      document.createTextNode(` ${winner}: ${r.reason}. ${scores}`),
     );
     result.dataset.result = r.score;
     result.hidden = false;
@@ -215,6 +319,34 @@ export function initPlay({ onSaved, showAnalysis }) {
     $("[data-testid=variant]").value = s.variant;
     $("[data-testid=side]").value = s.human;
     $("[data-testid=level]").value = String(s.level);
+    if (s.clock) {
+      const { base_ms: base, inc_ms: inc } = s.clock.tc;
+      let option = [...timeControl.options].find((o) => o.value === s.clock.label);
+      const minutes = $("[data-testid=tc-minutes]");
+      const fits = base % 60_000 === 0 && inc % 1000 === 0 && base / 60_000 <= Number(minutes.max);
+      if (!option && !fits) {
+        // Not whole minutes and seconds (a message's own clock): offered
+        // as it is, so that the next game can have it again.
+        option = el("option", { value: s.clock.label, "data-base-ms": base, "data-inc-ms": inc }, s.clock.label);
+        timeControl.insertBefore(option, timeControl.querySelector("option[value=custom]"));
+      }
+      if (option) {
+        timeControl.value = option.value;
+      } else {
+        timeControl.value = "custom";
+        minutes.value = String(base / 60_000);
+        $("[data-testid=tc-increment]").value = String(inc / 1000);
+      }
+    } else {
+      timeControl.value = "none";
+      const think = $("[data-testid=think-time]");
+      const value = String(s.think_ms);
+      if (![...think.options].some((o) => o.value === value)) {
+        think.append(el("option", { value }, `${s.think_ms / 1000} s a move`));
+      }
+      think.value = value;
+    }
+    showTimingChoices();
     const engines = $("[data-testid=engine]");
     engines.replaceChildren(...s.engines.map((name, i) => el("option", { value: String(i) }, name)));
     engines.value = String(s.engine);
@@ -270,6 +402,7 @@ export function initPlay({ onSaved, showAnalysis }) {
       side: $("[data-testid=side]").value,
       level: Number($("[data-testid=level]").value),
       engine: Number($("[data-testid=engine]").value || 0),
+      ...timingOfForm(),
     });
   });
   $("[data-testid=take-back]").addEventListener("click", () => {

@@ -92,6 +92,9 @@ pub struct GuiConfig {
     /// Where the game in progress is kept across restarts (`--data-dir`);
     /// `None`: nowhere (no home directory is known).
     pub data_dir: Option<PathBuf>,
+    /// The weak levels wait a short, natural moment before answering
+    /// (`--no-pause` turns it off, for automation).
+    pub pause: bool,
 }
 
 impl GuiConfig {
@@ -113,6 +116,7 @@ impl GuiConfig {
             movetime: MOVETIME,
             tablebases: None,
             data_dir: store::default_dir(),
+            pause: true,
         }
     }
 }
@@ -246,6 +250,7 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
                 tablebases,
                 store,
                 saved,
+                pause: config.pause,
             },
             local,
         );

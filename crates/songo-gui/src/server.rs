@@ -81,7 +81,23 @@ fn json(o: &Outgoing) -> String {
 
 async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedReceiver<Input>) {
     let mut pages = Tabs::default();
-    while let Some(input) = inbox.recv().await {
+    loop {
+        // The room's own deadline (a player's clock, an answer held back)
+        // wakes it even when no page or engine says anything.
+        let deadline = room.next_deadline();
+        let input = tokio::select! {
+            input = inbox.recv() => match input {
+                Some(input) => input,
+                None => return,
+            },
+            () = sleep_until(deadline) => {
+                for o in room.on_time() {
+                    pages.broadcast(&json(&o));
+                }
+                keep(&room, &mut store);
+                continue;
+            }
+        };
         match input {
             Input::Connect { id, tx } => {
                 if room.welcome().iter().all(|o| tx.send(json(o)).is_ok()) {
@@ -132,6 +148,15 @@ async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedRec
     }
 }
 
+/// Sleeps until `deadline` (the room's clock is std's on native); for
+/// ever without one.
+async fn sleep_until(deadline: Option<std::time::Instant>) {
+    match deadline {
+        Some(at) => tokio::time::sleep_until(tokio::time::Instant::from_std(at)).await,
+        None => std::future::pending().await,
+    }
+}
+
 /// Writes the room's state when it changed. A failed write is said once
 /// and tried again at the next change: the game itself goes on.
 fn keep(room: &Room, store: &mut Option<Store>) {
@@ -163,6 +188,8 @@ pub struct ServerConfig {
     pub movetime: Duration,
     /// The endgame tables for the analysis.
     pub tablebases: Option<Arc<Tablebases>>,
+    /// Whether the weak levels wait a natural moment before answering.
+    pub pause: bool,
     /// Where the room's state is kept, and what it held at the start.
     pub store: Option<Store>,
     pub saved: Option<SavedRoom>,
@@ -186,6 +213,8 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
             engines: config.engines,
             movetime: config.movetime,
             tablebases: config.tablebases,
+            time: None,
+            pause: config.pause,
         },
         spawn,
     );

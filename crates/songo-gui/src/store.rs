@@ -178,6 +178,8 @@ mod tests {
                 engine: "songo".into(),
                 start: start.clone(),
                 moves: moves.iter().map(|m| m.to_string()).collect(),
+                clock: None,
+                think_ms: None,
             },
             analysis: SavedBoard {
                 variant: "songo40".into(),

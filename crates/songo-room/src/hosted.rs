@@ -7,13 +7,17 @@
 //!
 //! Every input returns the messages for the page, and the host calls
 //! [`HostedRoom::wake`] once [`HostedRoom::deadline`] has passed. Time is
-//! the host's, as a [`Duration`] since an epoch of its own.
+//! the host's, as a [`Duration`] since an epoch of its own: the drivers'
+//! and the room's alike (the room's clocks read the host's last `now`, as
+//! an [`Instant`] that many after the room's epoch), so that one deadline
+//! covers both.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use songo_client::EngineSpec;
+use web_time::Instant;
 
 use crate::driver::{Action, Driver};
 use crate::link::{EngineLink, Job};
@@ -79,6 +83,15 @@ pub struct HostedRoom<H: EngineHost> {
     drivers: BTreeMap<u64, Driver>,
     /// The options of the one engine description, for each new driver.
     options: Vec<(String, String)>,
+    /// The host's time at its last call, which the room reads as
+    /// `epoch + now`.
+    now: Arc<Mutex<Duration>>,
+    epoch: Instant,
+}
+
+/// Reads a shared time; a poisoned lock only means a panic elsewhere.
+fn read(now: &Mutex<Duration>) -> Duration {
+    *now.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl<H: EngineHost> HostedRoom<H> {
@@ -93,11 +106,18 @@ impl<H: EngineHost> HostedRoom<H> {
         let mailbox: Mailbox = Arc::default();
         let posted = Arc::clone(&mailbox);
         let options = engine.options.clone();
+        let shared = Arc::new(Mutex::new(now));
+        let epoch = Instant::now();
+        let time = Arc::clone(&shared);
         let room = Room::new(
             RoomConfig {
                 engines: vec![engine],
                 movetime,
                 tablebases: None,
+                time: Some(Box::new(move || {
+                    epoch.checked_add(read(&time)).unwrap_or(epoch)
+                })),
+                pause: true,
             },
             Box::new(move |_, generation| {
                 Box::new(Link {
@@ -112,10 +132,18 @@ impl<H: EngineHost> HostedRoom<H> {
             mailbox,
             drivers: BTreeMap::new(),
             options,
+            now: shared,
+            epoch,
         };
         let mut out = hosted.pump(now);
         out.splice(0..0, hosted.room.welcome());
         (hosted, out)
+    }
+
+    /// Whether levels 1–4 wait a natural moment before their answer (on
+    /// by default; see [`Room::set_pause`]).
+    pub fn set_pause(&mut self, on: bool) {
+        self.room.set_pause(on);
     }
 
     /// Everything a page needs when it (re)connects.
@@ -123,8 +151,16 @@ impl<H: EngineHost> HostedRoom<H> {
         self.room.welcome()
     }
 
+    /// The host's time now: what the room reads until the next call.
+    fn at(&self, now: Duration) {
+        let mut shared = self.now.lock().unwrap_or_else(|p| p.into_inner());
+        // The host's clock only goes forward; a stale `now` keeps the last.
+        *shared = (*shared).max(now);
+    }
+
     /// One message of the page (JSON, as over the websocket).
     pub fn on_page(&mut self, text: &str, now: Duration) -> Vec<Outgoing> {
+        self.at(now);
         let reply = self.room.on_page(text);
         let mut out = reply.to_sender;
         out.extend(reply.broadcast);
@@ -140,6 +176,7 @@ impl<H: EngineHost> HostedRoom<H> {
         name: &str,
         now: Duration,
     ) -> (UploadAnswer, Vec<Outgoing>) {
+        self.at(now);
         let (answer, mut out) = self.room.on_upload(bytes, variant, name);
         out.extend(self.pump(now));
         (answer, out)
@@ -160,8 +197,9 @@ impl<H: EngineHost> HostedRoom<H> {
         self.drive(generation, now, |d| d.closed(now))
     }
 
-    /// Time passed: deadlines that are due.
+    /// Time passed: deadlines that are due, the drivers' and the room's.
     pub fn wake(&mut self, now: Duration) -> Vec<Outgoing> {
+        self.at(now);
         let due: Vec<u64> = self
             .drivers
             .iter()
@@ -172,12 +210,26 @@ impl<H: EngineHost> HostedRoom<H> {
         for generation in due {
             out.extend(self.drive(generation, now, |d| d.on_time(now)));
         }
+        if self.room_deadline().is_some_and(|at| at <= now) {
+            out.extend(self.room.on_time());
+            out.extend(self.pump(now));
+        }
         out
     }
 
     /// The next time [`wake`](HostedRoom::wake) is due, if any.
     pub fn deadline(&self) -> Option<Duration> {
-        self.drivers.values().filter_map(Driver::deadline).min()
+        self.drivers
+            .values()
+            .filter_map(Driver::deadline)
+            .chain(self.room_deadline())
+            .min()
+    }
+
+    /// The room's deadline, in the host's time.
+    fn room_deadline(&self) -> Option<Duration> {
+        let at = self.room.next_deadline()?;
+        Some(at.saturating_duration_since(self.epoch))
     }
 
     /// The state to keep (see [`Room::saved`]).
@@ -192,6 +244,7 @@ impl<H: EngineHost> HostedRoom<H> {
         saved: &SavedRoom,
         now: Duration,
     ) -> Result<Vec<Outgoing>, RestoreError> {
+        self.at(now);
         self.room.restore(saved)?;
         let mut out = self.room.welcome();
         out.extend(self.pump(now));
@@ -213,6 +266,7 @@ impl<H: EngineHost> HostedRoom<H> {
         now: Duration,
         input: impl FnOnce(&mut Driver) -> Vec<Action>,
     ) -> Vec<Outgoing> {
+        self.at(now);
         let Some(driver) = self.drivers.get_mut(&generation) else {
             // A late line of an engine already ended.
             return Vec::new();

@@ -26,11 +26,15 @@
 //! - [`messages`]: the page's messages and the room's, typed;
 //! - [`view`]: what the page shows, as data;
 //! - [`records`]: game records saved and loaded (bytes, not files);
+//! - [`clock`]: time controls and the two clocks of a timed game;
+//! - [`levels`]: the levels' measured strength (docs/strength.md);
 //! - [`sowing`], [`score`], [`tablebase`]: a move's path for the
 //!   animation, scores as a person reads them, the tables' verdicts.
 
+pub mod clock;
 pub mod driver;
 pub mod hosted;
+pub mod levels;
 pub mod link;
 pub mod messages;
 pub mod records;

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use songo_client::review::GameReview;
 use songo_client::{BestMove, Info};
-use songo_core::{Game, Move, Position, Variant};
+use songo_core::{Game, Move, Position, Side, Variant};
 
 /// The longest the handshake or `isready` may take.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -28,6 +28,11 @@ pub const STALL_GRACE: Duration = Duration::from_secs(5);
 /// answer taken as it is: a depth the page offers must not hang a review
 /// on a slow engine.
 pub const DEPTH_CAP: Duration = Duration::from_secs(30);
+/// How long past its own clock an engine on a clock may still answer
+/// before it is told to stop: past its time it has lost already, so the
+/// grace only lets a late answer arrive (and be judged late) rather than
+/// wait for a stall.
+pub const CLOCK_GRACE: Duration = Duration::from_secs(1);
 
 /// How long a search may go on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +43,14 @@ pub enum Limit {
     Depth(u32),
     /// `go infinite`: until a new job (or [`Job::Cancel`]) stops it.
     Infinite,
+    /// `go wtime MS btime MS winc MS binc MS`: the engine plays on its
+    /// clock. `time` and `inc` are `[south, north]` (the protocol's `w`
+    /// and `b`), `mover` the side the engine plays (whose time it has).
+    Clock {
+        time: [Duration; 2],
+        inc: [Duration; 2],
+        mover: Side,
+    },
 }
 
 impl Limit {
@@ -47,6 +60,13 @@ impl Limit {
             Limit::Movetime(t) => format!("go movetime {}", t.as_millis()),
             Limit::Depth(d) => format!("go depth {d}"),
             Limit::Infinite => "go infinite".to_string(),
+            Limit::Clock { time, inc, .. } => format!(
+                "go wtime {} btime {} winc {} binc {}",
+                time[0].as_millis(),
+                time[1].as_millis(),
+                inc[0].as_millis(),
+                inc[1].as_millis()
+            ),
         }
     }
 
@@ -57,6 +77,13 @@ impl Limit {
             Limit::Movetime(t) => Some(*t + STALL_GRACE),
             Limit::Depth(_) => Some(DEPTH_CAP),
             Limit::Infinite => None,
+            Limit::Clock { time, mover, .. } => {
+                let own = match mover {
+                    Side::South => time[0],
+                    Side::North => time[1],
+                };
+                Some(own + CLOCK_GRACE)
+            }
         }
     }
 }
@@ -188,5 +215,13 @@ mod tests {
         assert_eq!(Limit::Depth(9).go(), "go depth 9");
         assert_eq!(Limit::Infinite.go(), "go infinite");
         assert_eq!(Limit::Infinite.patience(), None);
+        let ms = Duration::from_millis;
+        let clock = Limit::Clock {
+            time: [ms(61_500), ms(3_000)],
+            inc: [ms(2000), ms(0)],
+            mover: Side::North,
+        };
+        assert_eq!(clock.go(), "go wtime 61500 btime 3000 winc 2000 binc 0");
+        assert_eq!(clock.patience(), Some(ms(3_000) + CLOCK_GRACE));
     }
 }

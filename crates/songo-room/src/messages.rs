@@ -6,14 +6,24 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::TimeControl;
 use crate::view::{AnalysisView, GamesView, LineView, ReviewView, View};
 
 /// A side, as the page names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SideName {
     South,
     North,
+}
+
+impl From<songo_core::Side> for SideName {
+    fn from(s: songo_core::Side) -> Self {
+        match s {
+            songo_core::Side::South => SideName::South,
+            songo_core::Side::North => SideName::North,
+        }
+    }
 }
 
 impl From<SideName> for songo_core::Side {
@@ -42,13 +52,20 @@ pub enum Which {
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum PageMessage {
     /// A new game: variant name, `south` or `north` (the person's side),
-    /// level 1–10, engine index (default: the current one).
+    /// level 1–10, engine index (default: the current one); a time
+    /// control for both sides (`tc`, none: no clock), or without one the
+    /// engine's think time a move (`think_ms`, default: the room's move
+    /// time), not both.
     NewGame {
         variant: String,
         side: String,
         level: u8,
         #[serde(default)]
         engine: Option<usize>,
+        #[serde(default)]
+        tc: Option<TimeControl>,
+        #[serde(default)]
+        think_ms: Option<u64>,
     },
     /// The person plays a pit (a letter, or a pit number 1–7 of their side),
     /// chosen on the board of game `game` (the view's `game_id`) after
@@ -99,12 +116,18 @@ pub enum PageMessage {
     },
     /// A game against the engine from the analysis board's position (its
     /// game up to there), the person playing `side` (default: the side to
-    /// move there) at `level` (default: the current one).
+    /// move there) at `level` (default: the current one), timed as
+    /// [`PageMessage::NewGame`] says (default: no clock, the room's think
+    /// time).
     PlayFromHere {
         #[serde(default)]
         side: Option<SideName>,
         #[serde(default)]
         level: Option<u8>,
+        #[serde(default)]
+        tc: Option<TimeControl>,
+        #[serde(default)]
+        think_ms: Option<u64>,
     },
     /// Start the analysis engine again after a crash or a stall.
     RestartAnalyst {},

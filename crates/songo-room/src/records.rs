@@ -4,8 +4,10 @@
 //! the core's reader, which checks every move, so a bad file is refused
 //! with the line at fault and nothing in the room is touched.
 
-use songo_core::record::{read_records, GameRecord, ReadOptions};
+use songo_core::record::{read_records, Adjudication, GameRecord, GameResult, ReadOptions};
 use songo_core::{Game, Side, Variant};
+
+use crate::clock::TimeControl;
 // The room's clock type: web-time's, which is std's on native and the
 // browser's on wasm32-unknown-unknown (where std's has no clock).
 use web_time::{SystemTime, UNIX_EPOCH};
@@ -19,21 +21,46 @@ pub const EVENT: &str = "songo gui";
 /// The person's name in a record.
 pub const PERSON: &str = "Human";
 
-/// The record of a game played in the room: the person against the
-/// engine `engine` at `level`, dated `now`.
-pub fn of_play(game: &Game, human: Side, engine: &str, level: u8, now: SystemTime) -> GameRecord {
-    let opponent = format!("{engine} (level {level})");
-    let (south, north) = match human {
+/// How a game in the room was played: who against whom, on which clock,
+/// and who lost on time.
+#[derive(Clone, Copy, Debug)]
+pub struct Played<'a> {
+    pub human: Side,
+    pub engine: &'a str,
+    pub level: u8,
+    /// The time control (none: untimed, `TimeControl "-"`).
+    pub tc: Option<TimeControl>,
+    /// The side that ran out of time: the record ends `time forfeit`.
+    pub forfeit: Option<Side>,
+}
+
+/// The record of a game played in the room, dated `now`.
+pub fn of_play(game: &Game, played: &Played, now: SystemTime) -> GameRecord {
+    let opponent = format!("{} (level {})", played.engine, played.level);
+    let (south, north) = match played.human {
         Side::South => (PERSON.to_string(), opponent),
         Side::North => (opponent, PERSON.to_string()),
     };
-    of_game(game, &south, &north, EVENT, now)
+    let tc = played.tc.map_or_else(|| "-".to_string(), |tc| tc.pgn());
+    // A game the rules ended was not lost on time (the room stops the
+    // clocks at the end), so the adjudication never contradicts the board.
+    let forfeit = played
+        .forfeit
+        .filter(|_| !game.is_over())
+        .map(|loser| (Adjudication::TimeForfeit, GameResult::win(loser.opponent())));
+    let record = GameRecord::from_game(game, &south, &north, &tc, forfeit)
+        .expect("an adjudication only of a game the rules did not end");
+    finish(record, EVENT, now)
 }
 
 /// The record of any game, finished by the rules or unterminated (`*`).
 pub fn of_game(game: &Game, south: &str, north: &str, event: &str, now: SystemTime) -> GameRecord {
-    let mut record = GameRecord::from_game(game, south, north, "-", None)
+    let record = GameRecord::from_game(game, south, north, "-", None)
         .expect("a game without adjudication always has a record");
+    finish(record, event, now)
+}
+
+fn finish(mut record: GameRecord, event: &str, now: SystemTime) -> GameRecord {
     record.event = event.to_string();
     record
         .set_tag("Date", date(now))
@@ -120,7 +147,14 @@ mod tests {
         let v = Variant::Songo36Amateur;
         let moves: Vec<Move> = ["C", "d", "E"].iter().map(|m| m.parse().unwrap()).collect();
         let game = Game::with_moves(v, Position::startpos(), moves.clone()).unwrap();
-        let record = of_play(&game, Side::North, "songo", 3, UNIX_EPOCH);
+        let played = Played {
+            human: Side::North,
+            engine: "songo",
+            level: 3,
+            tc: None,
+            forfeit: None,
+        };
+        let record = of_play(&game, &played, UNIX_EPOCH);
         let text = record.to_string();
         assert!(text.contains("[South \"songo (level 3)\"]"), "{text}");
         assert!(text.contains("[North \"Human\"]"), "{text}");
@@ -129,6 +163,26 @@ mod tests {
         let back = read(text.as_bytes(), None).unwrap();
         assert_eq!(back.len(), 1);
         assert_eq!((back[0].variant, &back[0].moves), (v, &moves));
+    }
+
+    #[test]
+    fn a_game_lost_on_time_says_so() {
+        let v = Variant::Songo40;
+        let game = Game::with_moves(v, Position::startpos(), [Move::from_pit(2)]).unwrap();
+        let played = Played {
+            human: Side::South,
+            engine: "songo",
+            level: 1,
+            tc: Some(TimeControl::new(180_000, 2000).unwrap()),
+            forfeit: Some(Side::North),
+        };
+        let text = of_play(&game, &played, UNIX_EPOCH).to_string();
+        assert!(text.contains("[Result \"1-0\"]"), "{text}");
+        assert!(text.contains("[TimeControl \"180+2\"]"), "{text}");
+        assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+        // And it reads back as written, the adjudication checked.
+        let back = read(text.as_bytes(), None).unwrap();
+        assert_eq!(back[0].result, GameResult::SouthWins);
     }
 
     #[test]

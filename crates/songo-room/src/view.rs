@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use songo_core::{Game, GameStatus, Outcome, Side};
 
+use crate::clock::TimeControl;
+use crate::levels::LevelView;
 use crate::score::ScoreView;
 use crate::sowing::Sowing;
 use crate::tablebase::TbView;
@@ -49,6 +51,9 @@ pub struct ResultView {
     pub scores: [u8; 2],
     /// `south`, `north`, or none for a draw.
     pub winner: Option<String>,
+    /// The loser ran out of time (`scores` are then the seeds captured
+    /// so far, not a final score by the rules).
+    pub on_time: bool,
 }
 
 impl ResultView {
@@ -68,9 +73,35 @@ impl ResultView {
                     Outcome::Win(s) => Some(side_name(s)),
                     Outcome::Draw => None,
                 },
+                on_time: false,
             }),
         }
     }
+
+    /// `loser` ran out of time in `game`.
+    pub fn on_time(game: &Game, loser: Side) -> ResultView {
+        let p = game.position();
+        ResultView {
+            score: Outcome::Win(loser.opponent()).score_text().to_string(),
+            reason: format!("{} ran out of time", loser.name()),
+            scores: [p.captured(Side::South), p.captured(Side::North)],
+            winner: Some(side_name(loser.opponent())),
+            on_time: true,
+        }
+    }
+}
+
+/// The clocks of a timed game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClockView {
+    pub tc: TimeControl,
+    /// The time control as a player says it (`5+3`).
+    pub label: String,
+    /// Milliseconds left `[south, north]` when this view was made; the
+    /// page counts the running one down until the next view.
+    pub left_ms: [u64; 2],
+    /// The side whose clock runs: none when the game is over.
+    pub running: Option<String>,
 }
 
 /// The engine's suggestion for the person's move.
@@ -98,6 +129,13 @@ pub struct View {
     /// The person's side.
     pub human: String,
     pub level: u8,
+    /// Every level and its measured strength, for the Level box.
+    pub levels: Vec<LevelView>,
+    /// The clocks, in a timed game.
+    pub clock: Option<ClockView>,
+    /// How long the engine thinks a move in a game without a clock, in
+    /// milliseconds (at full strength; lower levels stop earlier).
+    pub think_ms: u64,
     pub engine: usize,
     pub engines: Vec<String>,
     /// The position the game started from (protocol.md's string).

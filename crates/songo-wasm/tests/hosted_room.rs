@@ -3,7 +3,9 @@
 //! Workers run them) behind a host that carries lines both ways. Whole
 //! games are played in every variant from both sides, every position the
 //! room shows checked against the rules core; a new game during the
-//! engine's search interrupts it; a saved room comes back.
+//! engine's search interrupts it; a saved room comes back; a timed game
+//! is played on the engine's clock and lost on the person's, with no
+//! message from the page.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -27,6 +29,8 @@ struct Host {
     engines: BTreeMap<u64, (Session, Written)>,
     interrupts: usize,
     ended: Vec<u64>,
+    /// Every line written to an engine.
+    sent: Vec<String>,
 }
 
 impl Host {
@@ -54,6 +58,7 @@ impl EngineHost for Host {
         self.spawn(generation);
     }
     fn send(&mut self, generation: u64, line: &str) {
+        self.sent.push(line.to_string());
         if let Some((session, _)) = self.engines.get_mut(&generation) {
             session.handle_line(line);
         }
@@ -98,6 +103,10 @@ impl Page {
             Host::default(),
             Duration::ZERO,
         );
+        let mut room = room;
+        // Whole games at level 1 would wait a natural moment before every
+        // answer (hundreds of moves): only the test of that pause has it.
+        room.set_pause(false);
         let mut page = Page {
             room,
             epoch: Instant::now(),
@@ -280,4 +289,58 @@ fn a_saved_room_comes_back_in_a_new_page() {
     assert_eq!(again.state()["position"], shown);
     assert_eq!(again.state()["level"], 2);
     assert_eq!(again.state()["variant"], "songo36-beginner");
+}
+
+#[test]
+fn a_timed_game_is_played_on_the_clock_and_lost_on_time() {
+    let mut page = Page::open();
+    let started = Instant::now();
+    page.send(serde_json::json!({
+        "type": "new-game", "variant": "songo40", "side": "north", "level": 5,
+        "tc": {"base_ms": 2000, "inc_ms": 0},
+    }));
+    page.until(|s| s["state"] == "your-move");
+    // The engine was asked on its clock (South is the protocol's w).
+    let go = page
+        .room
+        .host()
+        .sent
+        .iter()
+        .find(|l| l.starts_with("go "))
+        .cloned();
+    let go = go.expect("a go line");
+    assert!(
+        go.starts_with("go wtime ") && go.contains(" btime 2000 winc 0 binc 0"),
+        "{go}"
+    );
+    let clock = page.state()["clock"].clone();
+    assert_eq!(clock["running"], "north", "{clock}");
+    assert!(clock["left_ms"][0].as_u64().unwrap() < 2000, "{clock}");
+    // The person does not move: the room's own deadline ends the game.
+    page.until(|s| !s["result"].is_null());
+    let state = page.state().clone();
+    assert!(started.elapsed() >= Duration::from_secs(2));
+    assert_eq!(state["state"], "over");
+    assert_eq!(state["result"]["reason"], "North ran out of time");
+    assert_eq!(state["result"]["score"], "1-0");
+    assert_eq!(state["result"]["on_time"], true);
+    assert_eq!(state["legal"], serde_json::json!([]));
+    assert_eq!(state["clock"]["left_ms"][1], 0);
+    assert_eq!(page.room.deadline(), None);
+}
+
+#[test]
+fn a_weak_level_answers_after_a_natural_moment() {
+    let mut page = Page::open();
+    page.room.set_pause(true);
+    page.send(serde_json::json!({
+        "type": "new-game", "variant": "songo40", "side": "south", "level": 1,
+    }));
+    let asked = Instant::now();
+    page.send(serde_json::json!({"type": "move", "pit": "C"}));
+    page.until(|s| s["state"] == "your-move");
+    // Half the think time (200 ms) caps the pause here.
+    let cap = Duration::from_millis(200) / songo_room::room::PAUSE_THINK_SHARE;
+    assert!(asked.elapsed() >= songo_room::room::PAUSE_MIN.min(cap));
+    assert_eq!(strings(&page.state()["moves"]).len(), 2);
 }

@@ -8,7 +8,9 @@ use songo_core::{Game, Move, Position, Side, Variant};
 // std's `SystemTime::now` panics on wasm32-unknown-unknown.
 use web_time::SystemTime;
 
+use super::timing::Pace;
 use super::{refuse, Room, LEVELS};
+use crate::clock::TimeControl;
 use crate::messages::{Outgoing, Reply, SideName, Topic, Which};
 use crate::records;
 use crate::tablebase;
@@ -139,13 +141,7 @@ impl Room {
     /// Copies the game being played to the board.
     pub(super) fn copy_play(&mut self, ply: Option<usize>) {
         let game = self.play.game.clone();
-        let record = records::of_play(
-            &game,
-            self.play.human,
-            self.engine_name(),
-            self.play.level,
-            SystemTime::now(),
-        );
+        let record = records::of_play(&game, &self.played(), SystemTime::now());
         let cursor = ply.unwrap_or(game.moves().len());
         self.show(
             &game,
@@ -236,7 +232,13 @@ impl Room {
         Reply::broadcast(vec![self.analysis_message()])
     }
 
-    pub(super) fn play_from_here(&mut self, side: Option<SideName>, level: Option<u8>) -> Reply {
+    pub(super) fn play_from_here(
+        &mut self,
+        side: Option<SideName>,
+        level: Option<u8>,
+        tc: Option<TimeControl>,
+        think_ms: Option<u64>,
+    ) -> Reply {
         let game = self.analysis.game_here();
         if game.is_over() {
             return refuse(Topic::Analysis, "The game is over at this point.");
@@ -245,8 +247,12 @@ impl Room {
         if !LEVELS.contains(&level) {
             return refuse(Topic::Analysis, format!("level {level} is not 1 to 10"));
         }
+        let pace = match Pace::asked(tc, think_ms) {
+            Ok(pace) => pace,
+            Err(why) => return refuse(Topic::Analysis, why),
+        };
         let human = side.map_or(game.position().side_to_move(), Side::from);
-        self.begin(game, human, level, self.engine);
+        self.begin(game, human, level, self.engine, pace);
         Reply::broadcast(vec![self.state_message()])
     }
 
@@ -278,13 +284,7 @@ impl Room {
         let (variant, record) = match which {
             Which::Play => (
                 self.play.variant,
-                records::of_play(
-                    &self.play.game,
-                    self.play.human,
-                    self.engine_name(),
-                    self.play.level,
-                    now,
-                ),
+                records::of_play(&self.play.game, &self.played(), now),
             ),
             Which::Analysis => {
                 let a = &self.analysis;
@@ -412,6 +412,19 @@ impl Room {
                 .tablebases
                 .as_ref()
                 .map(|tb| tablebase::probe(tb, &game)),
+        }
+    }
+}
+
+impl Room {
+    /// How the game in play is being played, for its record.
+    pub(super) fn played(&self) -> records::Played<'_> {
+        records::Played {
+            human: self.play.human,
+            engine: self.engine_name(),
+            level: self.play.level,
+            tc: self.play.time_control(),
+            forfeit: self.play.forfeit,
         }
     }
 }

@@ -30,17 +30,12 @@ impl Room {
     /// Records the game played if it has just ended: whether it did.
     pub(super) fn note_finished(&mut self, now: SystemTime) -> bool {
         let id = self.play.game_id();
-        if !self.play.game.is_over() || self.history.recorded == Some(id) {
+        // Over by the rules or on time.
+        if !self.play.over() || self.history.recorded == Some(id) {
             return false;
         }
         self.history.recorded = Some(id);
-        let record = records::of_play(
-            &self.play.game,
-            self.play.human,
-            self.engine_name(),
-            self.play.level,
-            now,
-        );
+        let record = records::of_play(&self.play.game, &self.played(), now);
         self.history.games.push(record);
         true
     }

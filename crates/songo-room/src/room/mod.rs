@@ -5,6 +5,8 @@
 //! page only shows views and sends [`PageMessage`]s.
 //!
 //! - `play`: the game between the person and an engine, and hints;
+//! - `timing`: its clocks, the weak levels' pause, losses on time, and
+//!   the deadline a host wakes the room at;
 //! - `analysis`: the analysis board: a game (copied, loaded or set up)
 //!   stepped through, its moves, records in and out;
 //! - `analyst`: the second engine process that analyses the board live
@@ -30,6 +32,9 @@ mod saved;
 mod saved_tests;
 #[cfg(test)]
 mod tests;
+mod timing;
+#[cfg(test)]
+mod timing_tests;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -37,9 +42,9 @@ use std::time::Duration;
 use serde::Serialize;
 use songo_client::EngineSpec;
 use songo_tb::Tablebases;
-// web-time's clock: std's `SystemTime::now` panics on
+// web-time's clock: std's `SystemTime::now` and `Instant::now` panic on
 // wasm32-unknown-unknown (on native web-time is std's).
-use web_time::SystemTime;
+use web_time::{Instant, SystemTime};
 
 use crate::link::{EngineLink, Event};
 use crate::messages::{Outgoing, PageMessage, Reply, Topic};
@@ -48,7 +53,12 @@ use analyst::{Analyst, Review};
 use history::History;
 pub use history::YOUR_GAMES;
 use play::Play;
-pub use saved::{RestoreError, SavedBoard, SavedOrigin, SavedPlay, SavedRoom, SAVED_FORMAT};
+pub use saved::{
+    RestoreError, SavedBoard, SavedClock, SavedOrigin, SavedPlay, SavedRoom, SAVED_FORMAT,
+};
+pub use timing::{
+    PAUSED_LEVELS, PAUSE_CLOCK_SHARE, PAUSE_MIN, PAUSE_SPREAD, PAUSE_THINK_SHARE, THINK_MS,
+};
 
 /// Strength levels the page offers (`Skill Level` of the protocol).
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -62,6 +72,11 @@ pub const MOVETIME: Duration = Duration::from_millis(2000);
 /// that its events will carry.
 pub type Spawner = Box<dyn FnMut(&EngineSpec, u64) -> Box<dyn EngineLink> + Send>;
 
+/// Where the room reads the time: its clocks, the weak levels' pause and
+/// its deadline all come from it. A host that counts time its own way
+/// ([`HostedRoom`](crate::hosted::HostedRoom)) or a test gives its own.
+pub type TimeSource = Box<dyn Fn() -> Instant + Send>;
+
 /// How the room is set up.
 pub struct RoomConfig {
     /// The engines of the command line; never empty.
@@ -71,6 +86,12 @@ pub struct RoomConfig {
     pub movetime: Duration,
     /// The endgame tables for the analysis, if any.
     pub tablebases: Option<Arc<Tablebases>>,
+    /// Where the room reads the time; `None`: web-time's `Instant::now`.
+    pub time: Option<TimeSource>,
+    /// Whether levels 1–4 hold an early answer until a natural moment has
+    /// passed (see [`PAUSE_MIN`]): on for people, off for tests of
+    /// everything else.
+    pub pause: bool,
 }
 
 /// The answer to an upload: what the page that sent it reads.
@@ -90,6 +111,8 @@ pub struct Room {
     spawn: Spawner,
     movetime: Duration,
     tablebases: Option<Arc<Tablebases>>,
+    time: TimeSource,
+    pause: bool,
     /// Every engine process gets its own generation: the events of a
     /// replaced one are recognised and dropped.
     next_generation: u64,
@@ -113,6 +136,8 @@ impl Room {
             spawn,
             movetime: config.movetime,
             tablebases: config.tablebases,
+            time: config.time.unwrap_or_else(|| Box::new(Instant::now)),
+            pause: config.pause,
             next_generation: 0,
             next_ticket: 0,
             engine: 0,
@@ -150,20 +175,37 @@ impl Room {
         ]
     }
 
-    /// Handles one message of a page.
+    /// Now, by the room's time source.
+    fn now(&self) -> Instant {
+        (self.time)()
+    }
+
+    /// Handles one message of a page. What came due before it (a clock
+    /// that ran out, an answer held back) is judged first: a move that
+    /// arrives after its player's time is up is not played.
     pub fn on_page(&mut self, text: &str) -> Reply {
-        let mut reply = self.answer_page(text);
+        let caught_up = self.catch_up();
+        let mut reply = match serde_json::from_str(text) {
+            Ok(message) => self.handle(message),
+            Err(e) => Reply::error(format!("bad message: {e}")),
+        };
+        if caught_up {
+            self.add_state(&mut reply.broadcast);
+        }
         if self.note_finished(SystemTime::now()) {
             reply.broadcast.push(self.games_message());
         }
         reply
     }
 
-    fn answer_page(&mut self, text: &str) -> Reply {
-        let message: PageMessage = match serde_json::from_str(text) {
-            Ok(m) => m,
-            Err(e) => return Reply::error(format!("bad message: {e}")),
-        };
+    /// Adds the state to `messages` unless they have it.
+    fn add_state(&self, messages: &mut Vec<Outgoing>) {
+        if !messages.iter().any(|m| matches!(m, Outgoing::State(_))) {
+            messages.insert(0, self.state_message());
+        }
+    }
+
+    fn handle(&mut self, message: PageMessage) -> Reply {
         match message {
             PageMessage::State {} => Reply {
                 to_sender: self.welcome(),
@@ -174,7 +216,9 @@ impl Room {
                 side,
                 level,
                 engine,
-            } => self.new_game(&variant, &side, level, engine),
+                tc,
+                think_ms,
+            } => self.new_game(&variant, &side, level, engine, tc, think_ms),
             PageMessage::Move { pit, ply, game } => self.human_move(&pit, ply, game),
             PageMessage::TakeBack {} => self.take_back(),
             PageMessage::RestartEngine {} => {
@@ -188,7 +232,12 @@ impl Room {
             PageMessage::Goto { ply } => self.goto(ply),
             PageMessage::AnalysisMove { pit, ply } => self.analysis_move(&pit, ply),
             PageMessage::Analyse { on, lines } => self.analyse(on, lines),
-            PageMessage::PlayFromHere { side, level } => self.play_from_here(side, level),
+            PageMessage::PlayFromHere {
+                side,
+                level,
+                tc,
+                think_ms,
+            } => self.play_from_here(side, level, tc, think_ms),
             PageMessage::RestartAnalyst {} => self.restart_analyst(),
             PageMessage::LoadGame { index } => self.load_game(index),
             PageMessage::Save { game } => self.save(game, SystemTime::now()),
@@ -206,6 +255,7 @@ impl Room {
     /// Handles an event of the engine process of `generation`; returns
     /// what to tell the pages.
     pub fn on_engine(&mut self, generation: u64, event: Event) -> Vec<Outgoing> {
+        let caught_up = self.catch_up();
         let mut out = if generation == self.play.generation() {
             self.on_play_engine(event)
         } else if generation == self.analyst.generation() {
@@ -213,6 +263,9 @@ impl Room {
         } else {
             Vec::new()
         };
+        if caught_up {
+            self.add_state(&mut out);
+        }
         if self.note_finished(SystemTime::now()) {
             out.push(self.games_message());
         }

@@ -2,10 +2,15 @@
 //! games, hints, the engine's answers and failures, and the view of it.
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use songo_core::{Game, Move, Position, Side, Variant};
+use web_time::Instant;
 
+use super::timing::{Held, Pace};
 use super::{Room, DEFAULT_LEVEL, LEVELS};
+use crate::clock::{Clocks, TimeControl};
+use crate::levels;
 use crate::link::{BestMoveLine, EngineLink, Event, Job, Limit, Search};
 use crate::messages::{LineInfo, Outgoing, Reply};
 use crate::score;
@@ -38,6 +43,16 @@ pub(super) struct Play {
     game_id: u64,
     /// The hint for the position after this many moves.
     hint: Option<HintView>,
+    /// The engine's think time in an untimed game (`None`: the room's).
+    pub(super) think: Option<Duration>,
+    /// Both sides' clocks, in a timed game.
+    pub(super) clocks: Option<Clocks>,
+    /// The side that lost on time: the game is over.
+    pub(super) forfeit: Option<Side>,
+    /// A weak level's answer waiting for its natural moment.
+    pub(super) held: Option<Held>,
+    /// When the engine's current search was asked.
+    pub(super) asked: Option<Instant>,
 }
 
 impl Play {
@@ -53,16 +68,30 @@ impl Play {
             game: Game::new(variant, Position::startpos()),
             game_id: 1,
             hint: None,
+            think: None,
+            clocks: None,
+            forfeit: None,
+            held: None,
+            asked: None,
         }
+    }
+
+    /// Whether the game is over: by the rules, or on time.
+    pub(super) fn over(&self) -> bool {
+        self.forfeit.is_some() || self.game.is_over()
+    }
+
+    pub(super) fn game_id(&self) -> u64 {
+        self.game_id
+    }
+
+    /// The time control, in a timed game.
+    pub(super) fn time_control(&self) -> Option<TimeControl> {
+        self.clocks.as_ref().map(Clocks::time_control)
     }
 
     pub(super) fn generation(&self) -> u64 {
         self.generation
-    }
-
-    /// Changes with every new game.
-    pub(super) fn game_id(&self) -> u64 {
-        self.game_id
     }
 
     fn engine_side(&self) -> Side {
@@ -75,17 +104,20 @@ impl Play {
         }
     }
 
-    /// Stops a search under way; its answer will be ignored.
-    fn cancel(&mut self) {
+    /// Stops a search under way; its answer will be ignored (a held
+    /// answer too).
+    pub(super) fn cancel(&mut self) {
         if let EngineState::Thinking { .. } | EngineState::Hinting { .. } = self.state {
             self.send(Job::Cancel);
             self.state = EngineState::Ready;
         }
         self.hint = None;
+        self.held = None;
     }
 
     fn fail(&mut self, message: String) {
         self.link = None;
+        self.held = None;
         self.state = EngineState::Failed(message);
         if self.hint.as_ref().is_some_and(|h| h.state == "thinking") {
             self.hint = None;
@@ -108,16 +140,24 @@ impl Room {
         self.play.generation = generation;
         self.play.state = EngineState::Ready;
         self.play.hint = None;
+        self.play.held = None;
     }
 
-    /// Asks the engine for a move when it is its turn.
+    /// Asks the engine for a move when it is its turn: on its clock, or
+    /// for its think time. An engine whose time ran out while it was down
+    /// has lost.
     pub(super) fn maybe_think(&mut self) {
         let p = &self.play;
-        if p.game.is_over()
+        if p.over()
             || p.game.position().side_to_move() != p.engine_side()
             || !matches!(p.state, EngineState::Ready)
         {
             return;
+        }
+        let now = self.now();
+        let engine = self.play.engine_side();
+        if self.out_of_time(engine, now) {
+            return self.forfeit(engine, now);
         }
         let ticket = self.ticket();
         let search = Search {
@@ -126,10 +166,11 @@ impl Room {
             lines: 1,
             start: self.play.game.start(),
             moves: self.play.game.moves().to_vec(),
-            limit: Limit::Movetime(self.movetime),
+            limit: self.engine_limit(now),
         };
         self.play.send(Job::Search { ticket, search });
         self.play.state = EngineState::Thinking { ticket };
+        self.play.asked = Some(now);
     }
 
     pub(super) fn new_game(
@@ -138,6 +179,8 @@ impl Room {
         side: &str,
         level: u8,
         engine: Option<usize>,
+        tc: Option<TimeControl>,
+        think_ms: Option<u64>,
     ) -> Reply {
         let Ok(variant) = variant.parse::<Variant>() else {
             return Reply::error(format!("unknown variant '{variant}'"));
@@ -154,24 +197,30 @@ impl Room {
         if engine >= self.engines.len() {
             return Reply::error(format!("there is no engine {engine}"));
         }
+        let pace = match Pace::asked(tc, think_ms) {
+            Ok(pace) => pace,
+            Err(why) => return Reply::error(why),
+        };
         self.begin(
             Game::new(variant, Position::startpos()),
             human,
             level,
             engine,
+            pace,
         );
         Reply::broadcast(vec![self.state_message()])
     }
 
     /// Starts `game` (new, or taken from the analysis board) with the
-    /// person playing `human`.
-    pub(super) fn begin(&mut self, game: Game, human: Side, level: u8, engine: usize) {
+    /// person playing `human`, at `pace`.
+    pub(super) fn begin(&mut self, game: Game, human: Side, level: u8, engine: usize, pace: Pace) {
         self.play.cancel();
         self.play.variant = game.variant();
         self.play.human = human;
         self.play.level = level;
         self.play.game = game;
         self.play.game_id += 1;
+        self.set_pace(pace);
         if engine != self.engine || self.play.link.is_none() {
             self.engine = engine;
             self.start_engine();
@@ -196,6 +245,12 @@ impl Room {
         if stale {
             return illegal(m, STALE);
         }
+        if let Some(loser) = self.play.forfeit {
+            return illegal(
+                m,
+                &format!("the game is over: {} ran out of time", loser.name()),
+            );
+        }
         if self.play.game.is_over() {
             return illegal(m, "the game is over");
         }
@@ -206,10 +261,18 @@ impl Room {
             return illegal(m, &why.to_string());
         }
         self.play.cancel();
+        let now = self.now();
+        if self.clock_move(now).is_err() {
+            // Its time ran out before it arrived: lost, not played.
+            let mut reply = illegal(m, "the game is over: your time ran out");
+            reply.broadcast.push(self.state_message());
+            return reply;
+        }
         self.play
             .game
             .play(m)
             .expect("a move the rules core called legal");
+        self.clock_after_move(now);
         self.maybe_think();
         Reply::broadcast(vec![self.state_message()])
     }
@@ -219,11 +282,23 @@ impl Room {
         if !self.play.game.moves().iter().any(|m| m.side() == human) {
             return Reply::error("there is no move of yours to take back");
         }
+        if let Some(loser) = self.play.forfeit {
+            return Reply::error(format!(
+                "the game was lost on time by {}: start a new game",
+                loser.name()
+            ));
+        }
         self.play.cancel();
         while let Some(m) = self.play.game.undo() {
             if m.side() == human {
                 break;
             }
+        }
+        // The clocks go on from where they are (time used stays used):
+        // the person's runs again.
+        let now = self.now();
+        if let Some(c) = self.play.clocks.as_mut() {
+            c.start(human, now);
         }
         Reply::broadcast(vec![self.state_message()])
     }
@@ -232,7 +307,7 @@ impl Room {
     /// half the move time; the answer is shown, never played.
     pub(super) fn hint(&mut self) -> Reply {
         let p = self.play.game.position();
-        if self.play.game.is_over() || p.side_to_move() != self.play.human {
+        if self.play.over() || p.side_to_move() != self.play.human {
             return Reply::error("a hint is for your move");
         }
         match self.play.state {
@@ -284,8 +359,15 @@ impl Room {
                 _ => Vec::new(),
             },
             Event::BestMove { ticket, answer } => match self.play.state {
-                EngineState::Thinking { ticket: t } if t == ticket => {
-                    self.engine_move(answer);
+                EngineState::Thinking { ticket: t } if t == ticket && self.play.held.is_none() => {
+                    let now = self.now();
+                    if let Some(answer) = self.judge_answer(answer, now) {
+                        self.play_engine_answer(answer, now);
+                    }
+                    if self.play.held.is_some() {
+                        // Nothing to show until its moment.
+                        return Vec::new();
+                    }
                     vec![self.state_message()]
                 }
                 EngineState::Hinting { ticket: t } if t == ticket => {
@@ -297,13 +379,21 @@ impl Room {
             Event::Failed(failure) => {
                 let message = format!("The engine “{}” {failure}.", self.engine_name());
                 self.play.fail(message);
+                // A stalled engine on a clock has usually run out of it.
+                let (engine, now) = (self.play.engine_side(), self.now());
+                if !self.play.over() && self.out_of_time(engine, now) {
+                    self.forfeit(engine, now);
+                }
                 vec![self.state_message()]
             }
         }
     }
 
-    fn engine_move(&mut self, answer: BestMoveLine) {
-        self.play.state = EngineState::Ready;
+    /// Plays the engine's answer, arrived (or released) at `now`.
+    pub(super) fn play_engine_answer(&mut self, answer: BestMoveLine, now: Instant) {
+        if matches!(self.play.state, EngineState::Thinking { .. }) {
+            self.play.state = EngineState::Ready;
+        }
         let name = self.engine_name().to_string();
         let Some(text) = answer.parsed.and_then(|b| b.mv) else {
             return self.play.fail(format!(
@@ -312,14 +402,20 @@ impl Room {
             ));
         };
         let side = self.play.engine_side();
+        if self.out_of_time(side, now) {
+            return self.forfeit(side, now);
+        }
         let played = Move::parse(&text, side)
             .ok()
             .filter(|m| self.play.game.play(*m).is_ok());
         if played.is_none() {
-            self.play.fail(format!(
+            return self.play.fail(format!(
                 "The engine {name} played an illegal move '{text}'."
             ));
         }
+        // In time (just checked, at the same moment): its clock is charged.
+        let _ = self.clock_move(now);
+        self.clock_after_move(now);
     }
 
     fn hint_found(&mut self, answer: BestMoveLine) {
@@ -344,11 +440,12 @@ impl Room {
 
     /// What the page shows of the game being played.
     pub fn view(&self) -> View {
+        let now = self.now();
         let play = &self.play;
         let game = &play.game;
         let p = game.position();
         let v = play.variant;
-        let over = game.is_over();
+        let over = play.over();
         let your_move = !over && p.side_to_move() == play.human;
         let state = if over {
             PlayState::Over
@@ -361,7 +458,12 @@ impl Room {
         let mut why = BTreeMap::new();
         for i in 0..7 {
             let m = Move::from_pit(play.human.first_pit() + i);
-            let reason = if over {
+            let reason = if let Some(loser) = play.forfeit {
+                Some(format!(
+                    "the game is over: {} ran out of time",
+                    loser.name()
+                ))
+            } else if over {
                 Some("the game is over".to_string())
             } else if !your_move {
                 Some("it is the engine's move".to_string())
@@ -393,6 +495,14 @@ impl Room {
             variants: Variant::ALL.iter().map(|v| v.to_string()).collect(),
             human: side_name(play.human),
             level: play.level,
+            levels: levels::views(),
+            clock: self.clock_view(now),
+            think_ms: play
+                .think
+                .unwrap_or(self.movetime)
+                .as_millis()
+                .try_into()
+                .unwrap_or(u64::MAX),
             engine: self.engine,
             engines: self.engines.iter().map(|e| e.name.clone()).collect(),
             start: game.start().to_string(),
@@ -406,7 +516,10 @@ impl Room {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             last: moves.last().map(|m| m.to_string()),
             sowing,
-            result: ResultView::of(game),
+            result: match play.forfeit {
+                Some(loser) if !game.is_over() => Some(ResultView::on_time(game, loser)),
+                _ => ResultView::of(game),
+            },
             engine_status,
             engine_message,
             hint: play

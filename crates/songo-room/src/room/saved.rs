@@ -5,18 +5,29 @@
 //! and a room is changed only when all of it is good, so a damaged or
 //! foreign store costs the saved game, never the room.
 
+use std::time::Duration;
+
 use serde::{Deserialize, Serialize};
 use songo_core::record::parse_records;
 use songo_core::{Game, Move, Position, Side, Variant};
 
 use super::analysis::Origin;
+use super::timing::{Pace, THINK_MS};
 use super::{Room, LEVELS};
+use crate::clock::{Clocks, TimeControl};
 use crate::messages::SideName;
 use crate::view::side_name;
 
 /// The version of the saved form. Another version is refused, so that an
-/// older build never misreads a newer one's data.
+/// older build never misreads a newer one's data. Fields added later are
+/// optional (a file without them still reads, as an untimed game), so
+/// they need no new version.
 pub const SAVED_FORMAT: u32 = 1;
+
+/// The most a saved clock may show: ten times the longest base (a game
+/// gains its increments), so that a damaged number cannot make a clock
+/// that never runs out.
+const MAX_SAVED_LEFT_MS: u64 = 10 * TimeControl::MAX_BASE_MS;
 
 /// A room's state, saved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,6 +53,26 @@ pub struct SavedPlay {
     pub engine: String,
     pub start: String,
     pub moves: Vec<String>,
+    /// The clocks of a timed game (none: untimed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<SavedClock>,
+    /// The engine's think time chosen for an untimed game (none: the
+    /// room's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub think_ms: Option<u64>,
+}
+
+/// A timed game's clocks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedClock {
+    pub tc: TimeControl,
+    /// Milliseconds left `[south, north]` at the last move: what is kept
+    /// changes with the moves, not with every moment, and a restored
+    /// game's running clock goes on from there.
+    pub left_ms: [u64; 2],
+    /// The side that lost on time, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flagged: Option<SideName>,
 }
 
 /// The analysis board.
@@ -155,6 +186,18 @@ impl Room {
                 engine: self.engine_name().to_string(),
                 start: p.game.start().to_string(),
                 moves: texts(p.game.moves()),
+                clock: p.clocks.as_ref().map(|c| {
+                    let ms = |d: Duration| d.as_millis().try_into().unwrap_or(u64::MAX);
+                    let [south, north] = c.left_at_last_move();
+                    SavedClock {
+                        tc: c.time_control(),
+                        left_ms: [ms(south), ms(north)],
+                        flagged: p.forfeit.map(SideName::from),
+                    }
+                }),
+                think_ms: p
+                    .think
+                    .map(|t| t.as_millis().try_into().unwrap_or(u64::MAX)),
             },
             analysis: SavedBoard {
                 variant: a.variant.to_string(),
@@ -202,6 +245,7 @@ impl Room {
             .iter()
             .position(|e| e.name == p.engine)
             .unwrap_or(0);
+        let pace = pace_of(p, &game)?;
 
         let a = &saved.analysis;
         let board = game_of("board", &a.variant, &a.start, &a.moves)?;
@@ -245,11 +289,37 @@ impl Room {
             games.push(record);
         }
 
-        self.begin(game, human, p.level, engine);
+        self.begin(game, human, p.level, engine, pace);
         self.restore_games(games);
         self.show(&board, a.cursor, origin);
         self.analysis.modified = a.modified;
         self.analysis.lines_wanted = a.lines;
         Ok(())
     }
+}
+
+/// A saved game's clocks or think time, checked.
+fn pace_of(p: &SavedPlay, game: &Game) -> Result<Pace, RestoreError> {
+    let Some(c) = &p.clock else {
+        return match p.think_ms {
+            Some(ms) if !THINK_MS.contains(&ms) => Err(bad("game", format!("think time {ms} ms"))),
+            think => Ok(Pace::Untimed {
+                think: think.map(Duration::from_millis),
+            }),
+        };
+    };
+    if p.think_ms.is_some() {
+        return Err(bad("game", "a think time and a clock"));
+    }
+    if let Some(ms) = c.left_ms.iter().find(|ms| **ms > MAX_SAVED_LEFT_MS) {
+        return Err(bad("clock", format!("{ms} ms left")));
+    }
+    if c.flagged.is_some() && game.is_over() {
+        return Err(bad("clock", "a loss on time in a game the rules ended"));
+    }
+    let left = c.left_ms.map(Duration::from_millis);
+    Ok(Pace::Clock {
+        clocks: Clocks::with_left(c.tc, left),
+        flagged: c.flagged.map(Side::from),
+    })
 }

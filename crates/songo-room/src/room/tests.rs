@@ -42,6 +42,9 @@ fn room_with(names: &[&str], tablebases: Option<Arc<Tablebases>>) -> (Room, Jobs
         engines,
         movetime: Duration::from_millis(100),
         tablebases,
+        time: None,
+        // The weak levels' pause has tests of its own (timing_tests.rs).
+        pause: false,
     };
     (Room::new(config, spawn), jobs)
 }
