@@ -111,6 +111,11 @@ fn a_game_is_lost_on_time_while_the_clocks_tick() {
         r#"{"type":"new-game","variant":"songo40","side":"north","level":1,"tc":{"base_ms":4000,"inc_ms":0}}"#,
     );
     let started = Instant::now();
+    // That socket is the newest page, so the browser's was paused (one
+    // game, one tab: tabs.rs); the browser takes the game back.
+    notice_until(&b, true);
+    b.click("[data-testid=claim]");
+    notice_until(&b, false);
     // The person's clock runs once the engine has moved.
     let first = clocks_until(&b, "North's clock running", |c| c.running == [false, true]);
     assert_eq!(first.state, "your-move", "{first:?}");
@@ -154,7 +159,8 @@ fn a_game_is_lost_on_time_while_the_clocks_tick() {
     assert_eq!(over.text[1], "0:00.0");
     b.screenshot(&screenshot_dir().join("desktop-lost-on-time.png"));
 
-    // The record says so.
+    // The record says so (asked by the socket, which claims the game).
+    ws.send(r#"{"type":"claim"}"#);
     ws.send(r#"{"type":"save","game":"play"}"#);
     let record = loop {
         let v: Value = serde_json::from_str(&ws.recv().expect("the record")).unwrap();
@@ -184,6 +190,9 @@ fn a_game_is_lost_on_time_while_the_clocks_tick() {
 
     // The form offers that clock again, as it is (not whole minutes), and
     // still starts games.
+    // The socket goes: the browser's page plays again.
+    drop(ws);
+    notice_until(&b, false);
     let chosen = b.script("return document.querySelector('[data-testid=time-control]').value");
     assert_eq!(chosen, "0:04+0");
     // (The board shows a game lost on time, which the shared checks do
@@ -353,4 +362,17 @@ fn the_form_sets_clocks_and_think_times_and_levels_show_their_strength() {
     );
     let c = clocks_until(&b, "the custom clock", |c| c.ms[1] == Some(120_000));
     assert!(c.running[0], "{c:?}");
+}
+
+/// Waits until the notice that the game is open elsewhere is `shown`.
+fn notice_until(b: &Browser, shown: bool) {
+    let deadline = Instant::now() + PATIENCE;
+    let script = "return !document.querySelector('[data-testid=elsewhere]').hidden";
+    while b.script(script) != Value::Bool(shown) {
+        assert!(
+            Instant::now() < deadline,
+            "the elsewhere notice never became {shown}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
