@@ -13,14 +13,17 @@ use super::page_support::{
     wait_until, Rng, Snapshot,
 };
 use super::webdriver::Browser;
-use super::{assert_no_page_errors, report, screenshot_dir, Web};
+use super::{assert_no_page_errors, report, screenshot_dir, wait_started, Web};
 
 #[test]
 fn full_games_in_every_variant_as_south_and_north() {
     let Some(web) = Web::open(1280, 900) else {
         return;
     };
-    web.start();
+    // Without the weak levels' pause (as songo gui's --no-pause): six
+    // level-1 games would take twice as long.
+    web.b.goto(&format!("{}?no-pause", web.url()));
+    wait_started(&web.b);
     let mut rng = Rng(0x5eed_57a7);
     let started = Instant::now();
     for variant in Variant::ALL {

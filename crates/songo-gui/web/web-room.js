@@ -94,6 +94,8 @@ export async function openRoom({ onMessage }) {
   };
 
   room = new WebRoom(host);
+  // For scripts and tests that play many games, as `songo gui --no-pause`.
+  if (new URLSearchParams(location.search).has("no-pause")) room.setPause(false);
   const first = room.welcome();
   const saved = storedState();
   let restored = [];

@@ -188,6 +188,13 @@ impl WebRoom {
             .map(|at| at.saturating_sub(now).as_secs_f64() * 1000.0)
     }
 
+    /// Whether levels 1–4 wait a short natural moment before answering (on
+    /// by default; `index.html?no-pause` turns it off, for automation).
+    #[wasm_bindgen(js_name = setPause)]
+    pub fn set_pause(&mut self, on: bool) {
+        self.hosted.set_pause(on);
+    }
+
     /// The state to keep in the browser's storage (JSON).
     pub fn saved(&self) -> String {
         self.hosted.saved().to_json()
