@@ -6,7 +6,12 @@
 //! and the result. Those checks are tests/page_support's, shared with the
 //! static site's tests (tests/web_site/): the same page, the same checks.
 //! The analysis board, records, reviews, hints, the sowing animation and
-//! the tablebases are in `analysis.rs` and `records.rs`.
+//! the tablebases are in `analysis.rs` and `records.rs`. Issue 28's items,
+//! each seen working in the browser: every hook docs/gui.md documents
+//! (`hooks.rs`), the finished games (`games.rs`), the feedback while
+//! playing (`feedback.rs`), fast input and the person's own sowing
+//! (`input.rs`), the engine's lines and text (`engine_text.rs`), and the
+//! other defects (`defects.rs`).
 //!
 //! The browser tests skip, saying why, when Chromium or chromedriver is
 //! missing (Debian: `apt-get install chromium chromium-driver`, which
@@ -16,7 +21,13 @@
 
 mod analysis;
 mod clocks;
+mod defects;
+mod engine_text;
+mod feedback;
+mod games;
+mod hooks;
 mod http;
+mod input;
 #[path = "../page_support/mod.rs"]
 mod page_support;
 mod persistence;

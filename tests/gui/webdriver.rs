@@ -155,7 +155,6 @@ impl Browser {
 
     /// Reloads the page, as the browser's reload button does (`goto` to
     /// the same URL but for its fragment would only move in the page).
-    #[allow(dead_code)] // tests/web_site (which includes this file)
     pub fn refresh(&self) {
         self.session_call("POST", "/refresh", Some(json!({})));
     }
@@ -204,7 +203,6 @@ impl Browser {
 
     /// Two clicks of the mouse in a row on an element, as a person's
     /// double click.
-    #[allow(dead_code)] // tests/web_site (which includes this file)
     pub fn double_click(&self, css: &str) {
         self.pointer(css, "mouse", 2);
     }
@@ -261,8 +259,8 @@ impl Browser {
     }
 
     /// A Chrome DevTools Protocol command (chromedriver's extension), its
-    /// result. (Used by tests/web_site.rs, which includes this file.)
-    #[allow(dead_code)]
+    /// result: Chromium's own verdicts (tests/web_site), a script put in
+    /// the page before its own, text inserted as a paste.
     pub fn cdp(&self, cmd: &str, params: Value) -> Value {
         self.session_call(
             "POST",

@@ -91,6 +91,9 @@ function onMessage(message) {
     case "error":
       if (message.topic === "record") analysis.recordMessage(message.message, false);
       else if (["analysis", "set-up", "review"].includes(message.topic)) analysis.message(message.message);
+      // A message refused whole (too long, not JSON) has no topic: said
+      // where the person is looking.
+      else if (!message.topic && mode === "analysis") analysis.message(message.message);
       else play.say(message.message);
       break;
     default:

@@ -1,0 +1,172 @@
+//! The person's finished games (issue 28, games that survive): a game
+//! finished at level 1 is listed with its result; a second, finished from
+//! a set-up position, comes first; "Analyse" opens one on the analysis
+//! board, "Review" opens and reviews the other; "Export all" downloads one
+//! record file holding both; and a restart of `songo gui` with the same
+//! `--data-dir` still lists them. The first game's every move is told
+//! under the board as the rules core has it (feedback.rs).
+
+use songo_core::record::parse_records;
+use songo_core::Variant;
+
+use super::feedback::{check_move_effects, MOVE_EFFECT_LOG};
+use super::page_support::analysis::{open_analysis, set_up, ANALYSIS};
+use super::page_support::records::{downloaded, saved_record};
+use super::page_support::{play_game, wait_for, wait_until, Rng, Snapshot};
+use super::webdriver::Browser;
+use super::{tools, Server};
+
+/// A songo36-beginner position, South to move, where F ends the game
+/// (South's captures pass 35) and other moves do not.
+pub const LAST_MOVE: &str = "1,1,1,2,2,3,0/0,1,0,0,0,0,0 s 31 28 -";
+
+/// A game finished in one move: [`LAST_MOVE`] set up on the analysis
+/// board, played from there (at the Level box's level), and F. Returns
+/// the finished game's state.
+pub fn finish_in_one_move(b: &Browser) -> Snapshot {
+    open_analysis(b);
+    set_up(b, Variant::Songo36Beginner, LAST_MOVE);
+    wait_for(b, "the position set up", ANALYSIS, |v| {
+        v["position"] == LAST_MOVE
+    });
+    b.click("[data-testid=play-from-here]");
+    let s = wait_until(b, "the game from there", |s| {
+        s.start == LAST_MOVE && s.state == "your-move"
+    });
+    assert_eq!(s.human, "south");
+    b.click("button[data-pit=\"F\"]");
+    wait_until(b, "the end", |t| t.game == s.game && t.state == "over")
+}
+
+/// The finished games listed: `[data-game, data-result, text]`, newest
+/// first.
+const LISTED: &str = "return [...document.querySelectorAll('[data-testid=games] li')].map((l) => \
+     [l.dataset.game, l.dataset.result, l.textContent]);";
+
+fn listed(b: &Browser, n: usize) -> Vec<(String, String, String)> {
+    let v = wait_for(b, "the finished games", LISTED, |v| {
+        v.as_array().is_some_and(|a| a.len() == n)
+    });
+    serde_json::from_value(v).unwrap()
+}
+
+#[test]
+fn finished_games_are_listed_opened_reviewed_exported_and_kept() {
+    let Some(tools) = tools() else { return };
+    let dir = std::env::temp_dir().join(format!("songo-gui-games-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let server = Server::start(&["--data-dir", d]);
+    let b = Browser::start(&tools, 1280, 900);
+    b.goto(&server.url());
+    wait_until(&b, "the first state", |s| s.state == "your-move");
+    let empty = "return [document.querySelector('[data-testid=games-empty]').hidden, \
+                 document.querySelector('[data-testid=export-games]').disabled]";
+    assert_eq!(b.script(empty), serde_json::json!([false, true]));
+
+    // A whole game at level 1, every move told under the board.
+    b.script(MOVE_EFFECT_LOG);
+    let first = play_game(
+        &b,
+        Variant::Songo36Beginner,
+        "south",
+        1,
+        &mut Rng(0x6a3e5),
+        |_| {},
+    );
+    let captures = check_move_effects(&b, &first);
+    assert!(captures > 0, "a whole game without a capture told");
+    let list = listed(&b, 1);
+    assert_eq!(
+        (list[0].0.as_str(), list[0].1.as_str()),
+        ("1", first.result.as_str())
+    );
+    assert!(
+        list[0].2.contains("songo36-beginner") && list[0].2.contains(&first.result),
+        "{list:?}"
+    );
+    assert_eq!(b.script(empty), serde_json::json!([true, false]));
+
+    // A second one, newest first.
+    let second = finish_in_one_move(&b);
+    let list = listed(&b, 2);
+    assert_eq!(
+        list.iter()
+            .map(|(g, r, _)| (g.as_str(), r.as_str()))
+            .collect::<Vec<_>>(),
+        [("2", second.result.as_str()), ("1", first.result.as_str())]
+    );
+
+    // "Analyse": the second game on the analysis board, at its end.
+    b.click("[data-testid=tab-play]");
+    b.click("[data-testid=games] li[data-game=\"2\"] button[data-action=analyse]");
+    let v = wait_for(&b, "game 2 on the analysis board", ANALYSIS, |v| {
+        v["start"] == LAST_MOVE && v["moves"] == "F"
+    });
+    assert_eq!((v["ply"].as_u64(), v["plies"].as_u64()), (Some(1), Some(1)));
+    assert!(
+        v["origin"]
+            .as_str()
+            .unwrap()
+            .starts_with("Your games, game 2 of 2"),
+        "{v}"
+    );
+    assert_eq!(b.script("return document.body.dataset.mode"), "analysis");
+
+    // "Review": the first game opened and reviewed, at the analysis
+    // panel's review limit.
+    b.select("[data-testid=review-limit]", "depth:6");
+    b.click("[data-testid=tab-play]");
+    b.click("[data-testid=games] li[data-game=\"1\"] button[data-action=review]");
+    let status = "const s = document.querySelector('[data-testid=review-status]'); \
+                  return [s.dataset.state, Number(s.dataset.total)]";
+    let done = wait_for(&b, "the review of game 1", status, |v| {
+        v[0] == "done" || v[0] == "failed"
+    });
+    assert_eq!(done, serde_json::json!(["done", first.ply + 1]));
+    let v = wait_for(&b, "game 1 on the board", ANALYSIS, |v| {
+        v["moves"] == first.moves.as_str()
+    });
+    assert_eq!(v["start"], first.start.as_str());
+    assert_eq!(b.script("return document.body.dataset.mode"), "analysis");
+
+    // "Export all": one record file with both games, as the browser
+    // downloads it.
+    b.click("[data-testid=tab-play]");
+    b.click("[data-testid=export-games]");
+    let (text, name) = saved_record(&b, "");
+    assert!(
+        name.starts_with("songo-games-") && name.ends_with(".pgn"),
+        "{name}"
+    );
+    let (_, file) = downloaded(&b, &name);
+    assert_eq!(file, text);
+    let records = parse_records(&file).expect("the exported file reads back");
+    assert_eq!(records.len(), 2, "{file}");
+    let moves = |i: usize| {
+        records[i]
+            .moves
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(moves(0), first.moves);
+    assert_eq!(records[0].result.to_string(), first.result);
+    assert_eq!(records[1].start.to_string(), LAST_MOVE);
+    assert_eq!(moves(1), "F");
+    assert_eq!(records[1].result.to_string(), second.result);
+
+    // Another songo gui on the same data directory lists them still.
+    drop(server);
+    let again = Server::start(&["--data-dir", d]);
+    b.goto(&again.url());
+    wait_until(&b, "the restarted server's page", |s| {
+        s.start == LAST_MOVE && s.state == "over"
+    });
+    let kept = listed(&b, 2);
+    assert_eq!(kept, list, "the list after a restart");
+    assert_eq!(b.script(empty), serde_json::json!([true, false]));
+    drop(again);
+    let _ = std::fs::remove_dir_all(&dir);
+}
