@@ -1,13 +1,15 @@
 //! Games that survive: `songo gui` keeps the game in progress, its
 //! settings and the analysis board in its data directory, and a new
 //! server carries on from there; a file it cannot read is set aside, not
-//! lost (issue 28). Spoken over the websocket, as the page does.
+//! lost (issue 28). Spoken over the websocket, as the page does, and the
+//! resumed game seen and played on in the browser.
 
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use super::{http, Server, PATIENCE};
+use super::page_support::wait_until;
+use super::{http, tools, Browser, Server, PATIENCE};
 
 fn data_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("songo-gui-keep-{name}-{}", std::process::id()));
@@ -52,6 +54,25 @@ fn a_game_goes_on_after_a_restart() {
     let v = state(&again);
     for key in ["variant", "level", "human", "moves", "position", "state"] {
         assert_eq!(v[key], played[key], "{key}");
+    }
+    // And in the browser: the page shows the game where it was, and it
+    // plays on (every state checked against the rules core).
+    if let Some(tools) = tools() {
+        let b = Browser::start(&tools, 1000, 800);
+        b.goto(&again.url());
+        let s = wait_until(&b, "the resumed game", |s| {
+            s.ply == 2 && s.state == "your-move"
+        });
+        assert_eq!(s.variant, "songo36-amateur");
+        assert_eq!(
+            s.moves,
+            format!("C {}", played["moves"][1].as_str().unwrap())
+        );
+        let pit = s.enabled[0].clone();
+        b.click(&format!("button[data-pit=\"{pit}\"]"));
+        wait_until(&b, "the game going on", |s| {
+            s.ply == 4 && s.state == "your-move"
+        });
     }
     drop(again);
     let _ = std::fs::remove_dir_all(&dir);
