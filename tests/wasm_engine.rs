@@ -10,8 +10,12 @@
 //! `SONGO_WEB=required`: then it fails. `.ci/run` installs the tools
 //! and sets it.
 
+mod cli_support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
+
+use cli_support::{assert_ran, lossy, native_bench_nodes};
 
 /// The script's exit status when a tool it needs is missing.
 const MISSING_TOOL: i32 = 3;
@@ -22,39 +26,6 @@ fn missing(why: &str) {
         panic!("SONGO_WEB=required but {why}");
     }
     eprintln!("skipped: {why}");
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// Panics with what the command said unless it succeeded.
-fn check(what: &str, out: &Output) {
-    assert!(
-        out.status.success(),
-        "{what}: {}\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-}
-
-/// The native bench's node count: the first number of `songo bench`'s
-/// last line, `N nodes X nps`.
-fn native_bench_nodes() -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_songo"))
-        .arg("bench")
-        .output()
-        .expect("songo bench runs");
-    check("songo bench", &out);
-    let said = text(&out.stdout);
-    let last = said.lines().last().expect("songo bench prints its result");
-    let nodes = last.split_whitespace().next().unwrap_or_default();
-    assert!(
-        nodes.parse::<u64>().is_ok() && last.ends_with(" nps"),
-        "not the bench's last line: {last:?}"
-    );
-    nodes.to_string()
 }
 
 #[test]
@@ -70,20 +41,20 @@ fn the_wasm_engine_speaks_the_protocol_and_counts_the_native_bench_nodes() {
         .output()
         .expect("the build script runs");
     if built.status.code() == Some(MISSING_TOOL) {
-        return missing(text(&built.stderr).trim());
+        return missing(lossy(&built.stderr).trim());
     }
-    check("scripts/wasm-engine-build.sh", &built);
-    eprint!("{}", text(&built.stdout));
+    assert_ran("scripts/wasm-engine-build.sh", &built);
+    eprint!("{}", lossy(&built.stdout));
 
     let tested = Command::new("node")
         .arg("--test")
         .arg(root.join("tests/web/engine.test.mjs"))
         .env("SONGO_WASM_DIR", &out_dir)
-        .env("SONGO_BENCH_NODES", native_bench_nodes())
+        .env("SONGO_BENCH_NODES", native_bench_nodes().to_string())
         .output()
         .expect("node runs");
-    check("node --test tests/web/engine.test.mjs", &tested);
-    let report = text(&tested.stdout);
+    assert_ran("node --test tests/web/engine.test.mjs", &tested);
+    let report = lossy(&tested.stdout);
     // The bench's line, for the speed comparison of docs; and a guard
     // that the count was compared, not skipped.
     for line in report.lines().filter(|l| l.contains("wasm bench:")) {

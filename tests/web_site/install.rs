@@ -4,43 +4,14 @@
 //! of another origin; and offline, the page reloaded from the service
 //! worker, its game restored, playing on.
 
-use std::process::Command;
-use std::sync::OnceLock;
-
 use serde_json::{json, Value};
 
+use super::cli_support::{bench_nodes, native_bench_nodes};
 use super::page_support::{click_pit, Rng};
 use super::webdriver::Browser;
 use super::{
-    assert_no_page_errors, http, ran_ok, report, screenshot_dir, text, wait_for_value,
-    wait_started, Web,
+    assert_no_page_errors, http, report, screenshot_dir, wait_for_value, wait_started, Web,
 };
-
-/// The native bench's node count: the first number of `songo bench`'s
-/// last line, `N nodes X nps` (so the count lives in one place, the
-/// engine). Run once.
-fn native_bench_nodes() -> u64 {
-    static NODES: OnceLock<u64> = OnceLock::new();
-    *NODES.get_or_init(|| {
-        let out = Command::new(env!("CARGO_BIN_EXE_songo"))
-            .arg("bench")
-            .output()
-            .expect("songo bench runs");
-        ran_ok("songo bench", &out);
-        let said = text(&out.stdout);
-        let last = said.lines().last().expect("songo bench prints its result");
-        parse_bench(last).unwrap_or_else(|| panic!("not the bench's last line: {last:?}"))
-    })
-}
-
-/// N of a bench line `N nodes X nps`.
-fn parse_bench(line: &str) -> Option<u64> {
-    let words: Vec<&str> = line.split(' ').collect();
-    match words[..] {
-        [n, "nodes", x, "nps"] if x.parse::<u64>().is_ok() => n.parse().ok(),
-        _ => None,
-    }
-}
 
 /// The bench in the page: waits for its result and returns the line,
 /// with what it took from the navigation to the page loaded and to the
@@ -111,7 +82,7 @@ fn the_bench_in_the_page_counts_the_native_nodes() {
     let (line, loaded, ready) = page_bench(b);
     report(&format!("page bench: {line}; native: {native} nodes"));
     report(&format!("first visit (empty cache): page loaded {loaded} ms, engine ready {ready} ms after navigation"));
-    assert_eq!(parse_bench(&line), Some(native), "{line}");
+    assert_eq!(bench_nodes(&line), Some(native), "{line}");
 
     // The page as the static site: its transport, the hooks of docs/gui.md
     // present, the server-only controls hidden.
@@ -250,7 +221,7 @@ fn offline_the_page_reloads_from_the_service_worker_and_plays() {
     let (line, loaded, ready) = page_bench(&b);
     report(&format!("offline (from the service worker): page loaded {loaded} ms, engine ready {ready} ms after navigation; bench {line}"));
     assert_eq!(
-        parse_bench(&line),
+        bench_nodes(&line),
         Some(native_bench_nodes()),
         "offline: {line}"
     );

@@ -30,6 +30,8 @@
 //! Screenshots go to `target/tmp/web-screenshots/`.
 
 mod analysis;
+#[path = "../cli_support/mod.rs"]
+mod cli_support;
 mod files;
 // The GUI tests' HTTP and WebDriver clients and their page checks, shared
 // rather than copied (this binary uses a part of them).
@@ -47,7 +49,7 @@ mod webdriver;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::channel;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -55,6 +57,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use webdriver::{Browser, Tools};
 
+use cli_support::{assert_ran, lossy};
 use page_support::{wait_until, Snapshot};
 
 /// The build script's exit status when a tool it needs is missing.
@@ -77,20 +80,6 @@ fn report(text: &str) {
     let _ = writeln!(std::io::stderr(), "{text}");
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn ran_ok(what: &str, out: &Output) {
-    assert!(
-        out.status.success(),
-        "{what}: {}\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-}
-
 /// The site, built once for every test of this binary: its directory, or
 /// why it could not be built for want of a tool.
 fn site() -> Result<&'static Path, String> {
@@ -104,12 +93,12 @@ fn site() -> Result<&'static Path, String> {
             .output()
             .expect("the build script runs");
         if built.status.code() == Some(MISSING_TOOL) {
-            return Err(text(&built.stderr).trim().to_string());
+            return Err(lossy(&built.stderr).trim().to_string());
         }
-        ran_ok("scripts/web-build.sh", &built);
+        assert_ran("scripts/web-build.sh", &built);
         report(&format!(
             "{}built in {:.1} s",
-            text(&built.stdout),
+            lossy(&built.stdout),
             started.elapsed().as_secs_f64()
         ));
         Ok(out)

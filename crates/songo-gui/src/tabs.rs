@@ -38,7 +38,7 @@ pub enum Take {
 
 impl Tabs {
     /// A new page: it becomes the active one; the page that was active is
-    /// paused. Whether the page is still there.
+    /// paused.
     pub fn connect(&mut self, id: u64, tx: UnboundedSender<String>) {
         self.pause_active();
         self.pages.insert(id, tx);
