@@ -90,6 +90,11 @@ use std::fmt;
 pub struct MatchStats {
     pub wdl: Wdl,
     pub pairs: Pentanomial,
+    /// Pairs in which each engine won one game: with colours swapped, the
+    /// same colour won both. An opening's bias shows here; the fewer, the
+    /// fairer the openings (pentanomial `[.. WL or DD ..]` mixes them with
+    /// double draws).
+    pub split: u64,
 }
 
 impl MatchStats {
@@ -107,6 +112,9 @@ impl MatchStats {
         self.wdl.add(first);
         self.wdl.add(second);
         self.pairs.add(first, second);
+        if first != second && first != GameScore::Draw && second != GameScore::Draw {
+            self.split += 1;
+        }
     }
 
     pub fn games(&self) -> u64 {
@@ -158,7 +166,8 @@ impl fmt::Display for MatchStats {
 }
 
 /// One line:
-/// `Elo +23.4 ± 15.2, LOS 99.1%, W-D-L 120-300-80, pairs [3 20 110 40 7], LLR 1.23 (-2.94, 2.94)`.
+/// `Elo +23.4 ± 15.2, LOS 99.1%, W-D-L 120-300-80, pairs [3 20 110 40 7] (split 61), LLR 1.23 (-2.94, 2.94)`:
+/// `split` counts the pairs the same colour won ([`MatchStats::split`]).
 /// Without games the Elo reads `n/a`; the LLR part only with an SPRT.
 #[derive(Clone, Copy, Debug)]
 pub struct Summary<'a> {
@@ -175,10 +184,11 @@ impl fmt::Display for Summary<'_> {
         }
         write!(
             f,
-            ", LOS {:.1}%, W-D-L {}, pairs {}",
+            ", LOS {:.1}%, W-D-L {}, pairs {} (split {})",
             100.0 * s.los(),
             s.wdl,
-            s.pairs
+            s.pairs,
+            s.split
         )?;
         if let Some(sprt) = self.sprt {
             let (lower, upper) = sprt.bounds();
@@ -227,7 +237,7 @@ mod tests {
         assert_eq!(empty.sprt(&s), (0.0, SprtDecision::Continue));
         assert_eq!(
             empty.summary(Some(&s)).to_string(),
-            "Elo n/a, LOS 50.0%, W-D-L 0-0-0, pairs [0 0 0 0 0], LLR 0.00 (-2.94, 2.94)"
+            "Elo n/a, LOS 50.0%, W-D-L 0-0-0, pairs [0 0 0 0 0] (split 0), LLR 0.00 (-2.94, 2.94)"
         );
 
         // All wins: infinite Elo and error, LOS near 1, the SPRT accepts H1.
@@ -246,7 +256,7 @@ mod tests {
         );
         assert_eq!(
             wins.summary(None).to_string(),
-            "Elo +inf ± inf, LOS 100.0%, W-D-L 40-0-0, pairs [0 0 0 0 20]"
+            "Elo +inf ± inf, LOS 100.0%, W-D-L 40-0-0, pairs [0 0 0 0 20] (split 0)"
         );
         let (llr, d) = wins.flip_for_test().sprt(&s);
         assert!(llr.is_finite() && d == SprtDecision::AcceptH0);
@@ -273,8 +283,26 @@ mod tests {
             MatchStats {
                 wdl: self.wdl.flip(),
                 pairs: self.pairs.flip(),
+                split: self.split,
             }
         }
+    }
+
+    #[test]
+    fn split_pairs_are_those_each_engine_won_once() {
+        use GameScore::{Draw, Loss, Win};
+        let mut m = MatchStats::new();
+        for (a, b) in [
+            (Win, Loss),
+            (Loss, Win),
+            (Draw, Draw),
+            (Win, Draw),
+            (Win, Win),
+        ] {
+            m.add_pair(a, b);
+        }
+        assert_eq!(m.split, 2);
+        assert_eq!(m.pairs.counts, [0, 0, 3, 1, 1]);
     }
 
     #[test]
@@ -282,11 +310,12 @@ mod tests {
         let m = MatchStats {
             wdl: Wdl::new(120, 300, 80),
             pairs: Pentanomial::new([3, 20, 110, 40, 7]),
+            split: 61,
         };
         let s = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
         let e = m.elo().unwrap();
         let want = format!(
-            "Elo {:+.1} ± {:.1}, LOS 99.8%, W-D-L 120-300-80, pairs [3 20 110 40 7], LLR {:.2} (-2.94, 2.94)",
+            "Elo {:+.1} ± {:.1}, LOS 99.8%, W-D-L 120-300-80, pairs [3 20 110 40 7] (split 61), LLR {:.2} (-2.94, 2.94)",
             e.elo,
             e.error(),
             s.llr(&m.pairs)
@@ -298,6 +327,7 @@ mod tests {
         let games = MatchStats {
             wdl: Wdl::new(120, 300, 80),
             pairs: Pentanomial::default(),
+            split: 0,
         };
         assert_eq!(games.elo(), Wdl::new(120, 300, 80).elo());
         assert_eq!(games.llr(&s), s.llr_trinomial(&games.wdl));
