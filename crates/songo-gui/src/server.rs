@@ -213,6 +213,7 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
             engines: config.engines,
             movetime: config.movetime,
             tablebases: config.tablebases,
+            book: config.book,
             time: None,
             pause: config.pause,
         },
