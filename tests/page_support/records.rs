@@ -43,8 +43,9 @@ impl TempDir {
         TempDir(dir)
     }
 
-    /// Writes a file of this name and text, and returns its path.
-    pub fn file(&self, name: &str, text: &str) -> PathBuf {
+    /// Writes a file of this name and text (or bytes: a book), and
+    /// returns its path.
+    pub fn file(&self, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
         let path = self.0.join(name);
         std::fs::write(&path, text).unwrap();
         path

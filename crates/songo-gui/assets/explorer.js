@@ -33,6 +33,8 @@ export function createExplorer({ onPlay }) {
     empty.hidden = moves.length > 0;
     empty.textContent = book.positions ? "Not in the book." : "Not in the book: the book is empty.";
     const mover = sideName(view.to_move);
+    // Scores are the side to move's, as the engine's lines are.
+    $(".book-score-head", table).textContent = `Score (${mover})`;
     body.replaceChildren(
       ...moves.map((m) => {
         const row = el("tr", {
