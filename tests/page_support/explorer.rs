@@ -87,7 +87,7 @@ pub fn check_rows(v: &Value) -> Vec<String> {
     for (i, row) in rows.iter().enumerate() {
         let pit = row["move"].as_str().unwrap();
         let m: Move = pit.parse().unwrap();
-        assert!(legal.contains(m), "{pit} is not legal at {}", p);
+        assert!(legal.contains(m), "{pit} is not legal at {p}");
         assert!(!pits.iter().any(|x| x == pit), "{pit} twice: {v}");
         assert_eq!(row["button"], pit, "{row}");
         let label = move_label(first, game.moves().len(), m);

@@ -40,7 +40,11 @@ fn the_explorer_shows_the_embedded_books_moves() {
     let book_pits: Vec<String> = expected.iter().map(|m| m.mv.to_string()).collect();
     assert_eq!(pits, book_pits, "the page's rows are not the book's: {v}");
     if expected.is_empty() {
-        let state = if book.is_empty() { "no-book" } else { "not-in-book" };
+        let state = if book.is_empty() {
+            "no-book"
+        } else {
+            "not-in-book"
+        };
         assert_eq!(v["state"], state, "{v}");
         report(&format!(
             "explorer: the embedded book ({} positions) lacks songo40's start: no book move played",

@@ -2,7 +2,7 @@
 //! probed here in the room like the tables' verdicts, so that `songo gui`
 //! and the static site show the same book whatever engine analyses. The
 //! room probes the book its host gives it (`RoomConfig::book`), by default
-//! the one compiled into songo ([`songo_book::embedded`]).
+//! the one compiled into songo ([`songo_book::embedded()`]).
 
 use serde::Serialize;
 use songo_book::{Book, SCORE_LIMIT};

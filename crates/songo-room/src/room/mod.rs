@@ -90,7 +90,7 @@ pub struct RoomConfig {
     /// The endgame tables for the analysis, if any.
     pub tablebases: Option<Arc<Tablebases>>,
     /// The opening book the analysis board's explorer shows; `None`: the
-    /// one compiled in ([`songo_book::embedded`]).
+    /// one compiled in ([`songo_book::embedded()`]).
     pub book: Option<Arc<Book>>,
     /// Where the room reads the time; `None`: web-time's `Instant::now`.
     pub time: Option<TimeSource>,
