@@ -162,6 +162,10 @@ pub struct GuiArgs {
     /// engine.
     #[arg(long, value_name = "DIR")]
     pub tablebases: Option<std::path::PathBuf>,
+    /// An opening book file for the analysis board's explorer, instead of
+    /// the book compiled into songo.
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<std::path::PathBuf>,
     /// Where the game in progress, its settings and the analysis board are
     /// kept, so that they survive a restart. Default: $XDG_DATA_HOME/songo,
     /// else ~/.local/share/songo (macOS: ~/Library/Application
@@ -225,6 +229,7 @@ fn gui(args: GuiArgs) -> Result<(), CliError> {
         config.engines = args.engines;
     }
     config.tablebases = args.tablebases;
+    config.book = args.book;
     if args.data_dir.is_some() {
         config.data_dir = args.data_dir;
     }

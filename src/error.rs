@@ -219,7 +219,10 @@ impl CliError {
                 | GuiError::Bind { .. }
                 | GuiError::Serve(_)
                 | GuiError::Tablebases { .. }
+                | GuiError::BookRead { .. }
                 | GuiError::Data(_) => Exit::Failure,
+                // Read, but not a book.
+                GuiError::Book { .. } => Exit::BadInput,
             },
             CliError::Stdout(e) => stdout_exit(e),
         }

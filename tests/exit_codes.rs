@@ -247,3 +247,25 @@ fn gui_listen_takes_an_address_or_an_address_and_port() {
         "{line}"
     );
 }
+
+/// `songo gui --book FILE`: a file that cannot be read fails (1), one that
+/// is not a book is bad input (3), both before anything is served.
+#[test]
+fn gui_book_must_be_a_readable_book() {
+    let dir = temp_dir("gui-book");
+    let missing = dir.join("missing.book");
+    assert_exit(
+        &["gui", "--no-open", "--book", missing.to_str().unwrap()],
+        1,
+        &["cannot read the opening book", "missing.book"],
+    );
+    let garbage = dir.join("garbage.book");
+    // Longer than the header, so that the first check is the magic.
+    std::fs::write(&garbage, "not a book at all, only words. ".repeat(4)).unwrap();
+    assert_exit(
+        &["gui", "--no-open", "--book", garbage.to_str().unwrap()],
+        3,
+        &["garbage.book is not a usable opening book", "SONGOBK"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,6 +13,7 @@
 use std::collections::BTreeSet;
 
 use serde::Serialize;
+use songo_book::Book;
 
 use super::games::finish_in_one_move;
 use super::page_support::analysis::{open_analysis, ANALYSIS};
@@ -79,8 +80,18 @@ const LATER: &[(&str, &str)] = &[
 
 /// Never in this test's page: `[data-testid=tb-moves] li` needs
 /// `--tablebases` (analysis.rs's `the_tablebases_give_their_verdicts`
-/// checks them).
-const ELSEWHERE: &[&str] = &["[data-testid=tb-moves] li[data-move][data-result]"];
+/// checks them), the explorer's rows a book with the position (this
+/// test's server has an empty one, so that what the page shows does not
+/// change with the embedded book; explorer.rs checks them on its own).
+const ELSEWHERE: &[&str] = &[
+    "[data-testid=tb-moves] li[data-move][data-result]",
+    "[data-testid=explorer-moves] data-move",
+    "[data-testid=explorer-moves] data-score",
+    "[data-testid=explorer-moves] data-cp",
+    "[data-testid=explorer-moves] data-depth",
+    "[data-testid=explorer-moves] data-visits",
+    "button[data-book-move]",
+];
 
 /// The placeholders of the tables: `X` a pit letter, `N` a number.
 fn expand(selector: &str) -> Vec<String> {
@@ -298,11 +309,22 @@ fn every_documented_hook_exists() {
         assert!(names.contains(name), "{name} is not documented");
     }
 
-    let server = Server::start(&[]);
+    let files = TempDir::new("hooks");
+    let empty = files.file("empty.book", Book::empty().to_bytes());
+    let server = Server::start(&["--book", empty.to_str().unwrap()]);
     let b = Browser::start(&tools, 1280, 900);
     b.goto(&server.url());
     wait_until(&b, "the first state", |s| s.state == "your-move");
     wait_for(&b, "the analysis board", ANALYSIS, |v| v["position"] != "");
+    // An empty book is said to be one.
+    let explorer = b.script(
+        "const e = document.querySelector('[data-testid=explorer]');
+         return [e.dataset.state, document.querySelector('[data-testid=explorer-empty]').textContent];",
+    );
+    assert_eq!(
+        explorer,
+        serde_json::json!(["no-book", "Not in the book: the book is empty."])
+    );
     // As the page loads: all but those of later states (and those of
     // another server's).
     let later: BTreeSet<String> = LATER.iter().map(|(n, _)| n.to_string()).collect();
@@ -336,7 +358,6 @@ fn every_documented_hook_exists() {
         "return document.querySelectorAll('[data-testid=games] li').length",
         |v| v == 1,
     );
-    let files = TempDir::new("hooks");
     open_analysis(&b);
     upload(&b, &files.file("blunder.pgn", BLUNDER));
     wait_for(&b, "the loaded game", ANALYSIS, |v| v["plies"] == 8);

@@ -11,7 +11,8 @@
 //! (`hooks.rs`), the finished games (`games.rs`), the feedback while
 //! playing (`feedback.rs`), fast input and the person's own sowing
 //! (`input.rs`), the engine's lines and text (`engine_text.rs`), and the
-//! other defects (`defects.rs`).
+//! other defects (`defects.rs`). The opening book explorer, on a book
+//! given with `--book`, is in `explorer.rs`.
 //!
 //! The browser tests skip, saying why, when Chromium or chromedriver is
 //! missing (Debian: `apt-get install chromium chromium-driver`, which
@@ -23,6 +24,7 @@ mod analysis;
 mod clocks;
 mod defects;
 mod engine_text;
+mod explorer;
 mod feedback;
 mod games;
 mod hooks;

@@ -8,12 +8,14 @@
 //!
 //! Included by path from both test crates, each of which has the WebDriver
 //! client as its `webdriver` module (tests/gui/webdriver.rs). The analysis
-//! board's checks are in `analysis.rs`, the records' and reviews' in
-//! `records.rs`, fast double input in `input.rs`.
+//! board's checks are in `analysis.rs`, the opening book explorer's in
+//! `explorer.rs`, the records' and reviews' in `records.rs`, fast double
+//! input in `input.rs`.
 
 #![allow(dead_code)] // each test crate takes the parts it needs
 
 pub mod analysis;
+pub mod explorer;
 pub mod input;
 pub mod records;
 

@@ -43,8 +43,9 @@ impl TempDir {
         TempDir(dir)
     }
 
-    /// Writes a file of this name and text, and returns its path.
-    pub fn file(&self, name: &str, text: &str) -> PathBuf {
+    /// Writes a file of this name and text (or bytes: a book), and
+    /// returns its path.
+    pub fn file(&self, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
         let path = self.0.join(name);
         std::fs::write(&path, text).unwrap();
         path
@@ -216,7 +217,7 @@ pub fn hints_records_and_play_on(b: &Browser) {
 
     // A bad file: its line named, the board unchanged.
     open_analysis(b);
-    let bad = files.file("bad.pgn", &BLUNDER.replace("4. G a", "4. G Q"));
+    let bad = files.file("bad.pgn", BLUNDER.replace("4. G a", "4. G Q"));
     upload(b, &bad);
     let v = wait_for(b, "the refusal", ANALYSIS, |v| {
         v["record_message"].as_str().unwrap().starts_with("bad.pgn")
@@ -227,7 +228,7 @@ pub fn hints_records_and_play_on(b: &Browser) {
         "{message}"
     );
     assert_eq!(v["moves"], s.moves.as_str());
-    let illegal = files.file("illegal.pgn", &BLUNDER.replace("4. G a", "4. G G"));
+    let illegal = files.file("illegal.pgn", BLUNDER.replace("4. G a", "4. G G"));
     upload(b, &illegal);
     let v = wait_for(b, "the refusal", ANALYSIS, |v| {
         v["record_message"]

@@ -21,6 +21,7 @@
 //!   width (its screenshot is docs/web-phone.png);
 //! - `analysis.rs`: analysis lines of a set-up position, a record saved and
 //!   loaded back, reviews;
+//! - `explorer.rs`: the opening book explorer, from the embedded book;
 //! - `storage.rs`: a reload resumes the game, the analysis board and the
 //!   settings; damaged or stale saved data is set aside.
 //!
@@ -32,6 +33,7 @@
 mod analysis;
 #[path = "../cli_support/mod.rs"]
 mod cli_support;
+mod explorer;
 mod files;
 // The GUI tests' HTTP and WebDriver clients and their page checks, shared
 // rather than copied (this binary uses a part of them).

@@ -1,10 +1,11 @@
 // Analysis: a board to set up, step through and explore, with the
-// engine's lines live, an evaluation bar, the tablebases' verdicts, and
-// records loaded and saved. The server holds the board's game; this
+// engine's lines live, an evaluation bar, the opening book's moves
+// (explorer.js), the tablebases' verdicts, and records loaded and saved. The server holds the board's game; this
 // module shows it and sends what the person does.
 
 import { $, $$, el, LETTERS, server, sideName } from "./util.js";
 import { createBoard } from "./board.js";
+import { createExplorer } from "./explorer.js";
 import { loadRecord } from "./transport.js";
 import { timingOfForm } from "./play.js";
 
@@ -20,6 +21,8 @@ export function initAnalysis({ onSaved, showPlay }) {
     onPit: play,
     onExplain: explain,
   });
+  // A book move is played as a click on its pit would play it.
+  const explorer = createExplorer({ onPlay: play });
   let view = null;
   let flipped = false;
   /** A pit to show as the better move, at a ply (from the review). */
@@ -83,6 +86,7 @@ export function initAnalysis({ onSaved, showPlay }) {
     renderOrigin(v);
     renderEngine(v);
     renderLines(v.lines);
+    explorer.render(v.book, v);
     renderTablebase(v.tablebase);
     if (!$("[data-testid=editor]").open) fillEditor(v);
     // The set-up form follows the board when its variant changes, not at
@@ -331,16 +335,17 @@ export function initAnalysis({ onSaved, showPlay }) {
   function play(letter) {
     if (!view || !view.legal.includes(letter)) return explain(letter);
     message("");
-    // The ply it was chosen on: the room refuses it if the board moved
-    // on before it arrived (a double click).
-    send({ type: "analysis-move", pit: letter, ply: view.ply });
+    // The board it was chosen on (its ply, the view's id): the room
+    // refuses it if the board changed before it arrived (a double click,
+    // another position set up meanwhile).
+    send({ type: "analysis-move", pit: letter, ply: view.ply, id: view.id });
   }
 
   function explain(letter) {
     if (!view) return;
     if (view.result) message(`Pit ${letter}: the game is over.`);
     // The server says why (it knows the rules).
-    else send({ type: "analysis-move", pit: letter, ply: view.ply });
+    else send({ type: "analysis-move", pit: letter, ply: view.ply, id: view.id });
   }
 
   const goto = (ply) => {

@@ -20,6 +20,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("/board.js", JS, include_str!("../assets/board.js")),
     ("/play.js", JS, include_str!("../assets/play.js")),
     ("/analysis.js", JS, include_str!("../assets/analysis.js")),
+    ("/explorer.js", JS, include_str!("../assets/explorer.js")),
     ("/review.js", JS, include_str!("../assets/review.js")),
     ("/games.js", JS, include_str!("../assets/games.js")),
     ("/rules.js", JS, include_str!("../assets/rules.js")),

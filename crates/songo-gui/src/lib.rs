@@ -29,6 +29,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use songo_book::{Book, BookError};
 use songo_client::{EngineSpec, ProcessError};
 use songo_room::link::chain;
 use songo_tb::{Tablebases, TbError};
@@ -71,6 +72,20 @@ pub enum GuiError {
         #[source]
         source: TbError,
     },
+    /// The `--book` file cannot be read.
+    #[error("cannot read the opening book {}", path.display())]
+    BookRead {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The `--book` file was read but is not a book, or a damaged one.
+    #[error("{} is not a usable opening book", path.display())]
+    Book {
+        path: PathBuf,
+        #[source]
+        source: BookError,
+    },
 }
 
 /// `songo gui`'s settings.
@@ -89,6 +104,9 @@ pub struct GuiConfig {
     pub movetime: Duration,
     /// The directory of endgame tables for the analysis (`--tablebases`).
     pub tablebases: Option<PathBuf>,
+    /// The opening book the analysis board's explorer shows (`--book`);
+    /// `None`: the one compiled in.
+    pub book: Option<PathBuf>,
     /// Where the game in progress is kept across restarts (`--data-dir`);
     /// `None`: nowhere (no home directory is known).
     pub data_dir: Option<PathBuf>,
@@ -115,6 +133,7 @@ impl GuiConfig {
             default_cmd,
             movetime: MOVETIME,
             tablebases: None,
+            book: None,
             data_dir: store::default_dir(),
             pause: true,
         }
@@ -132,6 +151,20 @@ fn check_engines(config: &GuiConfig) -> Result<(), GuiError> {
         name: spec.name.clone(),
         source,
     })
+}
+
+/// Reads a book file whole (a book is small, and the room probes it in
+/// memory), checking all of it: a bad file stops `songo gui` at once.
+fn open_book(path: &std::path::Path) -> Result<Arc<Book>, GuiError> {
+    let bytes = std::fs::read(path).map_err(|source| GuiError::BookRead {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let book = Book::from_bytes(&bytes).map_err(|source| GuiError::Book {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(Arc::new(book))
 }
 
 /// Opens `url` in the default browser, if the system has a way to; never
@@ -187,6 +220,7 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
             Some(Arc::new(tb))
         }
     };
+    let book = config.book.as_deref().map(open_book).transpose()?;
     let (store, saved) = match &config.data_dir {
         None => {
             warn(format_args!(
@@ -248,6 +282,7 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
                 default_cmd: config.default_cmd.clone(),
                 movetime: config.movetime,
                 tablebases,
+                book,
                 store,
                 saved,
                 pause: config.pause,

@@ -23,6 +23,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use songo_book::Book;
 use songo_client::EngineSpec;
 use songo_room::link::{EngineLink, Event};
 use songo_room::messages::Outgoing;
@@ -188,6 +189,8 @@ pub struct ServerConfig {
     pub movetime: Duration,
     /// The endgame tables for the analysis.
     pub tablebases: Option<Arc<Tablebases>>,
+    /// The explorer's opening book; `None`: the embedded one.
+    pub book: Option<Arc<Book>>,
     /// Whether the weak levels wait a natural moment before answering.
     pub pause: bool,
     /// Where the room's state is kept, and what it held at the start.
@@ -213,6 +216,7 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
             engines: config.engines,
             movetime: config.movetime,
             tablebases: config.tablebases,
+            book: config.book,
             time: None,
             pause: config.pause,
         },

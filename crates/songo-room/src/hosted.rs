@@ -114,6 +114,7 @@ impl<H: EngineHost> HostedRoom<H> {
                 engines: vec![engine],
                 movetime,
                 tablebases: None,
+                book: None,
                 time: Some(Box::new(move || {
                     epoch.checked_add(read(&time)).unwrap_or(epoch)
                 })),

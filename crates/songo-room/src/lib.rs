@@ -29,8 +29,11 @@
 //! - [`clock`]: time controls and the two clocks of a timed game;
 //! - [`levels`]: the levels' measured strength (docs/strength.md);
 //! - [`sowing`], [`score`], [`tablebase`]: a move's path for the
-//!   animation, scores as a person reads them, the tables' verdicts.
+//!   animation, scores as a person reads them, the tables' verdicts;
+//! - [`book`]: the opening book's moves for the analysis board's
+//!   explorer.
 
+pub mod book;
 pub mod clock;
 pub mod driver;
 pub mod hosted;

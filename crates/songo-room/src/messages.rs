@@ -100,12 +100,17 @@ pub enum PageMessage {
     /// Step the analysis board to a ply of its game (0: the start).
     Goto { ply: usize },
     /// Play a pit on the analysis board (for the side to move there): the
-    /// next move of its game, or a new line replacing the rest. `ply`: the
-    /// ply shown when it was chosen, as for [`PageMessage::Move`].
+    /// next move of its game, or a new line replacing the rest. `ply` and
+    /// `id` (the analysis view's): the board shown when it was chosen, as
+    /// for [`PageMessage::Move`]; the id also tells apart two positions at
+    /// one ply (another set-up, another game of a record, another tab's
+    /// change), where a pit or a book move chosen on one would be wrong.
     AnalysisMove {
         pit: String,
         #[serde(default)]
         ply: Option<usize>,
+        #[serde(default)]
+        id: Option<u64>,
     },
     /// Live analysis of the analysis board's position on or off, with 1–3
     /// lines.

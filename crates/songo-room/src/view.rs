@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use songo_core::{Game, GameStatus, Outcome, Side};
 
+use crate::book::BookView;
 use crate::clock::TimeControl;
 use crate::levels::LevelView;
 use crate::score::ScoreView;
@@ -245,6 +246,8 @@ pub struct AnalysisView {
     pub lines: Vec<LineView>,
     /// The tables' verdicts, when `--tablebases` gave tables.
     pub tablebase: Option<TbView>,
+    /// The opening book's moves there, for the explorer.
+    pub book: BookView,
 }
 
 /// A reviewed move.

@@ -13,8 +13,8 @@ use super::{refuse, Room, LEVELS};
 use crate::clock::TimeControl;
 use crate::messages::{Outgoing, Reply, SideName, Topic, Which};
 use crate::records;
-use crate::tablebase;
 use crate::view::{side_name, AnalysisView, LineView, OriginView, RecordGameView, ResultView};
+use crate::{book, tablebase};
 
 /// The games of the record file uploaded last.
 pub(super) struct Loaded {
@@ -177,8 +177,14 @@ impl Room {
         Reply::broadcast(vec![self.analysis_message()])
     }
 
-    pub(super) fn analysis_move(&mut self, pit: &str, ply: Option<usize>) -> Reply {
-        if ply.is_some_and(|n| n != self.analysis.cursor) {
+    pub(super) fn analysis_move(
+        &mut self,
+        pit: &str,
+        ply: Option<usize>,
+        id: Option<u64>,
+    ) -> Reply {
+        let a = &self.analysis;
+        if ply.is_some_and(|n| n != a.cursor) || id.is_some_and(|i| i != a.id) {
             return refuse(
                 Topic::Analysis,
                 format!("Pit {}: {}.", pit.trim(), super::play::STALE),
@@ -412,6 +418,7 @@ impl Room {
                 .tablebases
                 .as_ref()
                 .map(|tb| tablebase::probe(tb, &game)),
+            book: book::explore(self.book(), &game),
         }
     }
 }

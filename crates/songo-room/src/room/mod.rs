@@ -20,6 +20,8 @@
 
 mod analysis;
 mod analyst;
+#[cfg(test)]
+mod book_tests;
 mod history;
 #[cfg(test)]
 mod history_tests;
@@ -40,6 +42,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
+use songo_book::Book;
 use songo_client::EngineSpec;
 use songo_tb::Tablebases;
 // web-time's clock: std's `SystemTime::now` and `Instant::now` panic on
@@ -86,6 +89,9 @@ pub struct RoomConfig {
     pub movetime: Duration,
     /// The endgame tables for the analysis, if any.
     pub tablebases: Option<Arc<Tablebases>>,
+    /// The opening book the analysis board's explorer shows; `None`: the
+    /// one compiled in ([`songo_book::embedded()`]).
+    pub book: Option<Arc<Book>>,
     /// Where the room reads the time; `None`: web-time's `Instant::now`.
     pub time: Option<TimeSource>,
     /// Whether levels 1–4 hold an early answer until a natural moment has
@@ -111,6 +117,8 @@ pub struct Room {
     spawn: Spawner,
     movetime: Duration,
     tablebases: Option<Arc<Tablebases>>,
+    /// `None`: the embedded book (kept by songo-book, not copied here).
+    book: Option<Arc<Book>>,
     time: TimeSource,
     pause: bool,
     /// Every engine process gets its own generation: the events of a
@@ -136,6 +144,7 @@ impl Room {
             spawn,
             movetime: config.movetime,
             tablebases: config.tablebases,
+            book: config.book,
             time: config.time.unwrap_or_else(|| Box::new(Instant::now)),
             pause: config.pause,
             next_generation: 0,
@@ -159,6 +168,14 @@ impl Room {
     fn ticket(&mut self) -> u64 {
         self.next_ticket += 1;
         self.next_ticket
+    }
+
+    /// The book the explorer probes.
+    fn book(&self) -> &Book {
+        match &self.book {
+            Some(book) => book,
+            None => songo_book::embedded(),
+        }
     }
 
     fn engine_name(&self) -> &str {
@@ -230,7 +247,7 @@ impl Room {
             PageMessage::SetUp { variant, position } => self.set_up(&variant, &position),
             PageMessage::AnalyseGame { ply } => self.analyse_game(ply),
             PageMessage::Goto { ply } => self.goto(ply),
-            PageMessage::AnalysisMove { pit, ply } => self.analysis_move(&pit, ply),
+            PageMessage::AnalysisMove { pit, ply, id } => self.analysis_move(&pit, ply, id),
             PageMessage::Analyse { on, lines } => self.analyse(on, lines),
             PageMessage::PlayFromHere {
                 side,

@@ -26,6 +26,20 @@ impl EngineLink for Fake {
 }
 
 fn room_with(names: &[&str], tablebases: Option<Arc<Tablebases>>) -> (Room, Jobs) {
+    room_of(names, tablebases, None)
+}
+
+/// A room whose explorer shows `book`.
+pub(super) fn room_with_book(names: &[&str], book: Book) -> (Room, Jobs) {
+    room_of(names, None, Some(Arc::new(book)))
+}
+
+/// `book` `None`: the embedded book, as `songo gui` without `--book`.
+fn room_of(
+    names: &[&str],
+    tablebases: Option<Arc<Tablebases>>,
+    book: Option<Arc<Book>>,
+) -> (Room, Jobs) {
     let jobs: Jobs = Arc::default();
     let seen = jobs.clone();
     let spawn: Spawner = Box::new(move |_, generation| {
@@ -42,6 +56,7 @@ fn room_with(names: &[&str], tablebases: Option<Arc<Tablebases>>) -> (Room, Jobs
         engines,
         movetime: Duration::from_millis(100),
         tablebases,
+        book,
         time: None,
         // The weak levels' pause has tests of its own (timing_tests.rs).
         pause: false,
@@ -86,7 +101,7 @@ pub(super) fn answer(t: &mut Room, jobs: &Jobs, m: &str) -> Vec<Outgoing> {
     )
 }
 
-fn error_of(r: &Reply) -> (String, Option<Topic>) {
+pub(super) fn error_of(r: &Reply) -> (String, Option<Topic>) {
     match &r.to_sender[..] {
         [Outgoing::Error { message, topic }] => (message.clone(), *topic),
         other => panic!("not an error: {other:?}"),

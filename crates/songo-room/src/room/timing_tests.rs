@@ -66,6 +66,7 @@ fn timed_room(hand: &Hand, pause: bool) -> (Room, Jobs) {
         engines: vec![EngineSpec::from_named_command("songo=/bin/songo").unwrap()],
         movetime: MOVETIME,
         tablebases: None,
+        book: None,
         time: Some(Box::new(move || read.now())),
         pause,
     };
