@@ -51,6 +51,7 @@ pub const AFTER_HELP: &str = "Examples:\n  \
     go to standard output. docs/book.md has the details.";
 
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("stop").args(["positions", "time"]).required(true).multiple(true)))]
 pub struct BuildArgs {
     /// The book file: created, or continued when it exists.
     #[arg(long, value_name = "FILE")]
@@ -59,7 +60,7 @@ pub struct BuildArgs {
     #[arg(long = "variant", short = 'v', value_name = "VARIANT")]
     pub variants: Vec<Variant>,
     /// Stop when the book has this many positions (all variants together).
-    #[arg(long, value_name = "N", required_unless_present = "time")]
+    #[arg(long, value_name = "N")]
     pub positions: Option<usize>,
     /// Stop after this many seconds (the position being searched is finished).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
