@@ -44,12 +44,12 @@ fn build(out: &str, extra: &[&str]) {
 }
 
 /// The book most tests read: 40 songo40 positions at depth 3, and a few
-/// of songo36-amateur. Built once per run of this file.
+/// of songo36-amateur. Built once per run of this file, under Cargo's
+/// directory for tests' files (one file, made again by each run).
 fn shared_book() -> &'static Path {
     static BOOK: OnceLock<PathBuf> = OnceLock::new();
     BOOK.get_or_init(|| {
-        let path =
-            std::env::temp_dir().join(format!("songo-book-shared-{}.book", std::process::id()));
+        let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("book_cli-shared.book");
         let _ = std::fs::remove_file(&path);
         let out = path.display().to_string();
         build(
