@@ -3,7 +3,7 @@
 //!
 //! Each layer has its own error enum: [`MatchError`] (and below it
 //! [`OpeningError`], [`ProcessError`], [`SpecError`]), [`TuneError`],
-//! [`TbCliError`] (over [`TbError`]), [`BenchError`], [`AnalyzeError`],
+//! [`TbCliError`] (over [`TbError`]), [`BookCliError`], [`BenchError`], [`AnalyzeError`],
 //! [`PlayError`], [`ReplayError`], [`ReviewError`], [`GuiError`]. [`CliError`] gathers
 //! them, and [`CliError::exit`] is the only function that decides an exit
 //! code; [`report`] prints the error and returns that code. The codes are
@@ -14,7 +14,7 @@
 //! | 0 | `Success` | the job was done (a match whose engines lost games by faults included) |
 //! | 1 | `Failure` | the job failed: a file or directory missing or unreadable, a write failed, an engine could not start, memory ran out |
 //! | 2 | `Usage` | bad command line: an unknown flag, a value that does not parse (a position string, an engine description…), arguments that do not go together |
-//! | 3 | `BadInput` | bad input data: a file was read but what it holds is wrong (an openings file, a tablebase file); the message names the file, and the line where there is one |
+//! | 3 | `BadInput` | bad input data: a file was read but what it holds is wrong (an openings file, a tablebase file, a book file); the message names the file, and the line where there is one |
 //! | 141 | `ClosedPipe` | the reader of standard output went away (`songo perft --depth 9 \| head -1`): the tool stops where it is, prints nothing more, not even on standard error |
 //!
 //! 141 is 128 + SIGPIPE, the status a shell shows for the Unix tools that
@@ -41,6 +41,7 @@
 use std::process::ExitCode;
 
 pub use crate::analyze::AnalyzeError;
+pub use crate::book::{BookCliError, BookFileError};
 pub use crate::chain::Chain;
 pub use crate::datagen::DatagenError;
 pub use crate::matches::{MatchError, OpeningError, ProcessError, SpecError};
@@ -121,6 +122,8 @@ pub enum CliError {
     #[error(transparent)]
     Tb(#[from] TbCliError),
     #[error(transparent)]
+    Book(#[from] BookCliError),
+    #[error(transparent)]
     Bench(#[from] BenchError),
     #[error(transparent)]
     Analyze(#[from] AnalyzeError),
@@ -183,6 +186,15 @@ impl CliError {
                 TbCliError::Mpi(crate::tb_mpi::MpiError::NotBuilt) => Exit::Usage,
                 TbCliError::Mpi(_) | TbCliError::Threads { .. } => Exit::Failure,
                 TbCliError::Stdout(e) => stdout_exit(e),
+            },
+            CliError::Book(e) => match e {
+                BookCliError::File(BookFileError::Damaged { .. }) => Exit::BadInput,
+                BookCliError::File(BookFileError::Read { .. } | BookFileError::Write { .. })
+                | BookCliError::Scorer(_)
+                | BookCliError::Openings { .. } => Exit::Failure,
+                // `--moves` is part of the command line.
+                BookCliError::Moves(_) => Exit::Usage,
+                BookCliError::Stdout(e) => stdout_exit(e),
             },
             CliError::Bench(e) => match e {
                 BenchError::Stopped | BenchError::Hash(_) => Exit::Failure,

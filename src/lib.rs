@@ -1,10 +1,11 @@
 //! songo: the `songo` command over the rules ([`songo_core`]), the engine
 //! library ([`songo_engine`]) and the protocol ([`songo_protocol`]): the
 //! protocol session on standard input and output, the command-line tools
-//! (analyze, play, replay, match, tune, tablebases) and progress bars.
+//! (analyze, play, replay, match, tune, tablebases, opening books) and progress bars.
 
 pub mod analyze;
 pub mod args;
+pub mod book;
 pub mod chain;
 pub mod cli;
 pub mod datagen;

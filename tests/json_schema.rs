@@ -290,3 +290,43 @@ fn review_json_keeps_its_schema() {
         );
     }
 }
+
+/// The shape of `book probe --json`.
+const BOOK_PROBE: &str = "{variant:str,position:str,in_book:bool,\
+                          moves:[{move:str,score:int,seeds:str,depth:int,visits:int}]}";
+
+#[test]
+fn book_probe_json_keeps_its_schema() {
+    let dir = TempDir::new("json-book");
+    let book = dir.0.join("one.book").display().to_string();
+    let built = songo(&[
+        "book",
+        "build",
+        "--out",
+        &book,
+        "-v",
+        "songo40",
+        "--positions",
+        "1",
+        "--depth",
+        "1",
+    ]);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let out = lines(&["book", "probe", "--book", &book, "--json"]);
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert_eq!(shape(&out[0]), BOOK_PROBE, "{}", out[0]);
+    assert!(
+        out[0].starts_with(
+            r#"{"variant":"songo40","position":"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg","in_book":true,"moves":[{"move":""#
+        ),
+        "{}",
+        out[0]
+    );
+    let out = lines(&["book", "probe", "--book", &book, "--moves", "A", "--json"]);
+    assert_eq!(
+        out,
+        [
+            r#"{"variant":"songo40","position":"0,6,6,6,6,6,5/5,5,5,5,5,5,5 n 0 0 Gg","in_book":false,"moves":[]}"#
+        ]
+    );
+}
