@@ -2,8 +2,9 @@
 //!
 //! Search ([`search`]), scores and what they mean ([`score`]), evaluation
 //! ([`eval`], and the learned net, [`nn`]), the transposition table
-//! ([`tt`]), time management ([`timeman`]), playing strength ([`skill`])
-//! and endgame tablebases (probed through the `songo-tb` crate, whose
+//! ([`tt`]), time management ([`timeman`]), playing strength ([`skill`]),
+//! the opening book ([`book`], over the `songo-book` crate) and endgame
+//! tablebases (probed through the `songo-tb` crate, whose
 //! [`score`] scale the engine shares). The [`Engine`] façade drives them all;
 //! [`options`] declares the options once. It never prints and knows no
 //! protocol text: front ends receive lines and answers through callbacks.
@@ -60,6 +61,7 @@ pub use songo_tb::score;
 
 pub(crate) mod abdada;
 pub mod bench;
+pub mod book;
 pub mod clock;
 pub mod engine;
 pub mod eval;
@@ -73,6 +75,7 @@ pub mod tt;
 mod tt_os;
 pub(crate) mod turns;
 
+pub use book::{BookAnswer, BookFileError};
 pub use engine::{Engine, EngineError, Event, JobKind, Listener, SetGameError};
 pub use eval::EvalKind;
 pub use nn::{NetError, Network};
