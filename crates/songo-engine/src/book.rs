@@ -126,10 +126,7 @@ pub fn answer(book: &Book, game: &Game, variety: u16, random: u64) -> Option<Boo
     let (v, p) = (game.variant(), game.position());
     let moves = book.probe(v, &p)?;
     let seen = game.positions();
-    if moves
-        .iter()
-        .any(|m| seen.contains(&p.make_move(v, m.mv)))
-    {
+    if moves.iter().any(|m| seen.contains(&p.make_move(v, m.mv))) {
         return None;
     }
     let chosen = songo_book::choose(moves, variety, random)?;
@@ -180,7 +177,10 @@ mod tests {
         let book = start_book(v);
         let game = Game::new(v, Position::startpos());
         let a = answer(&book, &game, 0, 12345).unwrap();
-        assert_eq!((a.mv.to_string(), a.score, a.depth, a.visits), ("E".to_string(), 40, 9, 4));
+        assert_eq!(
+            (a.mv.to_string(), a.score, a.depth, a.visits),
+            ("E".to_string(), 40, 9, 4)
+        );
         assert_eq!(a.reply.map(|m| m.to_string()), Some("b".to_string()));
         // Within 5 centiseeds, C (whose position after is not in the
         // book: no reply) can be chosen too.
@@ -189,7 +189,13 @@ mod tests {
             .collect();
         assert_eq!(chosen.len(), 2);
         // Another variant's start is not in this book.
-        assert!(answer(&book, &Game::new(Variant::Songo36Amateur, Position::startpos()), 0, 0).is_none());
+        assert!(answer(
+            &book,
+            &Game::new(Variant::Songo36Amateur, Position::startpos()),
+            0,
+            0
+        )
+        .is_none());
     }
 
     #[test]

@@ -28,10 +28,10 @@ use crate::eval::EvalKind;
 use crate::nn::Network;
 use crate::options::{OptionError, Options, Setting, MULTIPV_MAX};
 use crate::score::Score;
-use crate::skill::SkillLevel;
 use crate::search::{
     search, Info, ScoreBound, SearchControl, SearchOptions, SearchRequest, SearchResult,
 };
+use crate::skill::SkillLevel;
 use crate::timeman::Limits;
 use crate::tt::TranspositionTable;
 use songo_book::Book;

@@ -35,6 +35,8 @@
 //! let (mut engine, events) = Engine::with_channel();
 //! engine.set_option("UCI_Variant", Some("songo36-amateur"))?;
 //! engine.set_option("MultiPV", Some("2"))?;
+//! // A search, even of a position the opening book has.
+//! engine.set_option("OwnBook", Some("false"))?;
 //! let c = Move::parse("C", Side::South)?;
 //! engine.set_position(Position::startpos(), &[c])?;
 //! engine.go(Limits::depth(8));
