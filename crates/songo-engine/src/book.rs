@@ -57,10 +57,23 @@ pub fn read_book_file(path: &Path) -> Result<Book, BookFileError> {
     Ok(Book::from_bytes(&bytes)?)
 }
 
+/// The book compiled in: [`songo_book::embedded()`] with the
+/// `embedded-book` feature, an empty book without it (then the embedded
+/// book's bytes are not referenced, and not linked in).
+pub fn embedded_book() -> &'static Book {
+    #[cfg(feature = "embedded-book")]
+    return songo_book::embedded();
+    #[cfg(not(feature = "embedded-book"))]
+    {
+        static EMPTY: std::sync::OnceLock<Book> = std::sync::OnceLock::new();
+        EMPTY.get_or_init(Book::empty)
+    }
+}
+
 /// The book the engine probes: the one compiled in, or a file's.
 #[derive(Clone, Debug, Default)]
 pub enum BookSource {
-    /// [`songo_book::embedded`].
+    /// [`embedded_book`].
     #[default]
     Embedded,
     /// The book of `BookFile`, read when the option was set.
@@ -70,7 +83,7 @@ pub enum BookSource {
 impl BookSource {
     pub fn book(&self) -> &Book {
         match self {
-            BookSource::Embedded => songo_book::embedded(),
+            BookSource::Embedded => embedded_book(),
             BookSource::File(book) => book,
         }
     }

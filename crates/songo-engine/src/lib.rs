@@ -18,9 +18,10 @@
 //! Features (all on by default): `threads` (a job thread, so `go` returns
 //! at once and `stop` is answered; Lazy SMP), `huge-pages` (the table on
 //! transparent huge pages), `tablebase-files` (mapped and compressed table
-//! files), `os-rng` (the system's random source). Without them the crate
-//! builds for `wasm32-unknown-unknown`, and a job runs to its end inside
-//! the call that starts it.
+//! files), `os-rng` (the system's random source), `embedded-book` (the
+//! opening book compiled in; without it, only a `BookFile`'s). Without
+//! them the crate builds for `wasm32-unknown-unknown`, and a job runs to
+//! its end inside the call that starts it.
 //!
 //! # Example
 //!

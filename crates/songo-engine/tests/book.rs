@@ -297,6 +297,9 @@ fn a_bad_book_file_is_refused_by_name_and_the_book_stays() {
     assert!(is_book(&go(&mut engine, &events, Limits::depth(3))));
     // Empty: the embedded book again.
     engine.set_option("BookFile", Some("<empty>")).unwrap();
-    assert!(std::ptr::eq(engine.book(), songo_book::embedded()));
+    assert!(std::ptr::eq(
+        engine.book(),
+        songo_engine::book::embedded_book()
+    ));
     assert_eq!(engine.options().book_file, None);
 }
