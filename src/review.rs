@@ -440,4 +440,31 @@ mod tests {
         assert!(parse_thresholds("a,b,c").is_err());
         assert!(parse_thresholds("0,1,2").is_err());
     }
+
+    #[test]
+    fn songo_reviews_without_its_book_unless_told_otherwise() {
+        let spec = |cmd: Option<&str>, options: &[(&str, &str)]| EngineSpec {
+            name: "x".to_string(),
+            cmd: cmd.map(PathBuf::from),
+            args: Vec::new(),
+            options: options
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+            tc: None,
+        };
+        let pairs = |s: &EngineSpec| -> Vec<(String, String)> { s.options.clone() };
+        let own = without_book(spec(None, &[("Hash", "64")]));
+        assert_eq!(
+            pairs(&own),
+            [
+                ("OwnBook".to_string(), "false".to_string()),
+                ("Hash".to_string(), "64".to_string())
+            ]
+        );
+        let told = spec(None, &[("ownbook", "true")]);
+        assert_eq!(pairs(&without_book(told.clone())), pairs(&told));
+        let other = spec(Some("/usr/bin/other"), &[]);
+        assert!(without_book(other).options.is_empty());
+    }
 }
