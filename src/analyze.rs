@@ -392,6 +392,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), AnalyzeError> {
         Setting::MultiPv(args.multipv as usize),
         // Nothing to communicate with: the whole movetime is thinking time.
         Setting::MoveOverhead(Duration::ZERO),
+        // An analysis is a search, also of a position the book has.
+        Setting::OwnBook(false),
     ] {
         engine.apply(setting)?;
     }

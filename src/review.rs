@@ -153,13 +153,13 @@ pub fn run(args: &ReviewArgs) -> Result<(), ReviewError> {
         (_, Some(ms)) => SearchLimit::MoveTime(Duration::from_millis(ms)),
         (depth, None) => SearchLimit::Depth(depth.unwrap_or(DEFAULT_DEPTH)),
     };
-    let spec = args.engine.clone().unwrap_or_else(|| EngineSpec {
+    let spec = without_book(args.engine.clone().unwrap_or_else(|| EngineSpec {
         name: "songo".to_string(),
         cmd: None,
         args: Vec::new(),
         options: Vec::new(),
         tc: None,
-    });
+    }));
     let own = std::env::current_exe().map_err(ReviewError::CurrentExe)?;
     let mut engine = EngineProcess::start(&spec, &own).map_err(ReviewError::EngineStart)?;
     let mut reviewed = Vec::with_capacity(games.len());
@@ -201,6 +201,23 @@ pub fn run(args: &ReviewArgs) -> Result<(), ReviewError> {
             .collect()
     };
     write_out(args.output.as_ref(), &text)
+}
+
+/// `spec` with songo's opening book turned off, when the engine is this
+/// songo (no `cmd=`) and its options do not set `OwnBook` themselves: a
+/// review scores every position by a search of the asked depth or time,
+/// which a book answer would replace by the book's score. Another engine
+/// is left as described.
+fn without_book(mut spec: EngineSpec) -> EngineSpec {
+    let sets_book = spec
+        .options
+        .iter()
+        .any(|(name, _)| name.trim().eq_ignore_ascii_case("OwnBook"));
+    if spec.cmd.is_none() && !sets_book {
+        spec.options
+            .insert(0, ("OwnBook".to_string(), "false".to_string()));
+    }
+    spec
 }
 
 fn review_one(
@@ -422,5 +439,32 @@ mod tests {
         assert!(parse_thresholds("3,2,1").is_err());
         assert!(parse_thresholds("a,b,c").is_err());
         assert!(parse_thresholds("0,1,2").is_err());
+    }
+
+    #[test]
+    fn songo_reviews_without_its_book_unless_told_otherwise() {
+        let spec = |cmd: Option<&str>, options: &[(&str, &str)]| EngineSpec {
+            name: "x".to_string(),
+            cmd: cmd.map(PathBuf::from),
+            args: Vec::new(),
+            options: options
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+            tc: None,
+        };
+        let pairs = |s: &EngineSpec| -> Vec<(String, String)> { s.options.clone() };
+        let own = without_book(spec(None, &[("Hash", "64")]));
+        assert_eq!(
+            pairs(&own),
+            [
+                ("OwnBook".to_string(), "false".to_string()),
+                ("Hash".to_string(), "64".to_string())
+            ]
+        );
+        let told = spec(None, &[("ownbook", "true")]);
+        assert_eq!(pairs(&without_book(told.clone())), pairs(&told));
+        let other = spec(Some("/usr/bin/other"), &[]);
+        assert!(without_book(other).options.is_empty());
     }
 }

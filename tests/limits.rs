@@ -18,9 +18,13 @@ use songo_core::{Move, Position, Variant};
 /// Long enough for any machine; a liveness bound, not a speed test.
 const PATIENCE: Duration = Duration::from_secs(120);
 
+/// A session whose `go` searches: these are the limits of searches, and
+/// the opening book would answer the start position at once.
 fn engine() -> (Session, Sink) {
     let out = Sink::default();
-    (Session::new(Output::new(Box::new(out.clone()))), out)
+    let mut session = Session::new(Output::new(Box::new(out.clone())));
+    session.handle_line("setoption name OwnBook value false");
+    (session, out)
 }
 
 /// Waits until the output from byte `mark` on has a line starting with `prefix`.
@@ -228,7 +232,10 @@ fn latency() {
                     }
                 }
             });
-            Bin { child, lines: rx }
+            let mut bin = Bin { child, lines: rx };
+            // Searches to stop, not the book's instant answers.
+            bin.send("setoption name OwnBook value false");
+            bin
         }
         fn send(&mut self, line: &str) -> Instant {
             let stdin = self.child.stdin.as_mut().unwrap();

@@ -1,109 +1,18 @@
-//! The protocol, through the real binary over stdin/stdout.
+//! The protocol, through the real binary over stdin/stdout. The tests
+//! search with the opening book off (`Engine::searching`): most start
+//! from positions a book has, and test the search; the book's answers are
+//! `book.rs`'s.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+mod protocol_support;
+
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// A running engine with a line reader.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-const WAIT: Duration = Duration::from_secs(20);
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_songo"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the engine starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            stdin: child.stdin.take(),
-            child,
-            lines: rx,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first one that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let deadline = Instant::now() + WAIT;
-        let mut out = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(l) => {
-                    let done = l.starts_with(prefix);
-                    out.push(l);
-                    if done {
-                        return out;
-                    }
-                }
-                Err(_) => panic!("no '{prefix}' line; got {out:#?}"),
-            }
-        }
-    }
-
-    /// The next line.
-    fn line(&mut self) -> String {
-        self.lines
-            .recv_timeout(WAIT)
-            .expect("a line from the engine")
-    }
-
-    fn close_and_wait(mut self) -> Vec<String> {
-        drop(self.stdin.take());
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                assert!(status.success(), "engine exited with {status}");
-                break;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "engine did not exit at end of input"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        // The reader thread may still be forwarding the last lines: read
-        // until it hangs up at the end of the engine's output.
-        let mut rest = Vec::new();
-        while let Ok(l) = self.lines.recv_timeout(WAIT) {
-            rest.push(l);
-        }
-        rest
-    }
-}
+use protocol_support::Engine;
 
 #[test]
 fn uci_and_ugi_handshakes() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("uci");
     let lines = e.until("uciok");
     assert!(lines[0].starts_with("id name songo"));
@@ -117,6 +26,9 @@ fn uci_and_ugi_handshakes() {
         "Ponder type check",
         "Clear Hash type button",
         "UCI_ShowWDL type check",
+        "OwnBook type check default true",
+        "BookFile type string default <empty>",
+        "BookVariety type spin default 10 min 0 max 1000",
     ] {
         assert!(
             lines
@@ -134,7 +46,7 @@ fn uci_and_ugi_handshakes() {
 
 #[test]
 fn go_gives_exactly_one_legal_bestmove() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("position startpos moves C d");
     e.send("go depth 6");
     let lines = e.until("bestmove");
@@ -148,7 +60,7 @@ fn go_gives_exactly_one_legal_bestmove() {
 
 #[test]
 fn stop_and_isready_during_infinite_search() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
     e.send("isready");
@@ -164,7 +76,7 @@ fn stop_and_isready_during_infinite_search() {
 
 #[test]
 fn quit_during_a_search_still_sends_bestmove() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(50));
     e.send("quit");
@@ -174,7 +86,7 @@ fn quit_during_a_search_still_sends_bestmove() {
 
 #[test]
 fn end_of_input_exits_cleanly() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("isready");
     assert_eq!(e.line(), "readyok");
     e.close_and_wait();
@@ -182,7 +94,7 @@ fn end_of_input_exits_cleanly() {
 
 #[test]
 fn bad_input_is_reported_and_the_engine_carries_on() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("position startpos moves C");
     for bad in [
         "xyzzy",
@@ -220,7 +132,7 @@ fn bad_input_is_reported_and_the_engine_carries_on() {
 
 #[test]
 fn game_over_queries_and_bestmove_none() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("setoption name UCI_Variant value songo36-amateur");
     e.send("position fen 3,2,1,5,0,0,0/0,0,0,0,0,0,0 s 36 23 -");
     e.send("query gameover");
@@ -242,7 +154,7 @@ fn game_over_queries_and_bestmove_none() {
 
 #[test]
 fn go_perft_divides() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("go perft 4");
     let lines = e.until("Nodes searched");
     assert_eq!(lines.len(), 8);
@@ -275,7 +187,7 @@ fn search_lines(e: &mut Engine, go: &str) -> Vec<String> {
 #[test]
 fn fixed_nodes_search_is_deterministic() {
     let run = || {
-        let mut e = Engine::start();
+        let mut e = Engine::searching();
         e.send("setoption name Threads value 1");
         e.send("position startpos moves E");
         search_lines(&mut e, "go nodes 20000")
@@ -287,7 +199,7 @@ fn fixed_nodes_search_is_deterministic() {
 fn a_cleared_table_searches_like_a_new_one() {
     // 64 MB is mapped from the system and cleared page by page; setting
     // the size the table has already clears it without a new mapping.
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("setoption name Hash value 64");
     e.send("position startpos moves E");
     let first = search_lines(&mut e, "go nodes 50000");
@@ -314,7 +226,7 @@ fn a_cleared_table_searches_like_a_new_one() {
 
 #[test]
 fn multipv_reports_distinct_lines() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("setoption name MultiPV value 3");
     e.send("setoption name UCI_ShowWDL value true");
     e.send("go depth 5");
@@ -341,7 +253,7 @@ fn multipv_reports_distinct_lines() {
 
 #[test]
 fn clock_search_returns_in_time() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("position startpos");
     let t = Instant::now();
     e.send("go wtime 300 btime 300 winc 10 binc 10");
@@ -358,7 +270,7 @@ fn clock_search_returns_in_time() {
 
 #[test]
 fn ponder_then_ponderhit() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("position startpos moves A");
     e.send("go ponder wtime 1000 btime 1000");
     std::thread::sleep(Duration::from_millis(100));
@@ -375,7 +287,7 @@ fn ponder_then_ponderhit() {
 
 #[test]
 fn every_option_accepts_a_valid_value() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     for line in [
         "setoption name Hash value 8",
         "setoption name hash value 4",
@@ -385,6 +297,9 @@ fn every_option_accepts_a_valid_value() {
         "setoption name Ponder value true",
         "setoption name UCI_ShowWDL value false",
         "setoption name Clear Hash",
+        "setoption name OwnBook value true",
+        "setoption name BookVariety value 0",
+        "setoption name BookFile value <empty>",
         "setoption name UCI_Variant value songo36-beginner",
         "ucinewgame",
         "uginewgame",
@@ -401,7 +316,7 @@ fn every_option_accepts_a_valid_value() {
 
 #[test]
 fn searchmoves_mate_and_movetime() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("go depth 4 searchmoves D");
     assert_eq!(
         e.until("bestmove").pop().unwrap().split_whitespace().nth(1),
@@ -425,7 +340,7 @@ fn searchmoves_mate_and_movetime() {
 
 #[test]
 fn eval_and_bench_commands() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("setoption name UCI_Variant value songo36-amateur");
     e.send("eval");
     let lines = e.until("evaluation");
@@ -498,7 +413,7 @@ fn eval_shows_the_net_the_search_uses() {
         e.send("eval");
         e.until("evaluation ").last().unwrap().clone()
     };
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send(&format!("position fen {fen}"));
     let embedded = songo_engine::nn::default_net(Variant::Songo40)
         .unwrap()
@@ -526,6 +441,8 @@ fn eval_shows_the_net_the_search_uses() {
 /// that is not text is refused with an error, and the engine plays on.
 #[test]
 fn bytes_that_are_not_text_are_refused_and_the_engine_plays_on() {
+    // As shipped: the byte order mark must be the input's first bytes, and
+    // the errors count the lines from there.
     let mut e = Engine::start();
     e.send_bytes(b"\xef\xbb\xbfuci\r\n");
     e.until("uciok");
@@ -565,7 +482,7 @@ fn bytes_that_are_not_text_are_refused_and_the_engine_plays_on() {
 /// depth 1 or 2.
 #[test]
 fn a_short_movetime_is_a_real_search() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     // A first search touches the table's pages, which a timed one should
     // not pay for.
     e.send("go depth 8");
@@ -588,7 +505,7 @@ fn a_short_movetime_is_a_real_search() {
 /// though the weak levels score every root move to choose among them.
 #[test]
 fn skill_level_caps_the_search() {
-    let mut e = Engine::start();
+    let mut e = Engine::searching();
     e.send("setoption name Skill Level value 11");
     assert!(e
         .line()

@@ -29,6 +29,8 @@
 //! `position`, `position`/`query gameover` and `position`/`query result`,
 //! and must agree.
 
+mod book_support;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -436,8 +438,9 @@ fn cutegames_handshake_and_options() {
         e.send(&format!("setoption name {name} value {value}"));
     }
     e.isready();
-    // Options songo does not have (`debug` and `ownbook` are in cutegames'
-    // example settings.json): only `info` lines, which cutegames skips.
+    // `debug` and `ownbook` are in cutegames' example settings.json:
+    // songo has no `debug` (an `info string error`, which cutegames skips),
+    // and takes `ownbook` (its `OwnBook`) silently.
     e.send("setoption name debug value false");
     e.send("setoption name ownbook value false");
     e.send("isready");
@@ -450,7 +453,7 @@ fn cutegames_handshake_and_options() {
         before.push(l);
     }
     assert!(
-        before.iter().all(|l| l.starts_with("info string ")),
+        before.len() == 1 && before[0].starts_with("info string ") && before[0].contains("debug"),
         "{before:?}"
     );
     e.isready();
@@ -498,6 +501,20 @@ fn cutegames_game_over_at_the_start() {
     let g = play_game("3,2,1,5,0,0,0/0,0,0,0,0,0,0 s 36 23 -", &opts, CLOCK, 10);
     assert!(g.moves.is_empty());
     assert_eq!(g.result.as_deref(), Some("p1win"));
+}
+
+/// With an opening book (a `BookFile` among the settings' "options"),
+/// the book's answers are `info` lines and a one-move `bestmove`, as a
+/// search's: the first two plies come from the book, the next from
+/// searches.
+#[test]
+fn cutegames_game_with_an_opening_book() {
+    let book = book_support::small_book_file("ugi.book");
+    let path = book.to_str().expect("a UTF-8 temporary path");
+    let opts = [("threads", "1"), ("BookFile", path), ("BookVariety", "0")];
+    let g = play_game("startpos", &opts, CLOCK, 4);
+    assert_eq!(g.moves[..2], ["E", "b"]);
+    assert_eq!(g.moves.len(), 4);
 }
 
 #[test]

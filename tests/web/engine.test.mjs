@@ -52,6 +52,8 @@ test("isready is answered with readyok", () => {
 
 test("go depth 6 after a move gives a legal bestmove before it returns", () => {
   const e = engine();
+  // A search, not the opening book's answer to a position near the start.
+  e.send("setoption name OwnBook value false");
   e.send("position startpos moves C");
   e.send("go depth 6");
   const said = e.take();
@@ -78,6 +80,16 @@ test("lines that are not commands are errors and the session goes on", () => {
     "readyok",
   ]);
   assert.equal(e.send("quit"), false);
+});
+
+test("a book file is refused by name: the web engine has no files", () => {
+  const e = engine();
+  e.send("setoption name BookFile value /no/such.book");
+  const said = e.take();
+  assert.equal(said.length, 1, said.join("\n"));
+  assert.match(said[0], /^info string error: setoption: BookFile \/no\/such\.book: cannot read it: /);
+  e.send("isready");
+  assert.deepEqual(e.take(), ["readyok"]);
 });
 
 test("a callback that is not a function is refused", () => {

@@ -1,8 +1,8 @@
 //! The engine façade, in the manner of Stockfish's `Engine`: options, a new
 //! game, a position set atomically, `go` with typed limits, `stop`,
 //! `ponderhit`, and waiting. What the engine has to say — lines as the
-//! search deepens, the best move, perft and bench counts, problems — goes
-//! to one callback as [`Event`]s. It never prints and knows no protocol
+//! search deepens, a move from the opening book, the best move, perft and
+//! bench counts, problems — goes to one callback as [`Event`]s. It never prints and knows no protocol
 //! text: the protocol session, `songo analyze`, `songo play` and the GUI
 //! are all front ends of this one type.
 
@@ -23,14 +23,18 @@ use songo_core::{Game, Move, PlayError, Position, Variant};
 use thiserror::Error;
 
 use crate::bench::{self, BenchResult};
+use crate::book::{self, BookSource};
 use crate::eval::EvalKind;
 use crate::nn::Network;
 use crate::options::{OptionError, Options, Setting, MULTIPV_MAX};
+use crate::score::Score;
 use crate::search::{
     search, Info, ScoreBound, SearchControl, SearchOptions, SearchRequest, SearchResult,
 };
+use crate::skill::SkillLevel;
 use crate::timeman::Limits;
 use crate::tt::TranspositionTable;
+use songo_book::Book;
 use songo_tb::{Tablebases, TbError};
 
 /// The longest `isready` waits for a new hash table: a 1 GB table took
@@ -53,7 +57,23 @@ pub enum Event {
         best: Option<Move>,
         ponder: Option<Move>,
     },
-    /// A search ended (after its [`Event::BestMove`]): what it found.
+    /// `go` is answered from the opening book (see [`crate::book`]): no
+    /// search runs, and the [`Event::BestMove`] of `mv` and the
+    /// [`Event::SearchDone`] (no nodes, the book's score and depth) follow
+    /// at once.
+    BookMove {
+        mv: Move,
+        /// The book's best reply to `mv`, if it has one (the ponder move).
+        reply: Option<Move>,
+        /// The book's score of `mv` for the side to move.
+        score: Score,
+        /// The depth behind that score.
+        depth: u32,
+        /// How often the book's expansion went through `mv`.
+        visits: u32,
+    },
+    /// A search ended (after its [`Event::BestMove`]): what it found. A
+    /// `go` answered from the book ends with one too.
     SearchDone(SearchResult),
     /// `perft`: the leaf count below one root move.
     PerftMove { mv: Move, leaves: u64 },
@@ -83,6 +103,12 @@ pub enum Event {
         seeds: std::ops::RangeInclusive<u8>,
         bytes: u64,
         time: Duration,
+    },
+    /// `BookFile` was set: the book read from `path`.
+    BookOpened {
+        path: std::path::PathBuf,
+        positions: usize,
+        moves: usize,
     },
     /// Something went wrong that does not stop the engine.
     Problem(EngineError),
@@ -132,8 +158,11 @@ pub struct Engine {
     /// Stops the thread reading the current tables ahead, if any (see
     /// [`Engine::preload_tablebases`]).
     read_ahead_stop: Option<Arc<AtomicBool>>,
-    /// Draws the seed of each search's random choices (`Skill Level`).
+    /// Draws the seed of each search's random choices (`Skill Level`) and
+    /// the random number of each book choice (`BookVariety`).
     rng: StdRng,
+    /// The opening book `go` plays from (`OwnBook`, `BookFile`).
+    book: BookSource,
 }
 
 /// Work running on its own thread, so that `stop`, `isready` and the like
@@ -166,6 +195,7 @@ impl Engine {
             rng: StdRng::from_os_rng(),
             #[cfg(not(feature = "os-rng"))]
             rng: StdRng::seed_from_u64(crate::clock::time_seed()),
+            book: BookSource::default(),
         }
     }
 
@@ -192,6 +222,12 @@ impl Engine {
     /// The tables in use, if `TablebasePath` is set.
     pub fn tablebases(&self) -> Option<&Tablebases> {
         self.tb.as_deref()
+    }
+
+    /// The opening book in use: `BookFile`'s, else the embedded one
+    /// (whether `go` plays from it is `OwnBook`).
+    pub fn book(&self) -> &Book {
+        self.book.book()
     }
 
     /// The size of the transposition table in use, in MB.
@@ -251,6 +287,25 @@ impl Engine {
             Setting::SkillLevel(l) => self.options.skill = l,
             Setting::Evaluation(e) => self.options.eval = e,
             Setting::EvalFile(path) => self.set_eval_file(path)?,
+            Setting::OwnBook(b) => self.options.own_book = b,
+            Setting::BookVariety(cs) => self.options.book_variety = cs,
+            Setting::BookFile(None) => {
+                self.book = BookSource::Embedded;
+                self.options.book_file = None;
+            }
+            Setting::BookFile(Some(path)) => {
+                let read = book::read_book_file(&path).map_err(|source| OptionError::BookFile {
+                    path: path.clone(),
+                    source,
+                })?;
+                self.emit(Event::BookOpened {
+                    path: path.clone(),
+                    positions: read.len(),
+                    moves: read.move_count(),
+                });
+                self.book = BookSource::File(Arc::new(read));
+                self.options.book_file = Some(path);
+            }
             Setting::TablebasePath(None) => {
                 self.stop_read_ahead();
                 self.tb = None;
@@ -395,8 +450,9 @@ impl Engine {
         self.set_game(game)
     }
 
-    /// Seeds the random choices of the weaker skill levels, so that a
-    /// game can be replayed (by default they are seeded from the system).
+    /// Seeds the random choices of the weaker skill levels and of the
+    /// book (`BookVariety`), so that a game can be replayed (by default
+    /// they are seeded from the system).
     pub fn seed_skill(&mut self, seed: u64) {
         self.rng = StdRng::seed_from_u64(seed);
     }
@@ -405,9 +461,15 @@ impl Engine {
     /// lines and, at its end (or on [`Engine::stop`]), its best move.
     /// Below skill level 10 the level caps the limits and may choose
     /// another move than the best (see [`crate::skill`]); a `stop` answers
-    /// with the best line's move.
+    /// with the best line's move. With `OwnBook` on, a position of the
+    /// book is answered at once from it instead, unless the limits ask for
+    /// a search (see [`crate::book`]): [`Event::BookMove`], then
+    /// [`Event::BestMove`] and [`Event::SearchDone`], before this returns.
     pub fn go(&mut self, limits: Limits) {
         self.stop_and_wait();
+        if let Some(answer) = self.book_answer(&limits) {
+            return self.answer_from_book(answer);
+        }
         let level = self.options.skill.spec();
         let limits = level.cap(limits);
         let shown = self.options.multipv;
@@ -472,6 +534,46 @@ impl Engine {
             }
             listener(Event::SearchDone(result));
         });
+    }
+
+    /// The book's answer to this `go`, if the book is to answer it.
+    fn book_answer(&mut self, limits: &Limits) -> Option<book::BookAnswer> {
+        if !self.options.own_book
+            || self.options.skill != SkillLevel::MAX
+            || !book::limits_allow_book(limits)
+        {
+            return None;
+        }
+        // A random number only when the book has the position, so that
+        // positions out of the book leave the skill levels' draws as they
+        // were.
+        let book = self.book.book();
+        book.probe(self.game.variant(), &self.game.position())?;
+        let random = self.rng.random();
+        book::answer(book, &self.game, self.options.book_variety, random)
+    }
+
+    /// Reports a book move as a search's answer: no job runs, so `stop`
+    /// and `wait` find nothing to do.
+    fn answer_from_book(&mut self, a: book::BookAnswer) {
+        self.emit(Event::BookMove {
+            mv: a.mv,
+            reply: a.reply,
+            score: a.score,
+            depth: a.depth,
+            visits: a.visits,
+        });
+        self.emit(Event::BestMove {
+            best: Some(a.mv),
+            ponder: a.reply,
+        });
+        self.emit(Event::SearchDone(SearchResult {
+            best: Some(a.mv),
+            ponder: a.reply,
+            score: a.score,
+            depth: a.depth,
+            nodes: 0,
+        }));
     }
 
     /// Counts the leaves of the move tree `depth` plies below the current

@@ -2,8 +2,9 @@
 //!
 //! Search ([`search`]), scores and what they mean ([`score`]), evaluation
 //! ([`eval`], and the learned net, [`nn`]), the transposition table
-//! ([`tt`]), time management ([`timeman`]), playing strength ([`skill`])
-//! and endgame tablebases (probed through the `songo-tb` crate, whose
+//! ([`tt`]), time management ([`timeman`]), playing strength ([`skill`]),
+//! the opening book ([`book`], over the `songo-book` crate) and endgame
+//! tablebases (probed through the `songo-tb` crate, whose
 //! [`score`] scale the engine shares). The [`Engine`] façade drives them all;
 //! [`options`] declares the options once. It never prints and knows no
 //! protocol text: front ends receive lines and answers through callbacks.
@@ -17,9 +18,10 @@
 //! Features (all on by default): `threads` (a job thread, so `go` returns
 //! at once and `stop` is answered; Lazy SMP), `huge-pages` (the table on
 //! transparent huge pages), `tablebase-files` (mapped and compressed table
-//! files), `os-rng` (the system's random source). Without them the crate
-//! builds for `wasm32-unknown-unknown`, and a job runs to its end inside
-//! the call that starts it.
+//! files), `os-rng` (the system's random source), `embedded-book` (the
+//! opening book compiled in; without it, only a `BookFile`'s). Without
+//! them the crate builds for `wasm32-unknown-unknown`, and a job runs to
+//! its end inside the call that starts it.
 //!
 //! # Example
 //!
@@ -34,6 +36,8 @@
 //! let (mut engine, events) = Engine::with_channel();
 //! engine.set_option("UCI_Variant", Some("songo36-amateur"))?;
 //! engine.set_option("MultiPV", Some("2"))?;
+//! // A search, even of a position the opening book has.
+//! engine.set_option("OwnBook", Some("false"))?;
 //! let c = Move::parse("C", Side::South)?;
 //! engine.set_position(Position::startpos(), &[c])?;
 //! engine.go(Limits::depth(8));
@@ -60,6 +64,7 @@ pub use songo_tb::score;
 
 pub(crate) mod abdada;
 pub mod bench;
+pub mod book;
 pub mod clock;
 pub mod engine;
 pub mod eval;
@@ -73,6 +78,7 @@ pub mod tt;
 mod tt_os;
 pub(crate) mod turns;
 
+pub use book::{BookAnswer, BookFileError};
 pub use engine::{Engine, EngineError, Event, JobKind, Listener, SetGameError};
 pub use eval::EvalKind;
 pub use nn::{NetError, Network};

@@ -8,6 +8,7 @@ use std::time::Duration;
 use songo_core::Variant;
 use thiserror::Error;
 
+use crate::book::{BookFileError, BOOK_VARIETY_DEFAULT, BOOK_VARIETY_MAX};
 use crate::eval::EvalKind;
 use crate::nn::NetError;
 use crate::skill::SkillLevel;
@@ -45,6 +46,9 @@ pub enum OptionId {
     EvalFile,
     TablebasePath,
     SkillLevel,
+    OwnBook,
+    BookFile,
+    BookVariety,
 }
 
 /// An option's type, with its default and range, as the protocols list them.
@@ -161,6 +165,23 @@ pub fn table() -> Vec<OptionSpec> {
                 max: SkillLevel::MAX.get() as u64,
             },
         ),
+        spec(OptionId::OwnBook, "OwnBook", Check { default: true }),
+        spec(
+            OptionId::BookFile,
+            "BookFile",
+            Text {
+                default: "<empty>".to_string(),
+            },
+        ),
+        spec(
+            OptionId::BookVariety,
+            "BookVariety",
+            Spin {
+                default: BOOK_VARIETY_DEFAULT as u64,
+                min: 0,
+                max: BOOK_VARIETY_MAX as u64,
+            },
+        ),
     ]
 }
 
@@ -179,6 +200,12 @@ pub struct Options {
     pub eval_file: Option<PathBuf>,
     pub tablebase_path: Option<PathBuf>,
     pub skill: SkillLevel,
+    /// Whether `go` may answer from the book (see [`crate::book`]).
+    pub own_book: bool,
+    /// The book file last read by `BookFile` (`None`: the embedded book).
+    pub book_file: Option<PathBuf>,
+    /// Book moves within this many centiseeds of the best may be played.
+    pub book_variety: u16,
 }
 
 impl Default for Options {
@@ -195,6 +222,9 @@ impl Default for Options {
             eval_file: None,
             tablebase_path: None,
             skill: SkillLevel::MAX,
+            own_book: true,
+            book_file: None,
+            book_variety: BOOK_VARIETY_DEFAULT,
         }
     }
 }
@@ -216,6 +246,11 @@ pub enum Setting {
     /// `None`: no tables.
     TablebasePath(Option<PathBuf>),
     SkillLevel(SkillLevel),
+    OwnBook(bool),
+    /// `None`: the embedded book.
+    BookFile(Option<PathBuf>),
+    /// Centiseeds, at most [`BOOK_VARIETY_MAX`].
+    BookVariety(u16),
 }
 
 /// Why a setting was refused. Nothing changes when one is.
@@ -249,6 +284,12 @@ pub enum OptionError {
         path: PathBuf,
         #[source]
         source: NetError,
+    },
+    #[error("BookFile {}", path.display())]
+    BookFile {
+        path: PathBuf,
+        #[source]
+        source: BookFileError,
     },
 }
 
@@ -321,6 +362,9 @@ impl Setting {
             ),
             OptionId::TablebasePath => Setting::TablebasePath(path_or_empty(value)),
             OptionId::EvalFile => Setting::EvalFile(path_or_empty(value)),
+            OptionId::OwnBook => Setting::OwnBook(check()?),
+            OptionId::BookFile => Setting::BookFile(path_or_empty(value)),
+            OptionId::BookVariety => Setting::BookVariety(spin()? as u16),
         })
     }
 }
@@ -404,5 +448,21 @@ mod tests {
             Setting::parse("Evaluation", Some("nn")).unwrap(),
             Setting::Evaluation(EvalKind::Nn)
         );
+        assert_eq!(
+            Setting::parse("ownbook", Some("false")).unwrap(),
+            Setting::OwnBook(false)
+        );
+        assert_eq!(
+            Setting::parse("BookFile", Some("")).unwrap(),
+            Setting::BookFile(None)
+        );
+        assert_eq!(
+            Setting::parse("bookvariety", Some("1000")).unwrap(),
+            Setting::BookVariety(1000)
+        );
+        assert!(matches!(
+            Setting::parse("BookVariety", Some("1001")),
+            Err(OptionError::OutOfRange { max: 1000, .. })
+        ));
     }
 }

@@ -31,9 +31,17 @@ fn search_done(e: &Event) -> bool {
     matches!(e, Event::SearchDone(_))
 }
 
+/// An engine whose `go` searches: these tests are about the search, and
+/// they start from the start position, which an opening book answers.
+fn searching_engine() -> (Engine, Receiver<Event>) {
+    let (mut engine, events) = Engine::with_channel();
+    engine.apply(Setting::OwnBook(false)).unwrap();
+    (engine, events)
+}
+
 #[test]
 fn a_search_reports_lines_then_one_best_move_then_its_result() {
-    let (mut engine, events) = Engine::with_channel();
+    let (mut engine, events) = searching_engine();
     engine.go(Limits::depth(6));
     let got = until(&events, search_done);
     engine.wait();
@@ -89,7 +97,7 @@ fn stop_gives_the_best_move_at_once_and_only_once() {
 #[cfg(not(feature = "threads"))]
 #[test]
 fn without_threads_go_returns_after_its_best_move() {
-    let (mut engine, events) = Engine::with_channel();
+    let (mut engine, events) = searching_engine();
     assert_eq!(songo_engine::options::THREADS_MAX, 1);
     assert!(engine.set_option("Threads", Some("2")).is_err());
     engine.go(Limits::depth(6));

@@ -390,6 +390,8 @@ fn embedded_nets_load_and_a_missing_one_is_reported() {
     let (mut e, events) = engine();
     e.set_option("UCI_Variant", Some(v.name())).unwrap();
     e.set_option("Evaluation", Some("nn")).unwrap();
+    // A search, not the opening book's answer to the start position.
+    e.set_option("OwnBook", Some("false")).unwrap();
     e.go(Limits::depth(3));
     e.wait();
     let events = events.lock().unwrap();

@@ -43,11 +43,14 @@ pub enum BenchStep<'a> {
     Problem(EngineError),
 }
 
-/// Sets the bench's own options: its fixed table size and one thread (the
-/// evaluation is the caller's choice, and stays as set).
+/// Sets the bench's own options: its fixed table size, one thread, and
+/// no opening book (the bench positions include each variant's start,
+/// which a book answers without a search). The evaluation is the caller's
+/// choice, and stays as set.
 pub fn prepare(engine: &mut Engine) -> Result<(), BenchError> {
     engine.apply(Setting::Hash(BENCH_HASH_MB))?;
     engine.apply(Setting::Threads(1))?;
+    engine.apply(Setting::OwnBook(false))?;
     Ok(())
 }
 

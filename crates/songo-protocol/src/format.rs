@@ -5,7 +5,7 @@ use songo_core::{Move, Variant};
 use songo_engine::bench::BenchResult;
 use songo_engine::eval::{self, EvalKind};
 use songo_engine::options::{table, OptionType};
-use songo_engine::score::WinDrawLoss;
+use songo_engine::score::{Score, WinDrawLoss};
 use songo_engine::search::{Info, ScoreBound};
 
 use crate::command::Dialect;
@@ -49,6 +49,42 @@ pub fn info_line(info: &Info, style: &Style) -> String {
         s.push_str(&format!(" {m}"));
     }
     s
+}
+
+/// A move the book answers `go` with (protocol.md, "Opening book").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookLine {
+    pub mv: Move,
+    pub reply: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub visits: u32,
+}
+
+/// The lines of a book move, before its `bestmove`: `info string book
+/// move E score cp 25 depth 12 visits 7`, then the same as an `info
+/// depth …` line (multipv 1, no nodes, time 0, its pv the move and the
+/// book's reply), so that a GUI that shows the engine's lines, or reads
+/// the score of the last one, sees the book's.
+pub fn book_move_lines(b: &BookLine, style: &Style) -> [String; 2] {
+    let score = score_text::protocol(b.score);
+    let said = format!(
+        "info string book move {} score {score} depth {} visits {}",
+        b.mv, b.depth, b.visits
+    );
+    let info = Info {
+        depth: b.depth,
+        seldepth: b.depth,
+        multipv: 1,
+        score: b.score,
+        bound: ScoreBound::Exact,
+        nodes: 0,
+        time: std::time::Duration::ZERO,
+        hashfull: 0,
+        tbhits: 0,
+        pv: std::iter::once(b.mv).chain(b.reply).collect(),
+    };
+    [said, info_line(&info, style)]
 }
 
 /// The `bestmove` line. UGI's carries exactly one move (ugi.md: tournament

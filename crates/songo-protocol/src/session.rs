@@ -15,7 +15,10 @@ use crate::board::{board_lines, tablebase_line};
 use crate::chain::Chain;
 use crate::command::{game_from, searchmoves, Command, Dialect, GoParams, Query};
 use crate::error_line;
-use crate::format::{bench_line, bestmove_line, eval_lines, info_line, option_lines, Style};
+use crate::format::{
+    bench_line, bestmove_line, book_move_lines, eval_lines, info_line, option_lines, BookLine,
+    Style,
+};
 
 pub use songo_engine::engine::{ENGINE_AUTHOR, ENGINE_NAME};
 
@@ -256,6 +259,32 @@ fn report(out: &Out, style: &Mutex<Style>, event: Event) {
     let style = *style.lock().unwrap_or_else(|e| e.into_inner());
     match event {
         Event::Info(info) => out.line(&info_line(&info, &style)),
+        Event::BookMove {
+            mv,
+            reply,
+            score,
+            depth,
+            visits,
+        } => {
+            let book = BookLine {
+                mv,
+                reply,
+                score,
+                depth,
+                visits,
+            };
+            for line in book_move_lines(&book, &style) {
+                out.line(&line);
+            }
+        }
+        Event::BookOpened {
+            path,
+            positions,
+            moves,
+        } => out.line(&format!(
+            "info string book {}: {positions} positions, {moves} moves",
+            path.display()
+        )),
         Event::BestMove { best, ponder } => out.line(&bestmove_line(best, ponder, style.dialect)),
         Event::PerftMove { mv, leaves } => out.line(&format!("{mv}: {leaves}")),
         Event::PerftDone { leaves } => out.line(&format!("Nodes searched: {leaves}")),

@@ -120,6 +120,8 @@ struct Told {
     level: Option<u8>,
     /// The protocol's default is one line.
     lines: u8,
+    /// `OwnBook`: songo's default is on.
+    book: bool,
 }
 
 impl Told {
@@ -128,6 +130,7 @@ impl Told {
             variant: None,
             level: None,
             lines: 1,
+            book: true,
         }
     }
 }

@@ -37,9 +37,13 @@ impl Host {
     fn spawn(&mut self, generation: u64) {
         let out: Written = Arc::default();
         let sink = Arc::clone(&out);
-        let session = Session::new(Arc::new(move |line: &str| {
+        let mut session = Session::new(Arc::new(move |line: &str| {
             sink.lock().unwrap().push(line.to_string())
         }));
+        // Searches, not the opening book's instant answers: a new game
+        // must find the engine thinking to interrupt it (the book's answers
+        // are the protocol's tests').
+        session.handle_line("setoption name OwnBook value false");
         self.engines.insert(generation, (session, out));
     }
 

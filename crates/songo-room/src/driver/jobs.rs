@@ -13,6 +13,10 @@ use crate::link::{BestMoveLine, Event, Job, Search, ANSWER_TIMEOUT};
 
 /// A review searches at full strength.
 const REVIEW_LEVEL: u8 = 10;
+/// A review searches, also the positions an opening book has (it would
+/// answer them with its own score, not one of the review's depth or time),
+/// as `songo review` does; games and hints play from the book.
+const REVIEW_BOOK: bool = false;
 
 impl Driver {
     /// Goes on with the task, or the next job; idle when there is none.
@@ -99,7 +103,16 @@ impl Driver {
     /// Tells the engine the options `search` needs that it does not have
     /// yet (then waits for `readyok`), else starts the search.
     fn prepare(&mut self, search: &Search, now: Duration, out: &mut Vec<Action>) {
-        if self.tell(search.variant, search.level, Some(search.lines), out) {
+        let reviewing = matches!(
+            self.task,
+            Some(Task {
+                work: Work::Review { .. },
+                ..
+            })
+        );
+        let told = self.tell(search.variant, search.level, Some(search.lines), out);
+        let told_book = self.tell_book(!reviewing || REVIEW_BOOK, out);
+        if told || told_book {
             out.push(send("isready"));
             self.phase = Phase::Preparing {
                 until: now.saturating_add(ANSWER_TIMEOUT),
@@ -143,6 +156,18 @@ impl Driver {
             }
         }
         out.len() > before
+    }
+
+    /// Sends `OwnBook` if it differs from what the engine has (and the
+    /// engine's description does not set it); whether it did. An engine
+    /// without the option answers with an error line, which nobody reads.
+    fn tell_book(&mut self, book: bool, out: &mut Vec<Action>) -> bool {
+        if self.fixes("OwnBook") || self.told.book == book {
+            return false;
+        }
+        out.push(send(&format!("setoption name OwnBook value {book}")));
+        self.told.book = book;
+        true
     }
 
     /// The `bestmove` of the task's search.

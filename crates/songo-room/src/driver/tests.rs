@@ -220,6 +220,21 @@ fn options_the_description_sets_are_never_overridden() {
 }
 
 #[test]
+fn a_review_leaves_an_own_book_the_description_sets() {
+    let mut d = greeted(&[("OwnBook", "true")]);
+    let a = d.on_job(review_job(2, &game("C")), T0);
+    assert_eq!(
+        sends(&a),
+        [
+            "setoption name UCI_Variant value songo40",
+            "setoption name OwnBook value true",
+            "setoption name Skill Level value 10",
+            "isready"
+        ]
+    );
+}
+
+#[test]
 fn a_new_game_without_readyok_in_time_is_no_answer() {
     let mut d = greeted(&[]);
     d.on_job(
@@ -513,8 +528,12 @@ fn a_review_searches_every_position_and_scores_as_review_game() {
     let a = d.on_job(review_job(9, &g), T0);
     assert_eq!(
         sends(&a),
-        ["setoption name Skill Level value 10", "isready"],
-        "full strength"
+        [
+            "setoption name Skill Level value 10",
+            "setoption name OwnBook value false",
+            "isready"
+        ],
+        "full strength, and searches rather than an opening book's answers"
     );
     let mut a = d.on_line("readyok", T0);
     for (ply, (cp, best)) in SCRIPT.iter().enumerate() {
@@ -606,7 +625,14 @@ fn a_new_job_interrupts_a_review() {
     );
     let a = d.on_line("bestmove d", ms(4));
     assert!(reports(&a).is_empty(), "no more of the review");
-    assert_eq!(sends(&a), ["setoption name Skill Level value 7", "isready"]);
+    assert_eq!(
+        sends(&a),
+        [
+            "setoption name Skill Level value 7",
+            "setoption name OwnBook value true",
+            "isready"
+        ]
+    );
 }
 
 #[test]
