@@ -18,10 +18,11 @@ const ANSWER: [&str; 3] = [
 ];
 
 /// An engine playing from `book_support::small_book`'s file, which it
-/// has said it read.
+/// has said it read (`OwnBook` on: it is off by default).
 fn engine_with_book(name: &str) -> Engine {
     let path = book_support::small_book_file(name);
     let mut e = Engine::start();
+    e.send("setoption name OwnBook value true");
     e.send(&format!("setoption name BookFile value {}", path.display()));
     assert_eq!(
         e.line(),

@@ -26,7 +26,7 @@ fn uci_and_ugi_handshakes() {
         "Ponder type check",
         "Clear Hash type button",
         "UCI_ShowWDL type check",
-        "OwnBook type check default true",
+        "OwnBook type check default false",
         "BookFile type string default <empty>",
         "BookVariety type spin default 10 min 0 max 1000",
     ] {

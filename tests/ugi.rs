@@ -511,7 +511,12 @@ fn cutegames_game_over_at_the_start() {
 fn cutegames_game_with_an_opening_book() {
     let book = book_support::small_book_file("ugi.book");
     let path = book.to_str().expect("a UTF-8 temporary path");
-    let opts = [("threads", "1"), ("BookFile", path), ("BookVariety", "0")];
+    let opts = [
+        ("threads", "1"),
+        ("OwnBook", "true"),
+        ("BookFile", path),
+        ("BookVariety", "0"),
+    ];
     let g = play_game("startpos", &opts, CLOCK, 4);
     assert_eq!(g.moves[..2], ["E", "b"]);
     assert_eq!(g.moves.len(), 4);

@@ -58,9 +58,11 @@ fn book_file(name: &str, bytes: &[u8]) -> PathBuf {
     path
 }
 
-/// An engine playing from `small_book`'s file.
+/// An engine playing from `small_book`'s file (`OwnBook` on: it is off by
+/// default).
 fn engine_with_book(name: &str) -> (Engine, Receiver<Event>) {
     let (mut engine, events) = Engine::with_channel();
+    engine.apply(Setting::OwnBook(true)).unwrap();
     let path = book_file(name, &small_book().to_bytes());
     engine.apply(Setting::BookFile(Some(path.clone()))).unwrap();
     let opened: Vec<Event> = events.try_iter().collect();

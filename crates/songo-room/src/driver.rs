@@ -120,7 +120,7 @@ struct Told {
     level: Option<u8>,
     /// The protocol's default is one line.
     lines: u8,
-    /// `OwnBook`: songo's default is on.
+    /// `OwnBook`: songo's default is off.
     book: bool,
 }
 
@@ -130,7 +130,7 @@ impl Told {
             variant: None,
             level: None,
             lines: 1,
-            book: true,
+            book: false,
         }
     }
 }

@@ -15,8 +15,12 @@ use crate::link::{BestMoveLine, Event, Job, Search, ANSWER_TIMEOUT};
 const REVIEW_LEVEL: u8 = 10;
 /// A review searches, also the positions an opening book has (it would
 /// answer them with its own score, not one of the review's depth or time),
-/// as `songo review` does; games and hints play from the book.
+/// as `songo review` does.
 const REVIEW_BOOK: bool = false;
+/// Games and hints search too, as songo does by default: its embedded
+/// book loses at longer clocks (docs/book.md). Only an engine whose
+/// description sets `OwnBook` plays from its book.
+const GAME_BOOK: bool = false;
 
 impl Driver {
     /// Goes on with the task, or the next job; idle when there is none.
@@ -111,7 +115,7 @@ impl Driver {
             })
         );
         let told = self.tell(search.variant, search.level, Some(search.lines), out);
-        let told_book = self.tell_book(!reviewing || REVIEW_BOOK, out);
+        let told_book = self.tell_book(if reviewing { REVIEW_BOOK } else { GAME_BOOK }, out);
         if told || told_book {
             out.push(send("isready"));
             self.phase = Phase::Preparing {

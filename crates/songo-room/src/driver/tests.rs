@@ -528,12 +528,8 @@ fn a_review_searches_every_position_and_scores_as_review_game() {
     let a = d.on_job(review_job(9, &g), T0);
     assert_eq!(
         sends(&a),
-        [
-            "setoption name Skill Level value 10",
-            "setoption name OwnBook value false",
-            "isready"
-        ],
-        "full strength, and searches rather than an opening book's answers"
+        ["setoption name Skill Level value 10", "isready"],
+        "full strength (and no book: songo's default is off)"
     );
     let mut a = d.on_line("readyok", T0);
     for (ply, (cp, best)) in SCRIPT.iter().enumerate() {
@@ -625,14 +621,7 @@ fn a_new_job_interrupts_a_review() {
     );
     let a = d.on_line("bestmove d", ms(4));
     assert!(reports(&a).is_empty(), "no more of the review");
-    assert_eq!(
-        sends(&a),
-        [
-            "setoption name Skill Level value 7",
-            "setoption name OwnBook value true",
-            "isready"
-        ]
-    );
+    assert_eq!(sends(&a), ["setoption name Skill Level value 7", "isready"]);
 }
 
 #[test]
