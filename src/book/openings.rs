@@ -23,7 +23,7 @@ use super::BookCliError;
 use crate::output::{errln, outln};
 
 pub const AFTER_HELP: &str = "Examples:\n  \
-    songo book openings --variant songo40 --plies 6 --max-score 40 --count 100 --out openings.txt\n  \
+    songo book openings --variant songo40 --plies 6 --max-score 100 --count 100 --out openings.txt\n  \
     songo match -e name=a -e name=b --openings openings.txt -n 200\n\n\
     Writes one position string per line, what songo match --openings reads: distinct\n\
     positions reached by exactly --plies book moves, each move scored within --max-score\n\
