@@ -6,6 +6,7 @@
 //! that another program can compute them: the packed position is
 //! [`Position::bits`], split into its low and high 64-bit halves.
 
+use songo_core::position::mix64;
 use songo_core::{Position, Variant};
 
 /// Where a position sits in a book: entries are sorted by `(hash, check)`.
@@ -37,16 +38,6 @@ impl BookKey {
             check: check as u32,
         }
     }
-}
-
-/// The 64-bit finaliser of MurmurHash3: every input bit reaches every
-/// output bit.
-const fn mix64(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    x ^ (x >> 33)
 }
 
 #[cfg(test)]

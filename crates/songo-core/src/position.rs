@@ -241,9 +241,11 @@ impl Position {
     }
 }
 
-/// The 64-bit finaliser of MurmurHash3: every input bit reaches every output bit.
+/// The 64-bit finaliser of MurmurHash3: every input bit reaches every
+/// output bit. (Also the opening book's key, whose definition is fixed:
+/// songo-book's `key`.)
 #[inline(always)]
-const fn mix64(mut x: u64) -> u64 {
+pub const fn mix64(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
     x ^= x >> 33;
