@@ -165,8 +165,8 @@ pub fn table() -> Vec<OptionSpec> {
                 max: SkillLevel::MAX.get() as u64,
             },
         ),
-        // Off: the embedded book loses at 10+0.1 (docs/book.md), though it
-        // wins at 1+0.01.
+        // Off: the embedded book loses at 10+0.1 and in songo36-beginner
+        // (docs/book.md), though it wins at 1+0.01 in the other two.
         spec(OptionId::OwnBook, "OwnBook", Check { default: false }),
         spec(
             OptionId::BookFile,
