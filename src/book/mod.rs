@@ -2,7 +2,7 @@
 //! `songo-book`'s). One module per subcommand ([`build`], [`probe`],
 //! [`openings`], and `stats` here), over the book as a graph being grown
 //! ([`graph`]), the engine's searches of a new position ([`scorer`]), the
-//! files ([`file`]) and statistics as text ([`report`]).
+//! files ([`file`](mod@file)) and statistics as text ([`report`]).
 
 pub mod build;
 pub mod file;

@@ -8,10 +8,10 @@
 //! and `songo book openings` draws balanced tournament openings from it.
 //!
 //! One concern per module: [`key`] (the position key and its collision
-//! check), [`entry`] (a book move), [`format`] (the file, documented byte
-//! by byte), [`book`] (probing, building, reading, writing), [`choose`]
+//! check), [`entry`] (a book move), [`format`](mod@format) (the file, documented byte
+//! by byte), [`book`] (probing, building, reading, writing), [`choose`](mod@choose)
 //! (the move to play, with variety), [`stats`] (what a book covers) and
-//! [`embedded`] (the book compiled in). No I/O, no threads: it builds for
+//! [`embedded`](mod@embedded) (the book compiled in). No I/O, no threads: it builds for
 //! every target, `wasm32-unknown-unknown` included.
 //!
 //! # Example
