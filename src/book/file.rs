@@ -33,15 +33,16 @@ pub enum BookFileError {
     },
 }
 
-/// The book in `path`, checked in full.
+/// The book in `path`, checked in full (by the engine's reader, the one
+/// `BookFile` uses), the error naming the file.
 pub fn read(path: &Path) -> Result<Book, BookFileError> {
-    let bytes = std::fs::read(path).map_err(|source| BookFileError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Book::from_bytes(&bytes).map_err(|source| BookFileError::Damaged {
-        path: path.to_path_buf(),
-        source,
+    use songo_engine::book::{read_book_file, BookFileError as Unnamed};
+    read_book_file(path).map_err(|e| {
+        let path = path.to_path_buf();
+        match e {
+            Unnamed::Read(source) => BookFileError::Read { path, source },
+            Unnamed::Book(source) => BookFileError::Damaged { path, source },
+        }
     })
 }
 
