@@ -400,12 +400,7 @@ impl Graph {
 /// A number that orders equal priorities (and `songo book openings`'
 /// picks): a mix of the seed and a position's key.
 pub fn mix(seed: u64, child: BookKey) -> u64 {
-    let mut x = seed ^ child.hash ^ (child.check as u64).rotate_left(32);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    x ^ (x >> 33)
+    songo_core::position::mix64(seed ^ child.hash ^ (child.check as u64).rotate_left(32))
 }
 
 /// The move's score and depth when its position is added: what the graph
