@@ -329,7 +329,7 @@ fn generate(args: &GenerateArgs) -> Result<(), TbCliError> {
     };
     let threads = args
         .threads
-        .map_or_else(|| default_threads(args.mpi), usize::from);
+        .map_or_else(|| crate::tb_mpi::default_threads(args.mpi), usize::from);
     // Only fails when the pool already runs; then it keeps its size.
     if let Err(source) = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -345,18 +345,6 @@ fn generate(args: &GenerateArgs) -> Result<(), TbCliError> {
         crate::tb_mpi::abort(ex.as_mut(), 3);
     }
     result
-}
-
-/// Worker threads when --threads is not given: the machine's cores, shared
-/// by the MPI ranks started on it (Open MPI and MPICH say how many).
-fn default_threads(mpi: bool) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let local_ranks = ["OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"]
-        .iter()
-        .find_map(|k| std::env::var(k).ok()?.parse::<usize>().ok())
-        .filter(|_| mpi)
-        .unwrap_or(1);
-    (cores / local_ranks.max(1)).max(1)
 }
 
 fn generate_all(args: &GenerateArgs, ex: &mut dyn Exchange) -> Result<(), TbCliError> {

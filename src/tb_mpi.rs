@@ -30,6 +30,18 @@ pub fn abort(ex: &mut dyn Exchange, code: i32) -> ! {
     imp::abort(ex, code)
 }
 
+/// Worker threads when --threads is not given: the machine's cores, shared
+/// by the MPI ranks started on it (Open MPI and MPICH say how many).
+pub fn default_threads(mpi: bool) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let local_ranks = ["OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok()?.parse::<usize>().ok())
+        .filter(|_| mpi)
+        .unwrap_or(1);
+    (cores / local_ranks.max(1)).max(1)
+}
+
 #[cfg(feature = "mpi")]
 mod imp {
     use mpi::collective::SystemOperation;

@@ -24,7 +24,9 @@ pub trait Exchange {
     /// How many processes share the work.
     fn processes(&self) -> usize;
     /// Sends `outgoing[p]` to process `p`; returns everything the others
-    /// sent to this one (in any order).
+    /// sent to this one: each sender's words in the order it sent them, in
+    /// one run, the senders in any order (`songo datagen --mpi` gathers
+    /// framed games this way).
     fn all_to_all(&mut self, outgoing: Vec<Vec<u64>>) -> Vec<u64>;
     /// The sum of `x` over every process.
     fn sum(&mut self, x: u64) -> u64;
