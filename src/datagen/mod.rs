@@ -260,60 +260,76 @@ fn tb_code(v: TbValue) -> i8 {
     }
 }
 
-/// Runs `songo datagen`: plays the games not yet in the file, a batch at a
-/// time, with a progress bar on standard error and a summary at the end.
-pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {
-    let tables = a.tablebases.as_deref().map(Tablebases::open).transpose()?;
-    let wanted = Header {
-        variant: a.variant,
-        tables: tables.is_some(),
-        eval: a.eval,
-        random_plies: a.random_plies,
-        balance: a.balance,
-        nodes: a.nodes,
-        seed: a.seed,
-        games: 0,
-        records: 0,
-    };
-    let mut writer = Writer::open(&a.out, wanted)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads)
-        .build()
-        .map_err(|source| DatagenError::Threads {
-            threads: a.threads,
-            source,
-        })?;
-    let cfg = PlayConfig {
-        variant: a.variant,
-        nodes: a.nodes,
-        random_plies: a.random_plies,
-        balance: a.balance,
-        tables: tables.as_ref(),
-        eval: a.eval,
-    };
-    let first = writer.header().games;
-    let bar = crate::progress::bar(a.games.saturating_sub(first), "datagen");
-    let started = Instant::now();
-    let mut next = first;
-    while next < a.games {
-        let end = (next + BATCH_GAMES).min(a.games);
-        let games: Vec<Vec<Record>> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map(|i| {
-                    let r = play_game(&cfg, a.seed, i);
-                    bar.inc(1);
+/// What every process of a run holds before it plays: the tables it
+/// probes, the header the file must have, its threads.
+struct Setup {
+    tables: Option<Tablebases>,
+    wanted: Header,
+    pool: rayon::ThreadPool,
+}
+
+impl Setup {
+    /// `threads` 0: rayon's default (one per core, or RAYON_NUM_THREADS).
+    fn new(a: &DatagenArgs, threads: usize) -> Result<Setup, DatagenError> {
+        let tables = a.tablebases.as_deref().map(Tablebases::open).transpose()?;
+        let wanted = Header {
+            variant: a.variant,
+            tables: tables.is_some(),
+            eval: a.eval,
+            random_plies: a.random_plies,
+            balance: a.balance,
+            nodes: a.nodes,
+            seed: a.seed,
+            games: 0,
+            records: 0,
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|source| DatagenError::Threads { threads, source })?;
+        Ok(Setup {
+            tables,
+            wanted,
+            pool,
+        })
+    }
+
+    fn config(&self, a: &DatagenArgs) -> PlayConfig<'_> {
+        PlayConfig {
+            variant: a.variant,
+            nodes: a.nodes,
+            random_plies: a.random_plies,
+            balance: a.balance,
+            tables: self.tables.as_ref(),
+            eval: a.eval,
+        }
+    }
+
+    /// Plays `games` on this process's threads; their records come back in
+    /// the order of `games`, whichever thread finished first.
+    fn play(
+        &self,
+        cfg: &PlayConfig,
+        seed: u64,
+        games: &[u64],
+        played: &(dyn Fn() + Sync),
+    ) -> Result<Vec<Vec<Record>>, AllocError> {
+        self.pool.install(|| {
+            games
+                .par_iter()
+                .map(|&i| {
+                    let r = play_game(cfg, seed, i);
+                    played();
                     r
                 })
-                .collect::<Result<_, _>>()
-        })?;
-        let records: Vec<Record> = games.into_iter().flatten().collect();
-        writer.append(end - next, &records)?;
-        bar.set_message(format!("{} positions", writer.header().records));
-        next = end;
+                .collect()
+        })
     }
-    bar.finish_and_clear();
-    let h = writer.header();
+}
+
+/// The line that ends a run, on standard error (the bar is gone by then,
+/// and a log file never had one).
+fn summary(a: &DatagenArgs, h: &Header, first: u64, started: Instant) {
     crate::output::errln!(
         "{}: {} games, {} positions ({} games played now in {:.1} s)",
         a.out.display(),
@@ -322,5 +338,27 @@ pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {
         a.games.saturating_sub(first),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// Runs `songo datagen`: plays the games not yet in the file, a batch at a
+/// time, with a progress bar on standard error and a summary at the end.
+pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {
+    let setup = Setup::new(a, a.threads)?;
+    let mut writer = Writer::open(&a.out, setup.wanted)?;
+    let cfg = setup.config(a);
+    let first = writer.header().games;
+    let bar = crate::progress::bar(a.games.saturating_sub(first), "datagen");
+    let started = Instant::now();
+    let mut next = first;
+    while next < a.games {
+        let end = (next + BATCH_GAMES).min(a.games);
+        let games: Vec<u64> = (next..end).collect();
+        let records = setup.play(&cfg, a.seed, &games, &|| bar.inc(1))?;
+        writer.append(end - next, &records.concat())?;
+        bar.set_message(format!("{} positions", writer.header().records));
+        next = end;
+    }
+    bar.finish_and_clear();
+    summary(a, writer.header(), first, started);
     Ok(())
 }
