@@ -121,7 +121,10 @@ const DATAGEN_AFTER_HELP: &str = "Examples:\n  \
     Each position after the opening whose best move does not capture is stored with its\n\
     search score, the game's result and, with tables, their exact value (format in\n\
     docs/nn-eval.md). The same arguments give the same file whatever --threads; running the\n\
-    command again on an unfinished file continues it.";
+    command again on an unfinished file continues it.\n\n\
+    Over MPI (a songo built with --features mpi), the ranks share the games and rank 0 alone\n\
+    writes the file, the same bytes as one process:\n  \
+    mpirun -np 4 songo datagen --mpi --variant songo40 --games 20000 --nodes 5000 --out songo40.data";
 
 const TRAIN_AFTER_HELP: &str = "Examples:\n  \
     songo train --data songo40.data --out songo40.nnue\n  \

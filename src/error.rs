@@ -166,9 +166,14 @@ impl CliError {
             },
             CliError::Datagen(e) => match e {
                 DatagenError::Tables(e) => tb_exit(e),
-                DatagenError::Data(_) | DatagenError::Hash(_) | DatagenError::Threads { .. } => {
-                    Exit::Failure
-                }
+                // A build without MPI cannot do what was asked: a usage error.
+                DatagenError::Mpi(crate::tb_mpi::MpiError::NotBuilt) => Exit::Usage,
+                DatagenError::Data(_)
+                | DatagenError::Hash(_)
+                | DatagenError::Threads { .. }
+                | DatagenError::Mpi(_)
+                | DatagenError::Stopped { .. }
+                | DatagenError::Gather { .. } => Exit::Failure,
             },
             CliError::Net(_) => Exit::Failure,
             CliError::Train(e) => match e {

@@ -1,8 +1,9 @@
-//! `songo tb generate --mpi`: this process as one rank of an MPI job, the
-//! count being solved split between the ranks (see
-//! `songo_tb::generate::exchange`). Only with the `mpi` feature
-//! (rsmpi over the system's MPI, Open MPI on Debian); without it, `--mpi`
-//! is refused with how to build it.
+//! `--mpi`: this process as one rank of an MPI job, for `songo tb generate`
+//! (the count being solved split between the ranks, see
+//! `songo_tb::generate::exchange`) and `songo datagen` (the games split,
+//! see [`crate::datagen::mpi`]). Only with the `mpi` feature (rsmpi over
+//! the system's MPI, Open MPI on Debian); without it, `--mpi` is refused
+//! with how to build it.
 
 use songo_tb::generate::Exchange;
 

@@ -1,13 +1,14 @@
 //! `songo datagen`: the same seed gives the same bytes whatever the
-//! threads, an interrupted file is continued to the same bytes, and bad
-//! data files give typed errors.
+//! threads, an interrupted file is continued to the same bytes, the MPI
+//! path (here as one process, `tests/datagen_mpi.rs` runs it under
+//! mpirun) writes them too, and bad data files give typed errors.
 
 use std::path::{Path, PathBuf};
 
 use songo::datagen::format::{
     self, DataError, Header, Record, Writer, HEADER_BYTES, RECORD_BYTES, TB_NONE,
 };
-use songo::datagen::{run, DatagenArgs};
+use songo::datagen::{mpi, run, DatagenArgs};
 use songo_core::{Position, Variant};
 use songo_engine::eval::EvalKind;
 
@@ -30,6 +31,7 @@ fn args(out: &Path, games: u64, threads: usize) -> DatagenArgs {
         random_plies: 6,
         balance: 0,
         eval: EvalKind::Tuned,
+        mpi: false,
     }
 }
 
@@ -51,6 +53,12 @@ fn the_same_seed_gives_the_same_bytes_whatever_the_threads() {
     drop(f);
     run(&args(&resumed, 10, 1)).unwrap();
     assert_eq!(bytes, std::fs::read(&resumed).unwrap());
+    // The MPI path's rounds, frames and gathering, as the only rank,
+    // continuing a file the plain path began.
+    let alone = dir.join("alone.data");
+    run(&args(&alone, 4, 1)).unwrap();
+    mpi::run_on(&args(&alone, 10, 2), &mut songo_tb::generate::Alone).unwrap();
+    assert_eq!(bytes, std::fs::read(&alone).unwrap());
 
     let (header, records) = format::read(&one).unwrap();
     assert_eq!(header.games, 10);

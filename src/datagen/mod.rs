@@ -14,9 +14,12 @@
 //! stream, its own transposition table, one search thread), and games are
 //! written in their order, so the same arguments give the same bytes
 //! whatever `--threads`. Resumable: the file counts its whole games, and
-//! running the same command again continues after them.
+//! running the same command again continues after them. With `--mpi` the
+//! games are split between the ranks of an MPI job ([`mpi`]), the same
+//! bytes again.
 
 pub mod format;
+pub mod mpi;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -64,6 +67,17 @@ pub enum DatagenError {
         #[source]
         source: rayon::ThreadPoolBuildError,
     },
+    /// `--mpi` cannot run here.
+    #[error(transparent)]
+    Mpi(#[from] crate::tb_mpi::MpiError),
+    /// Rank 0 stops the job because another rank failed; that rank's own
+    /// error is printed too, and the file keeps its whole batches.
+    #[error("{failed} other rank(s) failed (their error is above): the job stopped, the file keeps what was written")]
+    Stopped { failed: u64 },
+    /// What the ranks sent rank 0 is not whole games in order: a bug, never
+    /// written to the file.
+    #[error("the games gathered from the MPI ranks are not whole: {what}")]
+    Gather { what: &'static str },
 }
 
 /// `songo datagen`'s arguments.
@@ -84,7 +98,8 @@ pub struct DatagenArgs {
     /// The data file (created, or continued when it exists).
     #[arg(long)]
     pub out: PathBuf,
-    /// Threads (0: one per core).
+    /// Threads (0: one per core; with --mpi, the cores shared by the ranks
+    /// on the same machine).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Endgame tables: the search uses them, and covered positions get
@@ -103,6 +118,11 @@ pub struct DatagenArgs {
     /// default.
     #[arg(long, value_name = "EVAL", default_value = "tuned", value_parser = eval_choice())]
     pub eval: EvalKind,
+    /// Run as one rank of an MPI job (start with mpirun; needs a songo
+    /// built with --features mpi): the ranks share the games, rank 0
+    /// alone writes the file, the same bytes as one process.
+    #[arg(long)]
+    pub mpi: bool,
 }
 
 /// The evaluations a data file can name in its header.
@@ -329,20 +349,28 @@ impl Setup {
 
 /// The line that ends a run, on standard error (the bar is gone by then,
 /// and a log file never had one).
-fn summary(a: &DatagenArgs, h: &Header, first: u64, started: Instant) {
+fn summary(a: &DatagenArgs, h: &Header, first: u64, started: Instant, ranks: usize) {
     crate::output::errln!(
-        "{}: {} games, {} positions ({} games played now in {:.1} s)",
+        "{}: {} games, {} positions ({} games played now in {:.1} s{})",
         a.out.display(),
         h.games,
         h.records,
         a.games.saturating_sub(first),
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        if ranks > 1 {
+            format!(" by {ranks} ranks")
+        } else {
+            String::new()
+        }
     );
 }
 
 /// Runs `songo datagen`: plays the games not yet in the file, a batch at a
 /// time, with a progress bar on standard error and a summary at the end.
 pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {
+    if a.mpi {
+        return mpi::run(a);
+    }
     let setup = Setup::new(a, a.threads)?;
     let mut writer = Writer::open(&a.out, setup.wanted)?;
     let cfg = setup.config(a);
@@ -359,6 +387,6 @@ pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {
         next = end;
     }
     bar.finish_and_clear();
-    summary(a, writer.header(), first, started);
+    summary(a, writer.header(), first, started, 1);
     Ok(())
 }
