@@ -9,70 +9,22 @@
 //! `SONGO_MPI_TEST_MAX_SEEDS` sets the largest count (13 by default, to keep
 //! CI short; docs/tablebases.md gives the 16-seed run).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::Instant;
 
 use songo_core::Variant;
 use songo_tb::file;
 
-const SONGO: &str = env!("CARGO_BIN_EXE_songo");
-
+mod mpi_support;
 mod tb_support;
+use mpi_support::{built_without_mpi, find_mpirun, mpirun, skip, text, SONGO};
 use tb_support::TempDir;
-
-/// Passes with the reason, or fails when the test is required.
-fn skip(why: &str) {
-    if std::env::var("SONGO_MPI_TEST").as_deref() == Ok("required") {
-        panic!("SONGO_MPI_TEST=required, but {why}");
-    }
-    eprintln!("skipped: {why}");
-}
-
-fn on_path(program: &str) -> Option<PathBuf> {
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|d| d.join(program))
-        .find(|p| p.is_file())
-}
-
-/// `songo ARGS` as `n` ranks of an MPI job.
-fn mpirun(mpirun: &Path, n: usize, args: &[&str]) -> Output {
-    Command::new(mpirun)
-        // Two-core machines: more ranks than cores, unbound.
-        .args([
-            "--oversubscribe",
-            "--bind-to",
-            "none",
-            "-np",
-            &n.to_string(),
-            SONGO,
-        ])
-        .args(args)
-        // CI runs as root, which Open MPI refuses unless told.
-        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-        // More ranks than cores: a rank waiting in a collective call must
-        // give its core to the others instead of spinning.
-        .env("OMPI_MCA_mpi_yield_when_idle", "1")
-        .output()
-        .expect("mpirun starts")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "status {:?}\n--- stdout\n{}--- stderr\n{}",
-        o.status,
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 #[test]
 fn mpi_ranks_write_the_files_of_a_single_process() {
-    let Some(mpi) = on_path("mpirun") else {
-        return skip(
-            "mpirun is not on the PATH: install Open MPI (Debian: apt-get install openmpi-bin libopenmpi-dev)",
-        );
+    let mpi = match find_mpirun() {
+        Ok(mpi) => mpi,
+        Err(why) => return skip(why),
     };
     let max: u8 = std::env::var("SONGO_MPI_TEST_MAX_SEEDS")
         .ok()
@@ -94,11 +46,11 @@ fn mpi_ranks_write_the_files_of_a_single_process() {
             "--dir",
             probe.0.to_str().unwrap(),
         ],
-    );
-    if !o.status.success() && String::from_utf8_lossy(&o.stderr).contains("built without MPI") {
-        return skip(
-            "songo was built without the mpi feature: run `cargo test --release --features mpi`",
-        );
+    )
+    .output()
+    .expect("mpirun starts");
+    if let Some(why) = built_without_mpi(&o) {
+        return skip(why);
     }
 
     let reference = TempDir::new("mpi-single");
@@ -139,7 +91,9 @@ fn mpi_ranks_write_the_files_of_a_single_process() {
                 "--dir",
                 dir,
             ],
-        );
+        )
+        .output()
+        .expect("mpirun starts");
         assert!(o.status.success(), "mpirun -np {n}: {}", text(&o));
         eprintln!("mpirun -np {n}: {:.1} s", started.elapsed().as_secs_f64());
         if n > 1 {
