@@ -41,6 +41,17 @@ pub(super) const LMR_DEEP_MIN_DEPTH: i32 = 6;
 /// …and this move index on, one more ply: deep nodes' late moves are rarely best.
 pub(super) const LMR_DEEP_MIN_MOVE_INDEX: usize = 4;
 
+// Reverse futility pruning (see `Worker::negamax`, step 5): a non-PV node
+// whose static evaluation beats beta by a margin per ply left is cut off
+// without a search.
+
+/// Depths left up to which the static evaluation may cut: deeper, a search
+/// finds too much that the evaluation cannot see.
+pub(super) const RFP_MAX_DEPTH: i32 = 5;
+/// Centiseeds per ply left that the evaluation must beat beta by: about
+/// what the score of a quiet position moves by in one ply.
+pub(super) const RFP_MARGIN: Score = 100;
+
 // Threads.
 
 /// Nodes this deep mark the children they search, for other threads to put

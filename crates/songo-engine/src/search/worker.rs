@@ -11,12 +11,13 @@ use super::smp::Shared;
 use super::tunables::{
     ABDADA_MIN_DEPTH, CAPTURE_BONUS, CLOCK_INTERVAL_NODES, FLUSH_INTERVAL_NODES, KILLER_BONUS,
     LMR_DEEP_MIN_DEPTH, LMR_DEEP_MIN_MOVE_INDEX, LMR_MIN_DEPTH, LMR_MIN_MOVE_INDEX,
-    LMR_REDUCTION_PLIES, TT_MOVE_BONUS,
+    LMR_REDUCTION_PLIES, RFP_MARGIN, RFP_MAX_DEPTH, TT_MOVE_BONUS,
 };
 use super::RootMove;
 use crate::abdada::Visits;
 use crate::score::{
     game_end_score, score_from_tt, score_to_tt, tb_score, Score, INFINITE, MATE, MAX_PLY,
+    TB_BOUND,
 };
 use crate::tt::{Bound, TtEntry};
 use crate::turns::TURN_DURATION;
@@ -439,7 +440,17 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // 5. Principal variation search over the ordered moves.
+        // 5. Reverse futility pruning: far enough above beta that the few
+        // plies left are unlikely to bring it back (not near proven scores,
+        // which the evaluation cannot judge).
+        if !pv_node && depth <= RFP_MAX_DEPTH && beta.abs() < TB_BOUND {
+            let eval = self.shared.evaluate(p);
+            if eval - RFP_MARGIN * depth >= beta {
+                return eval;
+            }
+        }
+
+        // 6. Principal variation search over the ordered moves.
         let (children, count) =
             self.ordered_children(p, legal, entry.and_then(|e| e.mv), ply, depth > 1);
         let alpha_orig = alpha;
@@ -500,7 +511,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // 6. Store the result.
+        // 7. Store the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {
