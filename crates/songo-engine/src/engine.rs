@@ -29,7 +29,8 @@ use crate::nn::Network;
 use crate::options::{OptionError, Options, Setting, MULTIPV_MAX};
 use crate::score::Score;
 use crate::search::{
-    search, Info, ScoreBound, SearchControl, SearchOptions, SearchRequest, SearchResult,
+    search, Info, ScoreBound, SearchControl, SearchOptions, SearchParams, SearchRequest,
+    SearchResult,
 };
 use crate::skill::SkillLevel;
 use crate::timeman::Limits;
@@ -487,6 +488,7 @@ impl Engine {
                 EvalKind::Nn => self.net(),
                 _ => None,
             },
+            params: SearchParams::default(),
         };
         if options.eval == EvalKind::Nn && options.net.is_none() {
             self.emit(Event::Problem(EngineError::NoNet(self.options.variant)));

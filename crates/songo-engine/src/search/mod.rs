@@ -36,6 +36,7 @@ use crate::clock::Instant;
 
 pub use self::control::SearchControl;
 use self::smp::Shared;
+pub use self::tunables::SearchParams;
 use self::worker::Worker;
 use crate::abdada::BusyTable;
 use crate::eval::EvalKind;
@@ -100,6 +101,8 @@ pub struct SearchOptions {
     /// than the net's, the variant's embedded net (see
     /// [`crate::nn::default_net`]), and without that the tuned weights.
     pub net: Option<Arc<Network>>,
+    /// The tunables set at run time (see [`SearchParams`]).
+    pub params: SearchParams,
 }
 
 impl Default for SearchOptions {
@@ -110,6 +113,7 @@ impl Default for SearchOptions {
             move_overhead: Duration::from_millis(10),
             eval: EvalKind::default(),
             net: None,
+            params: SearchParams::default(),
         }
     }
 }
@@ -266,6 +270,7 @@ pub fn search(request: SearchRequest<'_>) -> SearchResult {
     let shared = Shared {
         variant: v,
         eval: options.eval,
+        params: options.params,
         net: match options.eval {
             EvalKind::Nn => crate::nn::net_or_embedded(options.net.as_ref(), v),
             _ => None,
@@ -307,6 +312,8 @@ mod tests {
     fn fixed_eval() -> SearchOptions {
         SearchOptions {
             eval: crate::eval::EvalKind::Tuned,
+            // Values that do not depend on the order the marks make.
+            params: SearchParams::without_pruning(),
             ..SearchOptions::default()
         }
     }

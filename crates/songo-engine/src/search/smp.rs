@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::control::SearchControl;
-use super::tunables::SMP_AHEAD_PLIES;
+use super::tunables::{SearchParams, SMP_AHEAD_PLIES};
 use super::{Info, RootMove, SearchResult};
 use crate::abdada::BusyTable;
 use crate::eval::{evaluate_with, EvalKind, Score};
@@ -21,6 +21,7 @@ use songo_tb::Tablebases;
 pub(super) struct Shared<'a> {
     pub(super) variant: Variant,
     pub(super) eval: EvalKind,
+    pub(super) params: SearchParams,
     /// The net of `EvalKind::Nn` (`None` for the other evaluations, or
     /// when the variant has no net: then the tuned weights).
     pub(super) net: Option<Arc<Network>>,

@@ -1,6 +1,9 @@
 //! The numbers that shape the search, each with the reason for its value.
 //! How they were measured, and the values tried and dropped, are in
 //! `docs/tuning-history.md`; `songo bench` changes with any of them.
+//!
+//! The ones a tuner may set, and a test may turn off, are the fields of
+//! [`SearchParams`], passed with each search; the others are constants.
 
 use crate::eval::SEED;
 use crate::score::Score;
@@ -41,17 +44,6 @@ pub(super) const LMR_DEEP_MIN_DEPTH: i32 = 6;
 /// …and this move index on, one more ply: deep nodes' late moves are rarely best.
 pub(super) const LMR_DEEP_MIN_MOVE_INDEX: usize = 4;
 
-// Reverse futility pruning (see `Worker::negamax`, step 5): a non-PV node
-// whose static evaluation beats beta by a margin per ply left is cut off
-// without a search.
-
-/// Depths left up to which the static evaluation may cut: deeper, a search
-/// finds too much that the evaluation cannot see.
-pub(super) const RFP_MAX_DEPTH: i32 = 5;
-/// Centiseeds per ply left that the evaluation must beat beta by: about
-/// what the score of a quiet position moves by in one ply.
-pub(super) const RFP_MARGIN: Score = 100;
-
 // Threads.
 
 /// Nodes this deep mark the children they search, for other threads to put
@@ -66,3 +58,39 @@ pub(super) const SMP_AHEAD_PLIES: u32 = 1;
 pub(super) const FLUSH_INTERVAL_NODES: u64 = 1024;
 /// Nodes between two looks at the clock: often enough for milliseconds, rare enough to be free.
 pub(super) const CLOCK_INTERVAL_NODES: u64 = 64;
+
+/// The search's tunables that are set at run time: by a tuner (SPSA needs
+/// many values in one process), or by a test that needs the plain minimax
+/// value ([`SearchParams::without_pruning`]). The default is the engine's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Reverse futility pruning (`Worker::negamax`, step 5): a non-PV node
+    /// this many plies or fewer from the horizon whose static evaluation
+    /// beats beta by `rfp_margin` per ply left is cut off without a search.
+    /// Deeper, a search finds too much that the evaluation cannot see.
+    pub rfp_max_depth: i32,
+    /// Centiseeds per ply left (see `rfp_max_depth`): about what the score
+    /// of a quiet position moves by in one ply.
+    pub rfp_margin: Score,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            rfp_max_depth: 5,
+            rfp_margin: SEED,
+        }
+    }
+}
+
+impl SearchParams {
+    /// No pruning by the static evaluation: a node's value no longer
+    /// depends on its window, so the search's value does not depend on the
+    /// order it meets the moves in (reductions still depend on it).
+    pub fn without_pruning() -> Self {
+        SearchParams {
+            rfp_max_depth: 0,
+            ..SearchParams::default()
+        }
+    }
+}

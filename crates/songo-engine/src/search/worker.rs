@@ -11,13 +11,12 @@ use super::smp::Shared;
 use super::tunables::{
     ABDADA_MIN_DEPTH, CAPTURE_BONUS, CLOCK_INTERVAL_NODES, FLUSH_INTERVAL_NODES, KILLER_BONUS,
     LMR_DEEP_MIN_DEPTH, LMR_DEEP_MIN_MOVE_INDEX, LMR_MIN_DEPTH, LMR_MIN_MOVE_INDEX,
-    LMR_REDUCTION_PLIES, RFP_MARGIN, RFP_MAX_DEPTH, TT_MOVE_BONUS,
+    LMR_REDUCTION_PLIES, TT_MOVE_BONUS,
 };
 use super::RootMove;
 use crate::abdada::Visits;
 use crate::score::{
-    game_end_score, score_from_tt, score_to_tt, tb_score, Score, INFINITE, MATE, MAX_PLY,
-    TB_BOUND,
+    game_end_score, score_from_tt, score_to_tt, tb_score, Score, INFINITE, MATE, MAX_PLY, TB_BOUND,
 };
 use crate::tt::{Bound, TtEntry};
 use crate::turns::TURN_DURATION;
@@ -443,9 +442,10 @@ impl<'a> Worker<'a> {
         // 5. Reverse futility pruning: far enough above beta that the few
         // plies left are unlikely to bring it back (not near proven scores,
         // which the evaluation cannot judge).
-        if !pv_node && depth <= RFP_MAX_DEPTH && beta.abs() < TB_BOUND {
+        let params = &self.shared.params;
+        if !pv_node && depth <= params.rfp_max_depth && beta.abs() < TB_BOUND {
             let eval = self.shared.evaluate(p);
-            if eval - RFP_MARGIN * depth >= beta {
+            if eval - params.rfp_margin * depth >= beta {
                 return eval;
             }
         }
