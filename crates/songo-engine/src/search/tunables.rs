@@ -72,6 +72,11 @@ pub struct SearchParams {
     /// Centiseeds per ply left (see `rfp_max_depth`): about what the score
     /// of a quiet position moves by in one ply.
     pub rfp_margin: Score,
+    /// Internal iterative reduction: from this depth left, a node the
+    /// table knows no move for is searched a ply shallower (a node never
+    /// searched before is rarely on the line that matters, and its search
+    /// leaves a move for the next iteration).
+    pub iir_min_depth: i32,
 }
 
 impl Default for SearchParams {
@@ -79,6 +84,7 @@ impl Default for SearchParams {
         SearchParams {
             rfp_max_depth: 5,
             rfp_margin: SEED,
+            iir_min_depth: 4,
         }
     }
 }

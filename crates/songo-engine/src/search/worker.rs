@@ -439,6 +439,14 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Internal iterative reduction: nothing known here, so less is spent.
+        let tt_move = entry.and_then(|e| e.mv);
+        let depth = if tt_move.is_none() && depth >= self.shared.params.iir_min_depth {
+            depth - 1
+        } else {
+            depth
+        };
+
         // 5. Reverse futility pruning: far enough above beta that the few
         // plies left are unlikely to bring it back (not near proven scores,
         // which the evaluation cannot judge).
@@ -451,8 +459,7 @@ impl<'a> Worker<'a> {
         }
 
         // 6. Principal variation search over the ordered moves.
-        let (children, count) =
-            self.ordered_children(p, legal, entry.and_then(|e| e.mv), ply, depth > 1);
+        let (children, count) = self.ordered_children(p, legal, tt_move, ply, depth > 1);
         let alpha_orig = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
