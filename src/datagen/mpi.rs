@@ -26,6 +26,7 @@ use super::{summary, DatagenArgs, DatagenError, Setup, BATCH_GAMES};
 
 /// A record travels as the little-endian words of its file bytes.
 const RECORD_WORDS: usize = RECORD_BYTES / 8;
+const _: () = assert!(RECORD_BYTES.is_multiple_of(8), "a record is whole words");
 
 /// Runs `songo datagen --mpi` in the MPI job this process was started in.
 pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {

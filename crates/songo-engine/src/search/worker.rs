@@ -439,18 +439,18 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Internal iterative reduction: nothing known here, so less is spent.
+        // 5. Internal iterative reduction: nothing known here, so less is spent.
+        let params = &self.shared.params;
         let tt_move = entry.and_then(|e| e.mv);
-        let depth = if tt_move.is_none() && depth >= self.shared.params.iir_min_depth {
+        let depth = if tt_move.is_none() && depth >= params.iir_min_depth {
             depth - 1
         } else {
             depth
         };
 
-        // 5. Reverse futility pruning: far enough above beta that the few
+        // 6. Reverse futility pruning: far enough above beta that the few
         // plies left are unlikely to bring it back (not near proven scores,
         // which the evaluation cannot judge).
-        let params = &self.shared.params;
         if !pv_node && depth <= params.rfp_max_depth && beta.abs() < TB_BOUND {
             let eval = self.shared.evaluate(p);
             if eval - params.rfp_margin * depth >= beta {
@@ -458,7 +458,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // 6. Principal variation search over the ordered moves.
+        // 7. Principal variation search over the ordered moves.
         let (children, count) = self.ordered_children(p, legal, tt_move, ply, depth > 1);
         let alpha_orig = alpha;
         let mut best = -INFINITE;
@@ -518,7 +518,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // 7. Store the result.
+        // 8. Store the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {
