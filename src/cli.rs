@@ -82,7 +82,10 @@ pub enum Command {
                             songo tune --variant songo40 --without 'empty pits' --without 'capture threat'\n\n\
                             Plays the games in parallel (rayon; RAYON_NUM_THREADS sets the threads),\n\
                             fits the weights, and prints them as the Rust source of src/eval/weights.rs.\n\
-                            The same arguments give the same weights."
+                            The same arguments give the same weights.\n\n\
+                            'songo tune search' tunes the search's parameters by SPSA instead\n\
+                            (songo tune search --help).",
+        args_conflicts_with_subcommands = true
     )]
     Tune(crate::tune::TuneArgs),
     /// Self-play positions for training the network evaluation.
@@ -318,7 +321,10 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
         Some(Command::Replay(args)) => Ok(crate::replay::run(&args)?),
         Some(Command::Review(args)) => Ok(crate::review::run(&args)?),
         Some(Command::Perft(args)) => Ok(perft(&args)?),
-        Some(Command::Tune(a)) => Ok(crate::tune::run(&a)?),
+        Some(Command::Tune(a)) => match &a.mode {
+            Some(crate::tune::TuneMode::Search(s)) => Ok(crate::spsa::run(s)?),
+            None => Ok(crate::tune::run(&a)?),
+        },
         Some(Command::Datagen(a)) => Ok(crate::datagen::run(&a)?),
         Some(Command::Train(a)) => Ok(crate::train::run(&a)?),
         Some(Command::Match(a)) => Ok(crate::matches::command::run_match(&a)?),

@@ -50,6 +50,8 @@ pub use crate::output::StdoutError;
 pub use crate::play::PlayError;
 pub use crate::replay::ReplayError;
 pub use crate::review::ReviewError;
+pub use crate::spsa::state::StateError;
+pub use crate::spsa::SpsaError;
 pub use crate::tb_cli::TbCliError;
 pub use crate::train::TrainError;
 pub use crate::tune::TuneError;
@@ -113,6 +115,8 @@ pub enum CliError {
     #[error(transparent)]
     Tune(#[from] TuneError),
     #[error(transparent)]
+    Spsa(#[from] SpsaError),
+    #[error(transparent)]
     Datagen(#[from] DatagenError),
     #[error(transparent)]
     Train(#[from] TrainError),
@@ -163,6 +167,19 @@ impl CliError {
                     Exit::Failure
                 }
                 TuneError::Stdout(e) => stdout_exit(e),
+            },
+            CliError::Spsa(e) => match e {
+                SpsaError::Zero { .. }
+                | SpsaError::LearningRate { .. }
+                | SpsaError::Param(_)
+                | SpsaError::Repeated { .. }
+                | SpsaError::State(StateError::Mismatch { .. }) => Exit::Usage,
+                SpsaError::State(StateError::Parse { .. }) => Exit::BadInput,
+                SpsaError::Tables(e) => tb_exit(e),
+                SpsaError::State(_) | SpsaError::Hash(_) | SpsaError::Threads { .. } => {
+                    Exit::Failure
+                }
+                SpsaError::Stdout(e) => stdout_exit(e),
             },
             CliError::Datagen(e) => match e {
                 DatagenError::Tables(e) => tb_exit(e),

@@ -20,6 +20,7 @@ pub mod review;
 pub mod score_text;
 pub mod session;
 pub mod sparring;
+pub mod spsa;
 pub mod stats;
 pub mod tb_cli;
 pub mod tb_mpi;

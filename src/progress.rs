@@ -12,6 +12,34 @@ use songo_tb::generate::Progress;
 /// How often the bar redraws itself even when nothing advances.
 const TICK: Duration = Duration::from_millis(200);
 
+/// A progress line for logs: where there is no bar (standard error is not
+/// a terminal), a long job prints a line when [`Heartbeat::due`] says so.
+pub struct Heartbeat {
+    last: std::time::Instant,
+    every: Duration,
+    on_terminal: bool,
+}
+
+impl Heartbeat {
+    /// A line at most every `every`.
+    pub fn new(every: Duration) -> Heartbeat {
+        Heartbeat {
+            last: std::time::Instant::now(),
+            every,
+            on_terminal: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        }
+    }
+
+    /// Whether to print a line now (never beside a bar).
+    pub fn due(&mut self) -> bool {
+        if self.on_terminal || self.last.elapsed() < self.every {
+            return false;
+        }
+        self.last = std::time::Instant::now();
+        true
+    }
+}
+
 /// A bar of `total` steps with a label and a free-text message.
 pub fn bar(total: u64, label: &str) -> ProgressBar {
     let bar = ProgressBar::new(total);

@@ -196,6 +196,16 @@ pub struct TuneArgs {
     /// Also write the weights' Rust source to this file.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    #[command(subcommand)]
+    pub mode: Option<TuneMode>,
+}
+
+/// What else `songo tune` tunes.
+#[derive(clap::Subcommand, Debug)]
+pub enum TuneMode {
+    /// Tune the search's parameters by SPSA in self-play (resumable).
+    #[command(after_help = crate::spsa::after_help())]
+    Search(crate::spsa::SpsaArgs),
 }
 
 pub fn run(a: &TuneArgs) -> Result<(), TuneError> {

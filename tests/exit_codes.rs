@@ -137,6 +137,21 @@ fn a_failed_job_exits_with_1() {
         1,
         &["engine 'mute' failed to start: the engine exited"],
     );
+    // ...and so does one that refuses an option it was given: its games
+    // would measure something else.
+    assert_exit(
+        &[
+            "match",
+            "-e",
+            "name=songo",
+            "-e",
+            "name=tuned option.SearchParams=rfp_margin=1",
+            "--tc",
+            "depth=1",
+        ],
+        1,
+        &["engine 'tuned' failed to start: it refused a setting: setoption: SearchParams: rfp_margin"],
+    );
     assert_exit(
         &[
             "match",

@@ -533,3 +533,41 @@ fn skill_level_caps_the_search() {
         .iter()
         .any(|l| l.starts_with("info depth 5 ")));
 }
+
+/// `SearchParams` reaches the search: the same fixed-depth search counts
+/// other nodes with reverse futility pruning off, the same again when the
+/// option is emptied, and a bad setting is refused and changes nothing.
+#[test]
+fn search_params_reach_the_search() {
+    let mut e = Engine::searching();
+    let nodes = |e: &mut Engine| -> String {
+        e.send("ucinewgame");
+        e.send("position startpos");
+        e.send("go depth 9");
+        let lines = e.until("bestmove");
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth 9 "))
+            .expect("an info line of depth 9")
+            .clone();
+        let mut words = last.split_whitespace();
+        words.find(|w| *w == "nodes");
+        words.next().expect("a node count").to_string()
+    };
+    let default = nodes(&mut e);
+    e.send("setoption name SearchParams value rfp_max_depth=0, iir_min_depth=12");
+    let changed = nodes(&mut e);
+    assert_ne!(default, changed);
+    e.send("setoption name SearchParams value rfp_margin=1");
+    assert!(e.line().starts_with(
+        "info string error: setoption: SearchParams: rfp_margin takes a whole number"
+    ));
+    assert_eq!(
+        nodes(&mut e),
+        changed,
+        "a refused setting changed the search"
+    );
+    e.send("setoption name SearchParams value <empty>");
+    assert_eq!(nodes(&mut e), default);
+}

@@ -46,6 +46,8 @@ pub const MAX_GAME_PLIES: usize = crate::tune::MAX_GAME_PLIES;
 /// Transposition table per game, in MB (a game searches a few thousand
 /// nodes a move: 2 MB holds them all).
 const GAME_HASH_MB: usize = 2;
+/// A progress line at most this often in a log (no bar there).
+const LOG_INTERVAL: std::time::Duration = std::time::Duration::from_secs(60);
 /// Nodes of the search that judges an opening's balance.
 const BALANCE_NODES: u64 = 2000;
 /// Openings drawn for one game before its last draw is kept whatever its
@@ -377,6 +379,7 @@ pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {
     let first = writer.header().games;
     let bar = crate::progress::bar(a.games.saturating_sub(first), "datagen");
     let started = Instant::now();
+    let mut heartbeat = crate::progress::Heartbeat::new(LOG_INTERVAL);
     let mut next = first;
     while next < a.games {
         let end = (next + BATCH_GAMES).min(a.games);
@@ -384,6 +387,14 @@ pub fn run(a: &DatagenArgs) -> Result<(), DatagenError> {
         let records = setup.play(&cfg, a.seed, &games, &|| bar.inc(1))?;
         writer.append(end - next, &records.concat())?;
         bar.set_message(format!("{} positions", writer.header().records));
+        if heartbeat.due() {
+            crate::output::errln!(
+                "datagen: {end}/{} games, {} positions, {:.0} s",
+                a.games,
+                writer.header().records,
+                started.elapsed().as_secs_f64()
+            );
+        }
         next = end;
     }
     bar.finish_and_clear();

@@ -29,7 +29,15 @@ pub enum ProcessError {
     /// No expected line before the deadline.
     #[error("no answer in time")]
     Timeout,
+    /// The engine refused a setting (songo says `info string error:
+    /// setoption: …`): a game with the option unset would measure something
+    /// else than was asked.
+    #[error("it refused a setting: {message}")]
+    OptionRefused { message: String },
 }
+
+/// How songo reports a `setoption` it refused.
+const REFUSED_OPTION_PREFIX: &str = "info string error: setoption";
 
 /// A running engine.
 pub struct EngineProcess {
@@ -140,8 +148,24 @@ impl EngineProcess {
             self.send(&format!("setoption name {name} value {value}"))?;
         }
         self.send("ucinewgame")?;
-        self.ask("isready", "readyok", timeout)?;
-        Ok(())
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        let mut refused = None;
+        loop {
+            let line = self.recv_line(deadline)?;
+            if line.split_whitespace().next() == Some("readyok") {
+                break;
+            }
+            if refused.is_none() && line.starts_with(REFUSED_OPTION_PREFIX) {
+                refused = Some(line);
+            }
+        }
+        match refused {
+            Some(line) => Err(ProcessError::OptionRefused {
+                message: line["info string error: ".len()..].to_string(),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Asks the engine to quit, and kills it if it does not.

@@ -29,8 +29,7 @@ use crate::nn::Network;
 use crate::options::{OptionError, Options, Setting, MULTIPV_MAX};
 use crate::score::Score;
 use crate::search::{
-    search, Info, ScoreBound, SearchControl, SearchOptions, SearchParams, SearchRequest,
-    SearchResult,
+    search, Info, ScoreBound, SearchControl, SearchOptions, SearchRequest, SearchResult,
 };
 use crate::skill::SkillLevel;
 use crate::timeman::Limits;
@@ -290,6 +289,7 @@ impl Engine {
             Setting::EvalFile(path) => self.set_eval_file(path)?,
             Setting::OwnBook(b) => self.options.own_book = b,
             Setting::BookVariety(cs) => self.options.book_variety = cs,
+            Setting::SearchParams(p) => self.options.search_params = p,
             Setting::BookFile(None) => {
                 self.book = BookSource::Embedded;
                 self.options.book_file = None;
@@ -488,7 +488,7 @@ impl Engine {
                 EvalKind::Nn => self.net(),
                 _ => None,
             },
-            params: SearchParams::default(),
+            params: self.options.search_params,
         };
         if options.eval == EvalKind::Nn && options.net.is_none() {
             self.emit(Event::Problem(EngineError::NoNet(self.options.variant)));

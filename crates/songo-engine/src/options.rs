@@ -11,6 +11,7 @@ use thiserror::Error;
 use crate::book::{BookFileError, BOOK_VARIETY_DEFAULT, BOOK_VARIETY_MAX};
 use crate::eval::EvalKind;
 use crate::nn::NetError;
+use crate::search::{ParamError, SearchParams};
 use crate::skill::SkillLevel;
 use crate::tt::AllocError;
 use songo_tb::TbError;
@@ -49,6 +50,7 @@ pub enum OptionId {
     OwnBook,
     BookFile,
     BookVariety,
+    SearchParams,
 }
 
 /// An option's type, with its default and range, as the protocols list them.
@@ -184,6 +186,16 @@ pub fn table() -> Vec<OptionSpec> {
                 max: BOOK_VARIETY_MAX as u64,
             },
         ),
+        // For tuning: `name=value` settings of the search's tunables,
+        // separated by spaces or commas (`songo tune search --help` lists
+        // them); empty, the engine's own values.
+        spec(
+            OptionId::SearchParams,
+            "SearchParams",
+            Text {
+                default: "<empty>".to_string(),
+            },
+        ),
     ]
 }
 
@@ -208,6 +220,8 @@ pub struct Options {
     pub book_file: Option<PathBuf>,
     /// Book moves within this many centiseeds of the best may be played.
     pub book_variety: u16,
+    /// The search's tunables (`SearchParams`; the default is the engine's).
+    pub search_params: SearchParams,
 }
 
 impl Default for Options {
@@ -227,6 +241,7 @@ impl Default for Options {
             own_book: false,
             book_file: None,
             book_variety: BOOK_VARIETY_DEFAULT,
+            search_params: SearchParams::default(),
         }
     }
 }
@@ -253,6 +268,8 @@ pub enum Setting {
     BookFile(Option<PathBuf>),
     /// Centiseeds, at most [`BOOK_VARIETY_MAX`].
     BookVariety(u16),
+    /// The defaults with the option's settings applied.
+    SearchParams(SearchParams),
 }
 
 /// Why a setting was refused. Nothing changes when one is.
@@ -277,6 +294,8 @@ pub enum OptionError {
         text: String,
         expected: String,
     },
+    #[error("SearchParams: {0}")]
+    SearchParams(#[from] ParamError),
     #[error(transparent)]
     Hash(#[from] AllocError),
     #[error("TablebasePath")]
@@ -367,8 +386,21 @@ impl Setting {
             OptionId::OwnBook => Setting::OwnBook(check()?),
             OptionId::BookFile => Setting::BookFile(path_or_empty(value)),
             OptionId::BookVariety => Setting::BookVariety(spin()? as u16),
+            OptionId::SearchParams => Setting::SearchParams(search_params(value)?),
         })
     }
+}
+
+/// `SearchParams`' value: `name=value` settings separated by spaces or
+/// commas, applied to the defaults (empty or `<empty>`: the defaults).
+fn search_params(value: Option<&str>) -> Result<SearchParams, ParamError> {
+    let text = value.map(str::trim).unwrap_or("");
+    if text == "<empty>" {
+        return Ok(SearchParams::default());
+    }
+    text.split([' ', ','])
+        .filter(|s| !s.is_empty())
+        .try_fold(SearchParams::default(), |p, s| Ok(p.with(s.parse()?)))
 }
 
 /// A path option's value: `None` for the empty string or `<empty>`.
@@ -409,6 +441,28 @@ mod tests {
                 "{}",
                 spec.name
             );
+        }
+    }
+
+    #[test]
+    fn search_params_are_name_value_settings_on_the_defaults() {
+        let d = SearchParams::default();
+        assert_eq!(
+            Setting::parse("SearchParams", Some("<empty>")).unwrap(),
+            Setting::SearchParams(d)
+        );
+        let Setting::SearchParams(p) =
+            Setting::parse("searchparams", Some("rfp_margin=120, lmr_min_depth=4")).unwrap()
+        else {
+            panic!("not a SearchParams setting");
+        };
+        assert_eq!((p.rfp_margin, p.lmr_min_depth), (120, 4));
+        assert_eq!(p.iir_min_depth, d.iir_min_depth);
+        for bad in ["rfp_margin", "nope=1", "rfp_margin=9999"] {
+            assert!(matches!(
+                Setting::parse("SearchParams", Some(bad)),
+                Err(OptionError::SearchParams(_))
+            ));
         }
     }
 

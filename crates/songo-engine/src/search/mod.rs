@@ -36,7 +36,7 @@ use crate::clock::Instant;
 
 pub use self::control::SearchControl;
 use self::smp::Shared;
-pub use self::tunables::SearchParams;
+pub use self::tunables::{ParamError, ParamSetting, SearchParams, Tunable};
 use self::worker::Worker;
 use crate::abdada::BusyTable;
 use crate::eval::EvalKind;

@@ -6,8 +6,7 @@ use std::sync::atomic::Ordering;
 
 use super::smp::next_depth;
 use super::tunables::{
-    ASPIRATION_FULL_WINDOW_THRESHOLD, ASPIRATION_MARGIN, ASPIRATION_MIN_DEPTH,
-    ASPIRATION_WIDEN_FACTOR,
+    ASPIRATION_FULL_WINDOW_THRESHOLD, ASPIRATION_MIN_DEPTH, ASPIRATION_WIDEN_FACTOR,
 };
 use super::worker::Worker;
 use super::{Info, RootMove, ScoreBound, SearchResult};
@@ -152,7 +151,7 @@ fn search_line(w: &mut Worker, depth: u32, pv_index: usize) -> Score {
     let shared = w.shared();
     // The line's score from the previous iteration centres the window.
     let prev: Score = w.root_moves()[pv_index].score;
-    let mut margin = ASPIRATION_MARGIN;
+    let mut margin = shared.params.aspiration_margin;
     let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
         (prev - margin, prev + margin)
     } else {

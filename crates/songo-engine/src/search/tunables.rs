@@ -8,10 +8,9 @@
 use crate::eval::SEED;
 use crate::score::Score;
 
-// Aspiration windows (see `root::search_line`).
+// Aspiration windows (see `root::search_line`); the first window's
+// half-width is `SearchParams::aspiration_margin`.
 
-/// Half-width of the first window, in centiseeds: most iterations' scores land within it.
-pub(super) const ASPIRATION_MARGIN: Score = 40;
 /// Windows from this depth on: shallower iterations cost too little to be worth guessing.
 pub(super) const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// A failed window's margin grows by this factor, so a few re-searches reach any score.
@@ -31,18 +30,11 @@ pub(super) const CAPTURE_BONUS: i32 = 1 << 28;
 pub(super) const KILLER_BONUS: [i32; 2] = [1 << 27, 1 << 26];
 
 // Late move reductions: quiet moves late in the order are searched
-// shallower first, and again at full depth only if they beat alpha.
+// shallower first, and again at full depth only if they beat alpha (where
+// and by how much: the `lmr_` fields of `SearchParams`).
 
-/// Reductions from this depth on: shallower, a reduced search is almost no search.
-pub(super) const LMR_MIN_DEPTH: i32 = 3;
-/// Moves from this index on may be reduced: the earlier ones are the likely best.
-pub(super) const LMR_MIN_MOVE_INDEX: usize = 2;
 /// Plies a late move is reduced by: one, the least that saves work.
 pub(super) const LMR_REDUCTION_PLIES: i32 = 1;
-/// From this depth…
-pub(super) const LMR_DEEP_MIN_DEPTH: i32 = 6;
-/// …and this move index on, one more ply: deep nodes' late moves are rarely best.
-pub(super) const LMR_DEEP_MIN_MOVE_INDEX: usize = 4;
 
 // Threads.
 
@@ -62,9 +54,11 @@ pub(super) const CLOCK_INTERVAL_NODES: u64 = 64;
 /// The search's tunables that are set at run time: by a tuner (SPSA needs
 /// many values in one process), or by a test that needs the plain minimax
 /// value ([`SearchParams::without_pruning`]). The default is the engine's.
+/// [`SearchParams::TUNABLES`] names each with its range, for a tuner and
+/// for `name=value` settings ([`ParamSetting`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchParams {
-    /// Reverse futility pruning (`Worker::negamax`, step 5): a non-PV node
+    /// Reverse futility pruning (`Worker::negamax`, step 6): a non-PV node
     /// this many plies or fewer from the horizon whose static evaluation
     /// beats beta by `rfp_margin` per ply left is cut off without a search.
     /// Deeper, a search finds too much that the evaluation cannot see.
@@ -77,6 +71,20 @@ pub struct SearchParams {
     /// searched before is rarely on the line that matters, and its search
     /// leaves a move for the next iteration).
     pub iir_min_depth: i32,
+    /// Half-width of the first aspiration window, in centiseeds: most
+    /// iterations' scores land within it.
+    pub aspiration_margin: Score,
+    /// Late moves are reduced from this depth left on: shallower, a reduced
+    /// search is almost no search.
+    pub lmr_min_depth: i32,
+    /// Quiet moves from this index in the order on may be reduced: the
+    /// earlier ones are the likely best.
+    pub lmr_min_move_index: i32,
+    /// From this depth left…
+    pub lmr_deep_min_depth: i32,
+    /// …and this move index on, a late move is reduced one ply more: deep
+    /// nodes' late moves are rarely best.
+    pub lmr_deep_min_move_index: i32,
 }
 
 impl Default for SearchParams {
@@ -85,6 +93,11 @@ impl Default for SearchParams {
             rfp_max_depth: 5,
             rfp_margin: SEED,
             iir_min_depth: 4,
+            aspiration_margin: 40,
+            lmr_min_depth: 3,
+            lmr_min_move_index: 2,
+            lmr_deep_min_depth: 6,
+            lmr_deep_min_move_index: 4,
         }
     }
 }
@@ -97,6 +110,191 @@ impl SearchParams {
         SearchParams {
             rfp_max_depth: 0,
             ..SearchParams::default()
+        }
+    }
+
+    /// Every field, by name, with the range a tuner may move it in.
+    pub const TUNABLES: &'static [Tunable] = &[
+        Tunable::new("rfp_max_depth", 0, 10, 1.0, |p| &mut p.rfp_max_depth),
+        Tunable::new("rfp_margin", 20, 400, 15.0, |p| &mut p.rfp_margin),
+        Tunable::new("iir_min_depth", 2, 12, 1.0, |p| &mut p.iir_min_depth),
+        Tunable::new("aspiration_margin", 5, 200, 5.0, |p| {
+            &mut p.aspiration_margin
+        }),
+        Tunable::new("lmr_min_depth", 1, 10, 1.0, |p| &mut p.lmr_min_depth),
+        Tunable::new("lmr_min_move_index", 1, 10, 1.0, |p| {
+            &mut p.lmr_min_move_index
+        }),
+        Tunable::new("lmr_deep_min_depth", 2, 20, 1.0, |p| {
+            &mut p.lmr_deep_min_depth
+        }),
+        Tunable::new("lmr_deep_min_move_index", 1, 10, 1.0, |p| {
+            &mut p.lmr_deep_min_move_index
+        }),
+    ];
+
+    /// The tunable called `name`.
+    pub fn tunable(name: &str) -> Result<&'static Tunable, ParamError> {
+        Self::TUNABLES
+            .iter()
+            .find(|t| t.name == name)
+            .ok_or_else(|| ParamError::Unknown {
+                name: name.to_string(),
+            })
+    }
+
+    /// These parameters with `setting` applied.
+    pub fn with(mut self, setting: ParamSetting) -> Self {
+        setting.tunable.set(&mut self, setting.value);
+        self
+    }
+}
+
+/// One field of [`SearchParams`] as a tuner sees it.
+pub struct Tunable {
+    /// The field's name.
+    pub name: &'static str,
+    /// The least value that keeps the search sound (a depth of 0 turns a
+    /// pruning off).
+    pub min: i32,
+    /// The largest value worth trying.
+    pub max: i32,
+    /// A change of the value that shows in play but does not wreck it: the
+    /// perturbation SPSA ends with (its `c_end`).
+    pub step: f64,
+    field: fn(&mut SearchParams) -> &mut i32,
+}
+
+impl Tunable {
+    const fn new(
+        name: &'static str,
+        min: i32,
+        max: i32,
+        step: f64,
+        field: fn(&mut SearchParams) -> &mut i32,
+    ) -> Self {
+        Tunable {
+            name,
+            min,
+            max,
+            step,
+            field,
+        }
+    }
+
+    /// The value in `p`.
+    pub fn get(&self, p: &SearchParams) -> i32 {
+        let mut copy = *p;
+        *(self.field)(&mut copy)
+    }
+
+    /// Sets the value in `p`, held inside the range.
+    pub fn set(&self, p: &mut SearchParams, value: i32) {
+        *(self.field)(p) = value.clamp(self.min, self.max);
+    }
+}
+
+impl std::fmt::Debug for Tunable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} [{}, {}]", self.name, self.min, self.max)
+    }
+}
+
+/// A `name=value` setting of one tunable, checked against its range.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamSetting {
+    pub tunable: &'static Tunable,
+    pub value: i32,
+}
+
+/// Why a setting of a tunable was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamError {
+    #[error("no search parameter is called {name:?} (they are: {})", names())]
+    Unknown { name: String },
+    #[error("a parameter setting is name=value, not {text:?}")]
+    Syntax { text: String },
+    #[error("{name} takes a whole number from {min} to {max}, not {value:?}")]
+    Value {
+        name: &'static str,
+        min: i32,
+        max: i32,
+        value: String,
+    },
+}
+
+fn names() -> String {
+    SearchParams::TUNABLES
+        .iter()
+        .map(|t| t.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl std::str::FromStr for ParamSetting {
+    type Err = ParamError;
+
+    fn from_str(s: &str) -> Result<Self, ParamError> {
+        let (name, value) = s.split_once('=').ok_or_else(|| ParamError::Syntax {
+            text: s.to_string(),
+        })?;
+        let tunable = SearchParams::tunable(name.trim())?;
+        let refused = || ParamError::Value {
+            name: tunable.name,
+            min: tunable.min,
+            max: tunable.max,
+            value: value.trim().to_string(),
+        };
+        let value: i32 = value.trim().parse().map_err(|_| refused())?;
+        if !(tunable.min..=tunable.max).contains(&value) {
+            return Err(refused());
+        }
+        Ok(ParamSetting { tunable, value })
+    }
+}
+
+impl std::fmt::Display for ParamSetting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}={}", self.tunable.name, self.value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tunable_names_its_own_field_and_holds_its_default() {
+        let d = SearchParams::default();
+        for (i, t) in SearchParams::TUNABLES.iter().enumerate() {
+            assert!(t.min <= t.get(&d) && t.get(&d) <= t.max, "{t:?}");
+            assert!(t.step > 0.0);
+            let mut p = d;
+            t.set(&mut p, t.get(&d) + 1);
+            for (j, u) in SearchParams::TUNABLES.iter().enumerate() {
+                assert_eq!(u.get(&p) != u.get(&d), i == j, "{t:?} moved {u:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn settings_parse_and_refuse() {
+        let s: ParamSetting = "rfp_margin = 120".parse().unwrap();
+        assert_eq!(SearchParams::default().with(s).rfp_margin, 120);
+        assert_eq!(s.to_string(), "rfp_margin=120");
+        assert!(matches!(
+            "rfp".parse::<ParamSetting>(),
+            Err(ParamError::Syntax { .. })
+        ));
+        assert!(matches!(
+            "nope=3".parse::<ParamSetting>(),
+            Err(ParamError::Unknown { .. })
+        ));
+        for bad in ["rfp_margin=x", "rfp_margin=5", "rfp_margin=1000"] {
+            assert!(matches!(
+                bad.parse::<ParamSetting>(),
+                Err(ParamError::Value { .. })
+            ));
         }
     }
 }

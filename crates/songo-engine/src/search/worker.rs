@@ -10,7 +10,6 @@ use std::sync::atomic::Ordering;
 use super::smp::Shared;
 use super::tunables::{
     ABDADA_MIN_DEPTH, CAPTURE_BONUS, CLOCK_INTERVAL_NODES, FLUSH_INTERVAL_NODES, KILLER_BONUS,
-    LMR_DEEP_MIN_DEPTH, LMR_DEEP_MIN_MOVE_INDEX, LMR_MIN_DEPTH, LMR_MIN_MOVE_INDEX,
     LMR_REDUCTION_PLIES, TT_MOVE_BONUS,
 };
 use super::RootMove;
@@ -459,6 +458,12 @@ impl<'a> Worker<'a> {
         }
 
         // 7. Principal variation search over the ordered moves.
+        let lmr = (
+            params.lmr_min_depth,
+            params.lmr_min_move_index,
+            params.lmr_deep_min_depth,
+            params.lmr_deep_min_move_index,
+        );
         let (children, count) = self.ordered_children(p, legal, tt_move, ply, depth > 1);
         let alpha_orig = alpha;
         let mut best = -INFINITE;
@@ -482,9 +487,9 @@ impl<'a> Worker<'a> {
                 }
                 busy.enter(key);
             }
-            let reduction = if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE_INDEX && order == 0 {
-                LMR_REDUCTION_PLIES
-                    + (depth >= LMR_DEEP_MIN_DEPTH && i >= LMR_DEEP_MIN_MOVE_INDEX) as i32
+            let late = i as i32;
+            let reduction = if depth >= lmr.0 && late >= lmr.1 && order == 0 {
+                LMR_REDUCTION_PLIES + (depth >= lmr.2 && late >= lmr.3) as i32
             } else {
                 0
             };
