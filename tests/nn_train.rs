@@ -56,6 +56,7 @@ fn config(seed: u64) -> TrainConfig {
         scope: NetScope::Variant(Variant::Songo40),
         h1: 16,
         h2: 0,
+        buckets: 1,
         epochs: 30,
         batch: 128,
         lr: 0.01,
@@ -189,4 +190,59 @@ fn a_net_for_every_variant_learns_what_differs_between_them() {
             spread / n
         );
     }
+}
+
+/// With output buckets the trainer learns each bucket's own output layer:
+/// a target whose sign flips with the seeds on the board (the game's
+/// phase) is fitted far better by a net with two buckets, split where the
+/// sign flips, than by the same net with one output, which must make the
+/// flip out of its few hidden units.
+#[test]
+fn output_buckets_learn_a_target_that_changes_with_the_phase() {
+    let phase_target = |p: &Position| -> f32 {
+        let margin = target_cp(p, Variant::Songo40) as f32;
+        if p.seeds_on_board() <= 35 {
+            -margin
+        } else {
+            margin
+        }
+    };
+    let relabel = |records: Vec<Record>, cfg: &TrainConfig| -> Vec<Sample> {
+        records
+            .into_iter()
+            .map(|mut r| {
+                r.score = phase_target(&r.position) as i16;
+                Sample {
+                    record: r,
+                    variant: Variant::Songo40,
+                    target: cfg.blend.label(&r, cfg.scale),
+                }
+            })
+            .collect()
+    };
+    let mut errors = Vec::new();
+    for buckets in [1, 2] {
+        let mut cfg = config(7);
+        cfg.buckets = buckets;
+        cfg.h1 = 16;
+        let train_set = relabel(data(60, 31), &cfg);
+        let val = relabel(data(15, 32), &cfg);
+        let q = train(&cfg, &train_set, &val, &mut |_| {})
+            .quantize()
+            .unwrap();
+        assert_eq!(q.buckets(), buckets);
+        let err: f32 = val
+            .iter()
+            .map(|s| {
+                (q.evaluate(&s.record.position) as f32 - phase_target(&s.record.position)).abs()
+            })
+            .sum::<f32>()
+            / val.len() as f32;
+        eprintln!(
+            "{buckets} bucket(s): mean error {err:.1} cp on {} positions",
+            val.len()
+        );
+        errors.push(err);
+    }
+    assert!(errors[1] < errors[0] * 0.7, "mean errors {errors:?}");
 }

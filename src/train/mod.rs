@@ -50,8 +50,12 @@ pub enum TrainError {
     NoSamples,
     #[error("--blend takes three non-negative weights RESULT,SCORE,TABLE, not '{0}'")]
     Blend(String),
-    #[error("bad sizes: --hidden {h1} must be a multiple of 16 up to 512, --hidden2 {h2} 0 or a multiple of 8 up to 64")]
-    Sizes { h1: usize, h2: usize },
+    #[error("bad sizes: --hidden {h1} must be a multiple of 16 up to 512, --hidden2 {h2} 0 or a multiple of 8 up to 64, --buckets {buckets} from 1 to 16")]
+    Sizes {
+        h1: usize,
+        h2: usize,
+        buckets: usize,
+    },
     #[error("cannot start {threads} threads")]
     Threads {
         threads: usize,
@@ -120,6 +124,8 @@ pub struct TrainConfig {
     pub scope: NetScope,
     pub h1: usize,
     pub h2: usize,
+    /// Output buckets (1: none).
+    pub buckets: usize,
     pub epochs: usize,
     pub batch: usize,
     pub lr: f32,
@@ -154,7 +160,13 @@ pub struct EpochReport {
 /// Initial weights drawn from the seed: uniform, scaled by each layer's
 /// fan-in (the first layer's by the ~72 inputs a position turns on).
 pub fn init(cfg: &TrainConfig) -> FloatNet {
-    let mut net = FloatNet::zeros(cfg.scope, cfg.h1, cfg.h2, cfg.scale.round() as u16);
+    let mut net = FloatNet::zeros_with_buckets(
+        cfg.scope,
+        cfg.h1,
+        cfg.h2,
+        cfg.buckets,
+        cfg.scale.round() as u16,
+    );
     let mut rng = SplitMix::new(cfg.seed ^ 0x5EED_1417);
     let mut uniform = |a: f32| {
         let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
@@ -167,7 +179,7 @@ pub fn init(cfg: &TrainConfig) -> FloatNet {
     net.b1.iter_mut().for_each(|b| *b = B1_INIT);
     let a2 = 1.0 / (cfg.h1 as f32).sqrt();
     net.w2.iter_mut().for_each(|w| *w = uniform(a2));
-    let last = net.w3.len() as f32;
+    let last = net.last() as f32;
     net.w3
         .iter_mut()
         .for_each(|w| *w = uniform(1.0 / last.sqrt()));
@@ -185,7 +197,8 @@ pub fn loss(net: &FloatNet, samples: &[Sample]) -> f64 {
                 .iter()
                 .map(|x| {
                     net.active_inputs(&x.record.position, x.variant, &mut active);
-                    let e = sigmoid(forward(net, &active, &mut s)) - x.target;
+                    let bucket = net.bucket_of(&x.record.position);
+                    let e = sigmoid(forward(net, &active, bucket, &mut s)) - x.target;
                     (e * e) as f64
                 })
                 .sum()
@@ -229,7 +242,8 @@ pub fn train(
                     for &k in chunk {
                         let x = &train_set[k as usize];
                         net.active_inputs(&x.record.position, x.variant, &mut active);
-                        l += backward(&net, &active, x.target, &mut s, &mut g) as f64;
+                        let bucket = net.bucket_of(&x.record.position);
+                        l += backward(&net, &active, bucket, x.target, &mut s, &mut g) as f64;
                     }
                     (g, l)
                 })
@@ -317,6 +331,10 @@ pub struct TrainArgs {
     /// Units of the second hidden layer (0: none; a multiple of 8).
     #[arg(long, default_value_t = 0)]
     pub hidden2: usize,
+    /// Output buckets by the seeds on the board (1: none; at most 16): one
+    /// output layer per equal share of 0..=70 seeds.
+    #[arg(long, default_value_t = 1)]
+    pub buckets: usize,
     #[arg(long, default_value_t = 12)]
     pub epochs: usize,
     /// Samples per AdamW step.
@@ -356,10 +374,12 @@ pub struct TrainArgs {
 /// Runs `songo train`: reads the data, fits the scale if asked, trains,
 /// prints the loss each epoch and writes the quantized net.
 pub fn run(a: &TrainArgs) -> Result<(), TrainError> {
-    if !songo_engine::nn::spec::valid_sizes(a.hidden, a.hidden2) {
+    let buckets_ok = (1..=songo_engine::nn::spec::MAX_BUCKETS).contains(&a.buckets);
+    if !songo_engine::nn::spec::valid_sizes(a.hidden, a.hidden2) || !buckets_ok {
         return Err(TrainError::Sizes {
             h1: a.hidden,
             h2: a.hidden2,
+            buckets: a.buckets,
         });
     }
     let mut records = Vec::new();
@@ -458,6 +478,7 @@ fn run_on(a: &TrainArgs, scope: NetScope, records: &[(Record, Variant)]) -> Resu
         scope,
         h1: a.hidden,
         h2: a.hidden2,
+        buckets: a.buckets,
         epochs: a.epochs,
         batch: a.batch,
         lr: a.lr,
@@ -513,12 +534,13 @@ fn run_on(a: &TrainArgs, scope: NetScope, records: &[(Record, Variant)]) -> Resu
     }
     q.save(&a.out)?;
     crate::output::errln!(
-        "wrote {} ({}{} → {}{} → 1, scale {}); quantized against float on {} validation positions: at most {} centiseeds apart",
+        "wrote {} ({}{} → {}{} → 1{}, scale {}); quantized against float on {} validation positions: at most {} centiseeds apart",
         a.out.display(),
         net.inputs(),
         if scope.has_variant_input() { " with the variant" } else { "" },
         a.hidden,
         if a.hidden2 > 0 { format!(" → {}", a.hidden2) } else { String::new() },
+        if a.buckets > 1 { format!(" in {} buckets", a.buckets) } else { String::new() },
         q.scale_cp(),
         val.len().min(10_000),
         worst

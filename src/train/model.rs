@@ -25,7 +25,7 @@ pub struct Grads {
     pub w2: Vec<f32>,
     pub b2: Vec<f32>,
     pub w3: Vec<f32>,
-    pub b3: f32,
+    pub b3: Vec<f32>,
 }
 
 impl Grads {
@@ -36,7 +36,7 @@ impl Grads {
             w2: vec![0.0; net.w2.len()],
             b2: vec![0.0; net.b2.len()],
             w3: vec![0.0; net.w3.len()],
-            b3: 0.0,
+            b3: vec![0.0; net.b3.len()],
         }
     }
 
@@ -48,12 +48,12 @@ impl Grads {
             (&mut self.w2, &other.w2),
             (&mut self.b2, &other.b2),
             (&mut self.w3, &other.w3),
+            (&mut self.b3, &other.b3),
         ] {
             for (x, y) in a.iter_mut().zip(b) {
                 *x += y;
             }
         }
-        self.b3 += other.b3;
     }
 }
 
@@ -84,9 +84,13 @@ impl Scratch {
     }
 }
 
-/// The forward pass: the output, with the activations left in `s`.
-pub fn forward(net: &FloatNet, active: &[u16], s: &mut Scratch) -> f32 {
+/// The forward pass in output bucket `bucket`: the output, with the
+/// activations left in `s`.
+pub fn forward(net: &FloatNet, active: &[u16], bucket: usize, s: &mut Scratch) -> f32 {
     let h1 = net.h1;
+    let last = net.last();
+    let w3 = &net.w3[bucket * last..(bucket + 1) * last];
+    let b3 = net.b3[bucket];
     s.z1.copy_from_slice(&net.b1);
     for &i in active {
         let row = &net.w1[i as usize * h1..(i as usize + 1) * h1];
@@ -98,13 +102,13 @@ pub fn forward(net: &FloatNet, active: &[u16], s: &mut Scratch) -> f32 {
         *a = z.clamp(0.0, 1.0);
     }
     if net.h2 == 0 {
-        return dot(&s.a1, &net.w3) + net.b3;
+        return dot(&s.a1, w3) + b3;
     }
     for (j, row) in net.w2.chunks_exact(h1).enumerate() {
         s.z2[j] = dot(row, &s.a1) + net.b2[j];
         s.a2[j] = s.z2[j].clamp(0.0, 1.0);
     }
-    dot(&s.a2, &net.w3) + net.b3
+    dot(&s.a2, w3) + b3
 }
 
 fn dot(a: &[f32], b: &[f32]) -> f32 {
@@ -120,30 +124,34 @@ fn open(z: f32) -> f32 {
     }
 }
 
-/// One sample: adds the gradient of its loss `(σ(out) − target)²` to `g`;
+/// One sample, in output bucket `bucket`: adds the gradient of its loss `(σ(out) − target)²` to `g`;
 /// returns the loss.
 pub fn backward(
     net: &FloatNet,
     active: &[u16],
+    bucket: usize,
     target: f32,
     s: &mut Scratch,
     g: &mut Grads,
 ) -> f32 {
-    let out = forward(net, active, s);
+    let out = forward(net, active, bucket, s);
     let p = sigmoid(out);
     let err = p - target;
     let d_out = 2.0 * err * p * (1.0 - p);
     let h1 = net.h1;
-    g.b3 += d_out;
+    let last = net.last();
+    let w3 = &net.w3[bucket * last..(bucket + 1) * last];
+    let g3 = &mut g.w3[bucket * last..(bucket + 1) * last];
+    g.b3[bucket] += d_out;
     if net.h2 == 0 {
         for j in 0..h1 {
-            g.w3[j] += d_out * s.a1[j];
-            s.d1[j] = d_out * net.w3[j] * open(s.z1[j]);
+            g3[j] += d_out * s.a1[j];
+            s.d1[j] = d_out * w3[j] * open(s.z1[j]);
         }
     } else {
         for k in 0..net.h2 {
-            g.w3[k] += d_out * s.a2[k];
-            s.d2[k] = d_out * net.w3[k] * open(s.z2[k]);
+            g3[k] += d_out * s.a2[k];
+            s.d2[k] = d_out * w3[k] * open(s.z2[k]);
         }
         s.d1.iter_mut().for_each(|d| *d = 0.0);
         for (k, row) in net.w2.chunks_exact(h1).enumerate() {
@@ -214,11 +222,6 @@ impl AdamW {
         update(&mut net.w2, &g.w2, &mut self.m.w2, &mut self.v.w2, decay);
         update(&mut net.b2, &g.b2, &mut self.m.b2, &mut self.v.b2, 0.0);
         update(&mut net.w3, &g.w3, &mut self.m.w3, &mut self.v.w3, decay);
-        let mut b3 = [net.b3];
-        let (mut m3, mut v3) = ([self.m.b3], [self.v.b3]);
-        update(&mut b3, &[g.b3], &mut m3, &mut v3, 0.0);
-        net.b3 = b3[0];
-        self.m.b3 = m3[0];
-        self.v.b3 = v3[0];
+        update(&mut net.b3, &g.b3, &mut self.m.b3, &mut self.v.b3, 0.0);
     }
 }

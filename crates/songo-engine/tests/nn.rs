@@ -51,14 +51,18 @@ fn random_net(v: Variant, h1: usize, h2: usize, seed: u64) -> FloatNet {
 }
 
 fn random_net_of(scope: NetScope, h1: usize, h2: usize, seed: u64) -> FloatNet {
+    random_bucketed(scope, h1, h2, 1, seed)
+}
+
+fn random_bucketed(scope: NetScope, h1: usize, h2: usize, buckets: usize, seed: u64) -> FloatNet {
     let mut rng = Rng(seed);
-    let mut net = FloatNet::zeros(scope, h1, h2, 400);
+    let mut net = FloatNet::zeros_with_buckets(scope, h1, h2, buckets, 400);
     net.w1.iter_mut().for_each(|w| *w = rng.uniform(0.12));
     net.b1.iter_mut().for_each(|b| *b = rng.uniform(0.5) + 0.25);
     net.w2.iter_mut().for_each(|w| *w = rng.uniform(0.3));
     net.b2.iter_mut().for_each(|b| *b = rng.uniform(0.2));
     net.w3.iter_mut().for_each(|w| *w = rng.uniform(0.5));
-    net.b3 = rng.uniform(0.2);
+    net.b3.iter_mut().for_each(|b| *b = rng.uniform(0.2));
     net
 }
 
@@ -83,13 +87,20 @@ fn random_positions(v: Variant, games: usize, seed: u64) -> Vec<Position> {
 
 #[test]
 fn quantized_inference_matches_the_float_net() {
-    for (k, (h1, h2)) in [(64, 0), (64, 32), (128, 0), (32, 8)]
-        .into_iter()
-        .enumerate()
+    for (k, (h1, h2, buckets)) in [
+        (64, 0, 1),
+        (64, 32, 1),
+        (128, 0, 1),
+        (32, 8, 1),
+        (64, 0, 8),
+        (32, 8, 5),
+    ]
+    .into_iter()
+    .enumerate()
     {
         // A net for one variant, and one for every variant specialised to
         // it (its variant row folded into the biases).
-        let every = random_net_of(NetScope::AllVariants, h1, h2, 27 + k as u64);
+        let every = random_bucketed(NetScope::AllVariants, h1, h2, buckets, 27 + k as u64);
         let every_q = every.quantize().expect("these weights fit");
         for (v, all) in Variant::ALL
             .into_iter()
@@ -98,7 +109,7 @@ fn quantized_inference_matches_the_float_net() {
             let float = if all {
                 every.clone()
             } else {
-                random_net(v, h1, h2, 17 + k as u64)
+                random_bucketed(NetScope::Variant(v), h1, h2, buckets, 17 + k as u64)
             };
             let q = if all {
                 every_q.for_variant(v).unwrap()
@@ -167,6 +178,16 @@ fn net_files_round_trip() {
         })
     ));
     assert_ne!(amateur, back.for_variant(Variant::Songo40).unwrap());
+    // Output buckets: their count at offset 42, where a net without them
+    // (written before they existed) has 0.
+    assert_eq!(&bytes[42..44], &[0, 0]);
+    let bucketed = random_bucketed(NetScope::AllVariants, 16, 8, 6, 9)
+        .quantize()
+        .unwrap();
+    let bytes = bucketed.to_bytes();
+    assert_eq!(&bytes[42..44], &[6, 0]);
+    let back = Network::from_bytes(&bytes).unwrap();
+    assert_eq!((back.buckets(), back), (6, bucketed));
 }
 
 /// Rewrites the payload checksum after a deliberate change, so that the
@@ -204,6 +225,11 @@ fn bad_net_files_give_typed_errors() {
         with(&|b| b[11] = 99),
         Err(NetError::Layout { found: 99, .. })
     ));
+    assert!(matches!(
+        with(&|b| b[42] = 17),
+        Err(NetError::Sizes { buckets: 17, .. })
+    ));
+    assert!(matches!(with(&|b| b[42] = 2), Err(NetError::Length { .. })));
     assert!(matches!(
         with(&|b| b[14] = 17),
         Err(NetError::Sizes { h1: 17, .. })

@@ -44,13 +44,14 @@ pub enum NetError {
     Layout { found: u8 },
     #[error(
         "bad sizes: {rows} rows (expected {expected_rows}), H1 {h1} (a multiple of 16 up to 512), \
-         H2 {h2} (0 or a multiple of 8 up to 64)"
+         H2 {h2} (0 or a multiple of 8 up to 64), {buckets} output buckets (at most 16)"
     )]
     Sizes {
         rows: usize,
         expected_rows: usize,
         h1: usize,
         h2: usize,
+        buckets: usize,
     },
     #[error("quantization scales QA {qa}, QB {qb}, QO {qo}; this engine uses {QA}, {QB} and {QO}")]
     Scales { qa: u16, qb: u16, qo: u16 },

@@ -16,8 +16,9 @@
 //! | 24 | 8 | payload length in bytes |
 //! | 32 | 8 | checksum of the payload (`songo_core::checksum`) |
 //! | 40 | 2 | QO (512) |
-//! | 42 | 6 | zero (reserved) |
-//! | 48 | … | payload: W1 (rows × H1 `i16`, row by row), B1 (H1 `i16`), W2 (H2 × H1 `i16`, one row per unit), B2 (H2 `i32`), W3 (H2, or H1 without a second layer, `i16`), B3 (`i32`) |
+//! | 42 | 2 | output buckets, at most 16; 0 stands for 1 (files without buckets, written before there were any, have 0 here) |
+//! | 44 | 4 | zero (reserved) |
+//! | 48 | … | payload: W1 (rows × H1 `i16`, row by row), B1 (H1 `i16`), W2 (H2 × H1 `i16`, one row per unit), B2 (H2 `i32`), W3 (per bucket, H2, or H1 without a second layer, `i16`), B3 (one `i32` per bucket) |
 
 use std::path::Path;
 use std::sync::Arc;
@@ -27,7 +28,7 @@ use songo_core::variant::Variant;
 use super::error::NetError;
 use super::input::{LAYOUT_ID, LAYOUT_VARIANT_ID};
 use super::network::{NetScope, Network};
-use super::spec::{valid_sizes, ALL_VARIANTS_CODE, QA, QB, QO};
+use super::spec::{valid_sizes, ALL_VARIANTS_CODE, MAX_BUCKETS, QA, QB, QO};
 use songo_core::checksum::checksum;
 
 pub const MAGIC: [u8; 8] = *b"SONGONET";
@@ -35,9 +36,9 @@ pub const MAGIC: [u8; 8] = *b"SONGONET";
 pub const FORMAT_VERSION: u16 = 1;
 pub const HEADER_BYTES: usize = 48;
 /// Payload bytes for the given sizes.
-fn payload_len(rows: usize, h1: usize, h2: usize) -> usize {
+fn payload_len(rows: usize, h1: usize, h2: usize, buckets: usize) -> usize {
     let last = if h2 == 0 { h1 } else { h2 };
-    2 * (rows * h1 + h1 + h2 * h1 + last) + 4 * (h2 + 1)
+    2 * (rows * h1 + h1 + h2 * h1 + buckets * last) + 4 * (h2 + buckets)
 }
 
 /// The variant and layout bytes of a scope.
@@ -52,7 +53,7 @@ impl Network {
     /// The net as file bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let rows = self.scope.rows();
-        let mut payload = Vec::with_capacity(payload_len(rows, self.h1, self.h2));
+        let mut payload = Vec::with_capacity(payload_len(rows, self.h1, self.h2, self.buckets));
         for w in self.w1.iter().chain(&*self.b1).chain(&*self.w2) {
             payload.extend_from_slice(&w.to_le_bytes());
         }
@@ -62,7 +63,9 @@ impl Network {
         for w in self.w3.iter() {
             payload.extend_from_slice(&w.to_le_bytes());
         }
-        payload.extend_from_slice(&self.b3.to_le_bytes());
+        for b in self.b3.iter() {
+            payload.extend_from_slice(&b.to_le_bytes());
+        }
         let mut out = Vec::with_capacity(HEADER_BYTES + payload.len());
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -76,7 +79,11 @@ impl Network {
         out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
         out.extend_from_slice(&checksum(&payload).to_le_bytes());
         out.extend_from_slice(&(QO as u16).to_le_bytes());
-        out.extend_from_slice(&[0; 6]);
+        // One bucket is written as 0: a net without buckets has the bytes it
+        // had before buckets existed.
+        let buckets = if self.buckets == 1 { 0 } else { self.buckets };
+        out.extend_from_slice(&(buckets as u16).to_le_bytes());
+        out.extend_from_slice(&[0; 4]);
         out.extend_from_slice(&payload);
         out
     }
@@ -120,13 +127,15 @@ impl Network {
             u16_at(14) as usize,
             u16_at(16) as usize,
         );
-        let sizes_ok = rows == expected_rows && valid_sizes(h1, h2);
+        let buckets = (u16_at(42) as usize).max(1);
+        let sizes_ok = rows == expected_rows && valid_sizes(h1, h2) && buckets <= MAX_BUCKETS;
         if !sizes_ok {
             return Err(NetError::Sizes {
                 rows,
                 expected_rows,
                 h1,
                 h2,
+                buckets,
             });
         }
         let scale_cp = u16_at(18);
@@ -138,7 +147,7 @@ impl Network {
             return Err(NetError::Scale);
         }
         let payload = &bytes[HEADER_BYTES..];
-        let expected = payload_len(rows, h1, h2);
+        let expected = payload_len(rows, h1, h2, buckets);
         if u64_at(24) != expected as u64 || payload.len() != expected {
             return Err(NetError::Length {
                 found: payload.len(),
@@ -167,11 +176,12 @@ impl Network {
         let b2_start = 2 * (rows * h1 + h1 + h2 * h1);
         let b2: Box<[i32]> = (0..h2).map(|k| i32_at(b2_start + 4 * k)).collect();
         let w3_start = b2_start + 4 * h2;
-        let w3: Box<[i16]> = payload[w3_start..w3_start + 2 * last]
+        let w3: Box<[i16]> = payload[w3_start..w3_start + 2 * buckets * last]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
-        let b3 = i32_at(w3_start + 2 * last);
+        let b3_start = w3_start + 2 * buckets * last;
+        let b3: Box<[i32]> = (0..buckets).map(|k| i32_at(b3_start + 4 * k)).collect();
         let net = Network {
             scope,
             h1,
@@ -181,6 +191,7 @@ impl Network {
             b1,
             w2,
             b2,
+            buckets,
             w3,
             b3,
         };

@@ -13,11 +13,12 @@ use songo_core::variant::Variant;
 use super::error::NetError;
 use super::input::{self, INPUTS, VARIANT_INPUTS};
 use super::network::{NetScope, Network, EVAL_LIMIT};
-use super::spec::{valid_sizes, QA, QB, QO};
+use super::spec::{bucket, valid_sizes, MAX_BUCKETS, QA, QB, QO};
 use crate::score::Score;
 
 /// A float network: `inputs → h1 → [h2 →] 1`, clipped ReLU (`0..=1`)
-/// after each hidden layer; the output times `scale_cp` is centiseeds.
+/// after each hidden layer, the output layer chosen by the position's
+/// bucket; the output times `scale_cp` is centiseeds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
     pub scope: NetScope,
@@ -32,9 +33,12 @@ pub struct FloatNet {
     /// `h2` rows of `h1`.
     pub w2: Vec<f32>,
     pub b2: Vec<f32>,
-    /// `h2` weights (`h1` without a second layer).
+    /// Output buckets (1: none; see [`super::spec::bucket`]).
+    pub buckets: usize,
+    /// Per bucket, `h2` weights (`h1` without a second layer).
     pub w3: Vec<f32>,
-    pub b3: f32,
+    /// One output bias per bucket.
+    pub b3: Vec<f32>,
 }
 
 /// Clipped ReLU.
@@ -44,12 +48,28 @@ pub fn crelu(x: f32) -> f32 {
 }
 
 impl FloatNet {
-    /// A net of zeros of the given sizes (the trainer draws its weights).
+    /// A net of zeros of the given sizes, with one output bucket (the
+    /// trainer draws its weights).
     ///
     /// # Panics
     /// If the sizes are not ones a net file can hold.
     pub fn zeros(scope: NetScope, h1: usize, h2: usize, scale_cp: u16) -> FloatNet {
+        Self::zeros_with_buckets(scope, h1, h2, 1, scale_cp)
+    }
+
+    /// A net of zeros with `buckets` output buckets.
+    ///
+    /// # Panics
+    /// If the sizes or the buckets are not ones a net file can hold.
+    pub fn zeros_with_buckets(
+        scope: NetScope,
+        h1: usize,
+        h2: usize,
+        buckets: usize,
+        scale_cp: u16,
+    ) -> FloatNet {
         assert!(valid_sizes(h1, h2), "sizes {h1}, {h2}");
+        assert!((1..=MAX_BUCKETS).contains(&buckets), "{buckets} buckets");
         let last = if h2 == 0 { h1 } else { h2 };
         FloatNet {
             scope,
@@ -60,9 +80,24 @@ impl FloatNet {
             b1: vec![0.0; h1],
             w2: vec![0.0; h2 * h1],
             b2: vec![0.0; h2],
-            w3: vec![0.0; last],
-            b3: 0.0,
+            buckets,
+            w3: vec![0.0; buckets * last],
+            b3: vec![0.0; buckets],
         }
+    }
+
+    /// Units of the last hidden layer, which the output reads.
+    pub fn last(&self) -> usize {
+        if self.h2 == 0 {
+            self.h1
+        } else {
+            self.h2
+        }
+    }
+
+    /// The output bucket of `p`.
+    pub fn bucket_of(&self, p: &Position) -> usize {
+        bucket(p.seeds_on_board(), self.buckets)
     }
 
     /// Inputs of a net of this scope.
@@ -89,8 +124,8 @@ impl FloatNet {
         }
     }
 
-    /// The output (logit units) for the given inputs.
-    pub fn output(&self, active: &[u16]) -> f32 {
+    /// The output (logit units) for the given inputs and output bucket.
+    pub fn output(&self, active: &[u16], bucket: usize) -> f32 {
         let mut a1 = self.b1.clone();
         for &i in active {
             let row = &self.w1[i as usize * self.h1..(i as usize + 1) * self.h1];
@@ -108,7 +143,8 @@ impl FloatNet {
                 .map(|(row, b)| crelu(row.iter().zip(&a1).map(|(w, x)| w * x).sum::<f32>() + b))
                 .collect()
         };
-        last.iter().zip(&self.w3).map(|(x, w)| x * w).sum::<f32>() + self.b3
+        let w3 = &self.w3[bucket * last.len()..(bucket + 1) * last.len()];
+        last.iter().zip(w3).map(|(x, w)| x * w).sum::<f32>() + self.b3[bucket]
     }
 
     /// The evaluation of `p`, a position of variant `v`, in centiseeds
@@ -116,7 +152,7 @@ impl FloatNet {
     pub fn evaluate(&self, p: &Position, v: Variant) -> f32 {
         let mut active = Vec::with_capacity(80);
         self.active_inputs(p, v, &mut active);
-        self.output(&active) * self.scale_cp as f32
+        self.output(&active, self.bucket_of(p)) * self.scale_cp as f32
     }
 
     /// The evaluation, rounded and clamped as the quantized one is.
@@ -163,12 +199,13 @@ impl FloatNet {
                 .map(|&w| q16(w, QB))
                 .collect::<Result<_, _>>()?,
             b2: self.b2.iter().map(|&b| q32(b, QA * QB)).collect(),
+            buckets: self.buckets,
             w3: self
                 .w3
                 .iter()
                 .map(|&w| q16(w, QO))
                 .collect::<Result<_, _>>()?,
-            b3: q32(self.b3, QA * QO),
+            b3: self.b3.iter().map(|&b| q32(b, QA * QO)).collect(),
         };
         net.check_bounds()?;
         Ok(net)

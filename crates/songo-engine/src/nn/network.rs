@@ -10,7 +10,8 @@
 //!   biases by `QA · QB` (`i32`), its sums taken in `i32` and divided by
 //!   `QB` (rounded) back to the `0..=QA` scale before its clipped ReLU;
 //! - the output layer's weights are scaled by [`QO`] (`i16`), its bias by
-//!   `QA · QO`; the output, `QA · QO` times the float net's, times the
+//!   `QA · QO`; with output buckets, one row of weights and one bias per
+//!   bucket, the position's bucket chosen by its seeds on the board; the output, `QA · QO` times the float net's, times the
 //!   net's scale (centiseeds per unit of output) is the evaluation in
 //!   centiseeds.
 //!
@@ -24,7 +25,7 @@ use songo_core::variant::Variant;
 
 use super::error::NetError;
 use super::input::{self, ACTIVE, ROWS, VARIANT_INPUTS};
-use super::spec::{MAX_H1, MAX_H2, QA, QB, QB_SHIFT, QO};
+use super::spec::{bucket, MAX_H1, MAX_H2, QA, QB, QB_SHIFT, QO};
 use crate::score::Score;
 
 /// The variants a net evaluates: the one it was trained for (input layout
@@ -81,9 +82,12 @@ pub struct Network {
     /// `h2` rows of `h1`.
     pub(super) w2: Box<[i16]>,
     pub(super) b2: Box<[i32]>,
-    /// One weight per unit of the last hidden layer.
+    /// Output buckets (1: none; see [`super::spec::bucket`]).
+    pub(super) buckets: usize,
+    /// Per bucket, one weight per unit of the last hidden layer.
     pub(super) w3: Box<[i16]>,
-    pub(super) b3: i32,
+    /// One output bias per bucket.
+    pub(super) b3: Box<[i32]>,
 }
 
 impl Network {
@@ -120,6 +124,20 @@ impl Network {
         (self.h1, self.h2)
     }
 
+    /// Output buckets (1: one output for every position).
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// Units of the last hidden layer, which the output reads.
+    fn last(&self) -> usize {
+        if self.h2 == 0 {
+            self.h1
+        } else {
+            self.h2
+        }
+    }
+
     /// Centiseeds per unit of output (the trainer's sigmoid scale).
     pub fn scale_cp(&self) -> u16 {
         self.scale_cp
@@ -135,14 +153,21 @@ impl Network {
             !self.scope.has_variant_input(),
             "evaluate a specialised net"
         );
-        let out = self.output(&input::active_rows(p));
+        let out = self.output(
+            &input::active_rows(p),
+            bucket(p.seeds_on_board(), self.buckets),
+        );
         let cp = out as i64 * self.scale_cp as i64 / (QA * QO) as i64;
         cp.clamp(-EVAL_LIMIT as i64, EVAL_LIMIT as i64) as Score
     }
 
-    /// The raw output (`QA · QO` per unit) for the given one-hot rows.
+    /// The raw output (`QA · QO` per unit) for the given one-hot rows and
+    /// output bucket (below [`Network::buckets`]).
     #[inline]
-    pub fn output(&self, rows: &[u16; ACTIVE]) -> i32 {
+    pub fn output(&self, rows: &[u16; ACTIVE], bucket: usize) -> i32 {
+        let last = self.last();
+        let w3 = &self.w3[bucket * last..(bucket + 1) * last];
+        let b3 = self.b3[bucket];
         let h1 = self.h1;
         let mut acc_buf = [0i16; MAX_H1];
         let acc = &mut acc_buf[..h1];
@@ -159,7 +184,7 @@ impl Network {
             *a = (*a).clamp(0, QA as i16);
         }
         if self.h2 == 0 {
-            return dot(acc, &self.w3) + self.b3;
+            return dot(acc, w3) + b3;
         }
         let mut hidden_buf = [0i16; MAX_H2];
         let hidden = &mut hidden_buf[..self.h2];
@@ -170,7 +195,7 @@ impl Network {
         {
             *h = ((dot(acc, row) + b + QB / 2) >> QB_SHIFT).clamp(0, QA) as i16;
         }
-        dot(hidden, &self.w3) + self.b3
+        dot(hidden, w3) + b3
     }
 
     /// The largest magnitude the first layer's accumulator can reach, over
@@ -207,7 +232,14 @@ impl Network {
             .map(|(row, &b)| sum(row, b as i64) + (QB / 2) as i64)
             .max()
             .unwrap_or(0);
-        hidden.max(sum(&self.w3, self.b3 as i64))
+        let output = self
+            .w3
+            .chunks_exact(self.last())
+            .zip(self.b3.iter())
+            .map(|(row, &b)| sum(row, b as i64))
+            .max()
+            .unwrap_or(0);
+        hidden.max(output)
     }
 
     /// Rows of the first layer of a net for one variant: [`ROWS`].

@@ -1,6 +1,7 @@
 //! The numbers every part of the learned evaluation agrees on (a
 //! variant's code is `Variant::index`, as in the table files): the quantization scales and the sizes a net may have.
-//! The net file stores them, the inputs and the nets are built on them. A
+//! The net file stores them, the inputs and the nets are built on them,
+//! and the output bucket of a position. A
 //! leaf: the other modules of `nn` import it, and it imports none of them,
 //! so that their imports go one way (spec, input, error, network, file,
 //! float).
@@ -31,6 +32,19 @@ pub const MAX_H2: usize = 64;
 pub const H1_STEP: usize = 16;
 /// The second layer's width must be a multiple of this (0: no layer).
 pub const H2_STEP: usize = 8;
+/// Most output buckets a net may have.
+pub const MAX_BUCKETS: usize = 16;
+
+/// The output bucket of a position with `on_board` seeds on the board, of
+/// `buckets` (at least 1): equal shares of `0..=TOTAL_SEEDS`, fewest seeds
+/// first. The seeds left are the game's phase: a net may weigh its hidden
+/// units differently in an opening and in an ending.
+#[inline]
+pub fn bucket(on_board: u8, buckets: usize) -> usize {
+    (on_board as usize * buckets / (songo_core::position::TOTAL_SEEDS as usize + 1))
+        .min(buckets - 1)
+}
+
 /// Whether a net of these sizes can be stored and evaluated.
 pub fn valid_sizes(h1: usize, h2: usize) -> bool {
     h1 > 0
