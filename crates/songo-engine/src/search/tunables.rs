@@ -66,6 +66,14 @@ pub struct SearchParams {
     /// Centiseeds per ply left (see `rfp_max_depth`): about what the score
     /// of a quiet position moves by in one ply.
     pub rfp_margin: Score,
+    /// Futility pruning (`Worker::negamax`, step 7): this many plies or
+    /// fewer from the horizon, a non-PV node whose static evaluation is
+    /// below alpha by `futility_margin` per ply left skips its quiet moves
+    /// after the first (not the table move nor the killers).
+    pub futility_max_depth: i32,
+    /// Centiseeds per ply left (see `futility_max_depth`): more than a
+    /// quiet move gains in a ply, most of the time.
+    pub futility_margin: Score,
     /// Internal iterative reduction: from this depth left, a node the
     /// table knows no move for is searched a ply shallower (a node never
     /// searched before is rarely on the line that matters, and its search
@@ -92,6 +100,8 @@ impl Default for SearchParams {
         SearchParams {
             rfp_max_depth: 5,
             rfp_margin: SEED,
+            futility_max_depth: 3,
+            futility_margin: SEED * 3 / 2,
             iir_min_depth: 4,
             aspiration_margin: 40,
             lmr_min_depth: 3,
@@ -109,6 +119,7 @@ impl SearchParams {
     pub fn without_pruning() -> Self {
         SearchParams {
             rfp_max_depth: 0,
+            futility_max_depth: 0,
             ..SearchParams::default()
         }
     }
@@ -117,6 +128,10 @@ impl SearchParams {
     pub const TUNABLES: &'static [Tunable] = &[
         Tunable::new("rfp_max_depth", 0, 10, 1.0, |p| &mut p.rfp_max_depth),
         Tunable::new("rfp_margin", 20, 400, 15.0, |p| &mut p.rfp_margin),
+        Tunable::new("futility_max_depth", 0, 10, 1.0, |p| {
+            &mut p.futility_max_depth
+        }),
+        Tunable::new("futility_margin", 20, 600, 20.0, |p| &mut p.futility_margin),
         Tunable::new("iir_min_depth", 2, 12, 1.0, |p| &mut p.iir_min_depth),
         Tunable::new("aspiration_margin", 5, 200, 5.0, |p| {
             &mut p.aspiration_margin

@@ -450,12 +450,22 @@ impl<'a> Worker<'a> {
         // 6. Reverse futility pruning: far enough above beta that the few
         // plies left are unlikely to bring it back (not near proven scores,
         // which the evaluation cannot judge).
-        if !pv_node && depth <= params.rfp_max_depth && beta.abs() < TB_BOUND {
-            let eval = self.shared.evaluate(p);
-            if eval - params.rfp_margin * depth >= beta {
+        let eval = (!pv_node && depth <= params.rfp_max_depth.max(params.futility_max_depth))
+            .then(|| self.shared.evaluate(p));
+        if let Some(eval) = eval {
+            if depth <= params.rfp_max_depth
+                && beta.abs() < TB_BOUND
+                && eval - params.rfp_margin * depth >= beta
+            {
                 return eval;
             }
         }
+        // Futility: a quiet move here would need more than the margin to reach alpha.
+        let futile = eval.is_some_and(|e| {
+            depth <= params.futility_max_depth
+                && alpha.abs() < TB_BOUND
+                && e + params.futility_margin * depth <= alpha
+        });
 
         // 7. Principal variation search over the ordered moves.
         let lmr = (
@@ -477,6 +487,9 @@ impl<'a> Worker<'a> {
         let mut visits = Visits::new(count);
         while let Some((i, may_defer)) = visits.next() {
             let (order, m, child) = children[i];
+            if futile && i > 0 && order == 0 {
+                continue;
+            }
             // Keyed only with other threads about: one thread hashes nothing here.
             let marked = busy.map(|b| (b, child.key()));
             if let Some((busy, key)) = marked {
