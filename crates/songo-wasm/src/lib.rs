@@ -7,7 +7,7 @@
 //! engine.send("uci");                        // … "uciok"
 //! engine.send("position startpos moves C");
 //! engine.send("go depth 6");                 // … "bestmove …", then returns
-//! engine.bench();                            // "449570 nodes 1234567 nps"
+//! engine.bench();                            // "849699 nodes 1234567 nps"
 //! ```
 //!
 //! The engine is built without threads (songo-engine's default features

@@ -66,7 +66,7 @@ pub struct SearchParams {
     /// Centiseeds per ply left (see `rfp_max_depth`): about what the score
     /// of a quiet position moves by in one ply.
     pub rfp_margin: Score,
-    /// Futility pruning (`Worker::negamax`, step 7): this many plies or
+    /// Futility pruning (`Worker::negamax`, step 8): this many plies or
     /// fewer from the horizon, a non-PV node whose static evaluation is
     /// below alpha by `futility_margin` per ply left skips its quiet moves
     /// after the first (not the table move nor the killers).
@@ -74,6 +74,14 @@ pub struct SearchParams {
     /// Centiseeds per ply left (see `futility_max_depth`): more than a
     /// quiet move gains in a ply, most of the time.
     pub futility_margin: Score,
+    /// Singular extensions (`Worker::negamax`, step 7): from this depth
+    /// left, a table move whose stored score the other moves cannot reach
+    /// within `se_margin` per ply (a search without it, at half the depth)
+    /// is searched a ply deeper: the line hangs on it.
+    pub se_min_depth: i32,
+    /// Centiseeds per ply left below the table score that the other moves
+    /// must reach for the table move not to be singular.
+    pub se_margin: Score,
     /// Internal iterative reduction: from this depth left, a node the
     /// table knows no move for is searched a ply shallower (a node never
     /// searched before is rarely on the line that matters, and its search
@@ -102,6 +110,8 @@ impl Default for SearchParams {
             rfp_margin: SEED,
             futility_max_depth: 3,
             futility_margin: SEED * 3 / 2,
+            se_min_depth: 6,
+            se_margin: 4,
             iir_min_depth: 4,
             aspiration_margin: 40,
             lmr_min_depth: 3,
@@ -132,6 +142,8 @@ impl SearchParams {
             &mut p.futility_max_depth
         }),
         Tunable::new("futility_margin", 20, 600, 20.0, |p| &mut p.futility_margin),
+        Tunable::new("se_min_depth", 2, 20, 1.0, |p| &mut p.se_min_depth),
+        Tunable::new("se_margin", 1, 100, 2.0, |p| &mut p.se_margin),
         Tunable::new("iir_min_depth", 2, 12, 1.0, |p| &mut p.iir_min_depth),
         Tunable::new("aspiration_margin", 5, 200, 5.0, |p| {
             &mut p.aspiration_margin

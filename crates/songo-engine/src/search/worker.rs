@@ -31,6 +31,8 @@ pub(super) struct Worker<'a> {
     /// Game history then the current search path, for repetitions.
     stack: Vec<Position>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    /// The move a singular-extension search at this ply leaves out.
+    excluded: [Option<Move>; MAX_PLY + 1],
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
@@ -71,6 +73,7 @@ impl<'a> Worker<'a> {
             id,
             stack,
             killers: [[None; 2]; MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
             pv: vec![[Move::from_pit(0); MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             nodes: 0,
@@ -358,7 +361,14 @@ impl<'a> Worker<'a> {
         self.stack.push(*child);
         let mut score;
         if first {
-            score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+            score = -self.negamax(
+                child,
+                depth - 1 - reduction,
+                -beta,
+                -alpha,
+                ply + 1,
+                pv_node,
+            );
         } else {
             score = -self.negamax(
                 child,
@@ -423,7 +433,9 @@ impl<'a> Worker<'a> {
             return self.quiescence(p, alpha, beta, ply, false);
         }
 
-        // 4. Transposition table.
+        // 4. Transposition table (not for a search that leaves a move out:
+        // its value is not the node's).
+        let excluded = self.excluded[ply];
         let key = p.key();
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
@@ -433,7 +445,7 @@ impl<'a> Worker<'a> {
                 Bound::Lower => s >= beta,
                 Bound::Upper => s <= alpha,
             };
-            if !pv_node && e.depth as i32 >= depth && usable {
+            if !pv_node && e.depth as i32 >= depth && usable && excluded.is_none() {
                 return s;
             }
         }
@@ -467,7 +479,35 @@ impl<'a> Worker<'a> {
                 && e + params.futility_margin * depth <= alpha
         });
 
-        // 7. Principal variation search over the ordered moves.
+        // 7. Singular extension: the table move is searched deeper when no
+        // other move comes near its stored score; when the others beat beta
+        // without it too, the node fails high at once (multi-cut).
+        let mut tt_extension = 0;
+        if let (Some(e), Some(ttm)) = (entry, tt_move) {
+            let s = score_from_tt(e.score, ply);
+            if ply > 0
+                && excluded.is_none()
+                && depth >= params.se_min_depth
+                && e.depth as i32 >= depth - 3
+                && e.bound != Bound::Upper
+                && s.abs() < TB_BOUND
+            {
+                let s_beta = s - params.se_margin * depth;
+                self.excluded[ply] = Some(ttm);
+                let value = self.negamax(p, (depth - 1) / 2, s_beta - 1, s_beta, ply, false);
+                self.excluded[ply] = None;
+                if self.aborted {
+                    return 0;
+                }
+                if value < s_beta {
+                    tt_extension = 1;
+                } else if s_beta >= beta {
+                    return s_beta;
+                }
+            }
+        }
+
+        // 8. Principal variation search over the ordered moves.
         let lmr = (
             params.lmr_min_depth,
             params.lmr_min_move_index,
@@ -487,7 +527,7 @@ impl<'a> Worker<'a> {
         let mut visits = Visits::new(count);
         while let Some((i, may_defer)) = visits.next() {
             let (order, m, child) = children[i];
-            if futile && i > 0 && order == 0 {
+            if Some(m) == excluded || (futile && best > -INFINITE && order == 0) {
                 continue;
             }
             // Keyed only with other threads about: one thread hashes nothing here.
@@ -501,7 +541,9 @@ impl<'a> Worker<'a> {
                 busy.enter(key);
             }
             let late = i as i32;
-            let reduction = if depth >= lmr.0 && late >= lmr.1 && order == 0 {
+            let reduction = if Some(m) == tt_move {
+                -tt_extension
+            } else if depth >= lmr.0 && late >= lmr.1 && order == 0 {
                 LMR_REDUCTION_PLIES + (depth >= lmr.2 && late >= lmr.3) as i32
             } else {
                 0
@@ -536,7 +578,10 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // 8. Store the result.
+        // 9. Store the result (not a search that left a move out).
+        if excluded.is_some() {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {
