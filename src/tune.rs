@@ -28,7 +28,7 @@ use songo_engine::timeman::Limits;
 use songo_engine::tt::{AllocError, TranspositionTable};
 
 /// Self-play games are stopped and counted (5.2) after this many plies.
-pub const MAX_GAME_PLIES: usize = 400;
+pub use crate::datagen::MAX_GAME_PLIES;
 /// Transposition table per self-play game, in MB.
 const GAME_HASH_MB: usize = 2;
 /// Samples per gradient chunk: fixed, so sums do not depend on threads.

@@ -42,7 +42,7 @@ use format::{DataError, Header, Record, Writer, TB_NONE};
 /// interrupted run loses little, large enough to keep every thread busy.
 pub const BATCH_GAMES: u64 = 64;
 /// A game still going after this many plies is stopped and scored (5.2).
-pub const MAX_GAME_PLIES: usize = crate::tune::MAX_GAME_PLIES;
+pub const MAX_GAME_PLIES: usize = 400;
 /// Transposition table per game, in MB (a game searches a few thousand
 /// nodes a move: 2 MB holds them all).
 const GAME_HASH_MB: usize = 2;
