@@ -451,7 +451,10 @@ impl<'a> Worker<'a> {
         }
 
         // 5. Internal iterative reduction: nothing known here, so less is spent.
-        let params = &self.shared.params;
+        // Through the shared reference itself, so that the borrow outlives
+        // the searches of the children (which borrow `self` mutably).
+        let shared = self.shared;
+        let params = &shared.params;
         let tt_move = entry.and_then(|e| e.mv);
         let depth = if tt_move.is_none() && depth >= params.iir_min_depth {
             depth - 1
@@ -508,12 +511,6 @@ impl<'a> Worker<'a> {
         }
 
         // 8. Principal variation search over the ordered moves.
-        let lmr = (
-            params.lmr_min_depth,
-            params.lmr_min_move_index,
-            params.lmr_deep_min_depth,
-            params.lmr_deep_min_move_index,
-        );
         let (children, count) = self.ordered_children(p, legal, tt_move, ply, depth > 1);
         let alpha_orig = alpha;
         let mut best = -INFINITE;
@@ -543,8 +540,13 @@ impl<'a> Worker<'a> {
             let late = i as i32;
             let reduction = if Some(m) == tt_move {
                 -tt_extension
-            } else if depth >= lmr.0 && late >= lmr.1 && order == 0 {
-                LMR_REDUCTION_PLIES + (depth >= lmr.2 && late >= lmr.3) as i32
+            } else if depth >= params.lmr_min_depth
+                && late >= params.lmr_min_move_index
+                && order == 0
+            {
+                LMR_REDUCTION_PLIES
+                    + (depth >= params.lmr_deep_min_depth && late >= params.lmr_deep_min_move_index)
+                        as i32
             } else {
                 0
             };
