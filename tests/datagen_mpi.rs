@@ -2,7 +2,8 @@
 //! 4 ranks the bytes of the single process, in songo40 and songo36-beginner,
 //! also when a file is stopped and continued with another number of ranks;
 //! and a file it must not continue (other arguments, not a data file) is
-//! refused with the typed error, every rank ending, the file untouched.
+//! refused with the typed error, every rank ending, the file untouched;
+//! and when a rank other than 0 fails, every rank ends with it.
 //!
 //! Needs `mpirun` on the PATH (Debian: openmpi-bin, libopenmpi-dev) and a
 //! songo built with the `mpi` feature (`cargo test --release --features
@@ -177,6 +178,49 @@ fn mpi_ranks_write_the_file_of_a_single_process() {
         assert!(!err.contains("panicked"), "{}", text(&o));
         assert!(std::fs::read(file).unwrap() == before, "{}", file.display());
     }
+}
+
+/// Rank 1 alone cannot start (its `--tablebases` is missing, an MPMD
+/// launch giving it other arguments): it says why, rank 0 says the job
+/// stopped, no rank waits for it, and the file keeps what it held.
+#[test]
+fn a_failing_rank_other_than_0_stops_the_job() {
+    let mpi = match find_mpirun() {
+        Ok(mpi) => mpi,
+        Err(why) => return skip(why),
+    };
+    let dir = TempDir::new("datagen-mpi-rank1");
+    let case = &CASES[0];
+    let out = dir.0.join("kept.data");
+    let o = Command::new(SONGO)
+        .args(datagen_args(case, 20, &out))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let before = std::fs::read(&out).unwrap();
+
+    let args = datagen_args(case, 60, &out);
+    let mut good: Vec<&str> = args.iter().map(String::as_str).collect();
+    good.insert(1, "--mpi");
+    let missing = dir.0.join("no-such-tables");
+    let mut bad = good.clone();
+    bad.extend(["--tablebases", missing.to_str().unwrap()]);
+    let mut c = mpirun(&mpi, 1, &good);
+    c.args([":", "-np", "1", SONGO]).args(&bad);
+    let o = output_within(c, LIMIT);
+    if let Some(why) = built_without_mpi(&o) {
+        return skip(why);
+    }
+    assert!(!o.status.success(), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("error: --tablebases: tablebase directory") && err.contains("is missing"),
+        "{}",
+        text(&o)
+    );
+    assert!(err.contains("1 other rank(s) failed"), "{}", text(&o));
+    assert!(!err.contains("panicked"), "{}", text(&o));
+    assert!(std::fs::read(&out).unwrap() == before, "{}", text(&o));
 }
 
 /// A songo without the feature says how to get it (a usage error, exit
