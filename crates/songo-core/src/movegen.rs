@@ -22,41 +22,46 @@ const SOW_ROWS: usize = 128;
 pub const MIN_BOARD_SEEDS: u8 = 10;
 /// Amateur feeding asks for at least this many seeds, when some move gives them.
 const AMATEUR_FEED: u8 = 7;
-/// Bit of pit 7 in a row mask.
-const PIT7_BIT: u8 = 1 << (PITS_PER_ROW - 1);
-/// All seven pits of a row mask.
-const FULL_ROW: u8 = (1 << PITS_PER_ROW) - 1;
 /// Low 7 bits of each of the 7 lanes of a row, read as a `u64`.
 const ROW_LOW7: u64 = 0x007F_7F7F_7F7F_7F7F;
 /// Bit 7 of each of the 7 lanes of a row.
 const ROW_HIGH: u64 = 0x0080_8080_8080_8080;
 /// One in each of the 7 lanes of a row.
 const ROW_ONES: u64 = 0x0001_0101_0101_0101;
+/// The lane flag (bit 7) of pit 1 of a row.
+const FIRST_FLAG: u64 = 0x80;
+/// The lane flag of pit 7 of a row.
+const PIT7_FLAG: u64 = FIRST_FLAG << ((PITS_PER_ROW - 1) * LANE_BITS as usize);
 
-/// What sowing `n` seeds from pit `o` does, precomputed for every pit and count.
-struct SowTable {
+/// What sowing `n` seeds from pit `o` does, precomputed for every pit and
+/// count. One record per move, so that making a move reads one cache line.
+#[derive(Clone, Copy)]
+struct Sow {
     /// What the move adds to the packed position: one seed per lane sown,
-    /// minus the `n` seeds taken from the origin. Stored as a wrapping
-    /// difference so that making the move is a single add: the true result
-    /// has no negative lane, so the modular sum is exact.
-    delta: [[u128; SOW_ROWS]; PITS],
-    /// Row mask of the opponent's pits 1..=j when the last seed lands in
-    /// his pit j; 0 when it lands in the mover's row or is a direct gain.
-    /// The capture chain can only lie inside this prefix.
-    reach: [[u8; SOW_ROWS]; PITS],
-    /// 1 when the move ends in a direct gain (songo40), else 0.
-    gain: [[u8; SOW_ROWS]; PITS],
+    /// minus the `n` seeds taken from the origin, plus the direct gain in
+    /// the mover's captured lane, and the turn passed to the other side
+    /// (the side bit is known from the origin: South's moves set it,
+    /// North's clear it). Stored as a wrapping difference so that making
+    /// the move is a single add: the true result has no negative lane, so
+    /// the modular sum is exact.
+    delta: u128,
+    /// Lane flags (bit 7) of the opponent's pits 1..=j when the last seed
+    /// lands in his pit j; 0 when it lands in the mover's row or is a direct
+    /// gain. The capture chain can only lie inside this prefix.
+    reach: u64,
     /// Seeds that land in the opponent's row (what feeding counts).
-    fed: [[u8; SOW_ROWS]; PITS],
+    fed: u8,
 }
 
+type SowTable = [[Sow; SOW_ROWS]; PITS];
+
 const fn build_sow_table(direct_gain: bool) -> SowTable {
-    let mut t = SowTable {
-        delta: [[0; SOW_ROWS]; PITS],
-        reach: [[0; SOW_ROWS]; PITS],
-        gain: [[0; SOW_ROWS]; PITS],
-        fed: [[0; SOW_ROWS]; PITS],
+    let empty = Sow {
+        delta: 0,
+        reach: 0,
+        fed: 0,
     };
+    let mut t = [[empty; SOW_ROWS]; PITS];
     let mut o = 0;
     while o < PITS {
         let opp_first = if o < PITS_PER_ROW { PITS_PER_ROW } else { 0 };
@@ -91,13 +96,20 @@ const fn build_sow_table(direct_gain: bool) -> SowTable {
                     j += 1;
                 }
             }
-            t.delta[o][n] = add.wrapping_sub((n as u128) << (o as u32 * LANE_BITS));
+            let e = &mut t[o][n];
+            e.delta = add.wrapping_sub((n as u128) << (o as u32 * LANE_BITS));
+            e.delta = if o < PITS_PER_ROW {
+                e.delta.wrapping_add(NORTH_TO_MOVE)
+            } else {
+                e.delta.wrapping_sub(NORTH_TO_MOVE)
+            };
             if gain {
-                t.gain[o][n] = 1;
+                let captured_lane = CAPTURED_LANE[o / PITS_PER_ROW];
+                e.delta = e.delta.wrapping_add(1 << (captured_lane * LANE_BITS));
             } else if last >= opp_first && last < opp_first + PITS_PER_ROW {
-                t.reach[o][n] = ((2u32 << (last - opp_first)) - 1) as u8;
+                e.reach = (ROW_ONES >> (8 * (PITS_PER_ROW - 1 - (last - opp_first)))) << 7;
             }
-            t.fed[o][n] = fed;
+            e.fed = fed;
             n += 1;
         }
         o += 1;
@@ -116,23 +128,6 @@ fn sow_table<R: Rules>() -> &'static SowTable {
         &SOW_PLAIN
     }
 }
-
-/// Row mask → the 7-bit count field of each selected lane of a row.
-static SPREAD: [u64; 128] = {
-    let mut t = [0u64; 128];
-    let mut m = 0;
-    while m < 128 {
-        let mut i = 0;
-        while i < PITS_PER_ROW {
-            if m & (1 << i) != 0 {
-                t[m] |= 0x7F << (8 * i);
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-};
 
 /// The side to move, known at compile time: perft and search alternate
 /// between the two instantiations, so every row offset is a constant.
@@ -225,28 +220,43 @@ fn gather(flags: u64) -> u8 {
     ((flags >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
+/// Spreads a row mask into lane flags: the inverse of [`gather`].
+fn spread(mask: u8) -> u64 {
+    (0..PITS_PER_ROW)
+        .filter(|i| mask & (1 << i) != 0)
+        .fold(0, |flags, i| flags | 0x80 << (LANE_BITS as usize * i))
+}
+
+/// Number of lane flags set in `flags`: a multiply adds the seven lanes
+/// into the top one, which beats `count_ones` on the baseline x86-64
+/// target (no `popcnt`).
+#[inline(always)]
+pub(crate) fn flag_count(flags: u64) -> u64 {
+    ((flags >> 7).wrapping_mul(ROW_ONES) >> 48) as u8 as u64
+}
+
 /// The 7 lanes of the row at bit offset `shift`, count fields only.
 #[inline(always)]
 fn row(p: &Position, shift: u32) -> u64 {
     (p.bits >> shift) as u64 & ROW_LOW7
 }
 
-/// Row mask of the non-empty lanes of `row`.
+/// Lane flags of the non-empty lanes of `row`.
 #[inline(always)]
-fn nonzero_lanes(row: u64) -> u8 {
+fn nonzero_flags(row: u64) -> u64 {
     // A count of at most 0x7F plus 0x7F sets bit 7 exactly when it is
     // non-zero, and never carries into the next lane.
-    gather((row + ROW_LOW7) & ROW_HIGH)
+    (row + ROW_LOW7) & ROW_HIGH
 }
 
-/// Row mask of the lanes of `row` holding 2, 3 or 4 seeds.
+/// Lane flags of the lanes of `row` holding 2, 3 or 4 seeds.
 #[inline(always)]
-fn capturable_lanes(row: u64) -> u8 {
+fn capturable_flags(row: u64) -> u64 {
     // Counts are at most 70, so adding 126 (or 123) sets bit 7 exactly when
     // the count is at least 2 (or 5), without carrying between lanes.
     let at_least_2 = row + ROW_ONES * (0x80 - 2);
     let at_least_5 = row + ROW_ONES * (0x80 - 5);
-    gather(at_least_2 & !at_least_5 & ROW_HIGH)
+    at_least_2 & !at_least_5 & ROW_HIGH
 }
 
 /// Rule 5.1 items 1 and 2: the counts alone end the game.
@@ -261,6 +271,23 @@ fn count_end<R: Rules>(p: &Position) -> Option<EndReason> {
     } else {
         None
     }
+}
+
+/// Whether [`count_end`] ends the game, as one test: every node of perft
+/// and search asks, and the answer is almost always no.
+#[inline(always)]
+fn counts_end<R: Rules>(p: &Position) -> bool {
+    // The two captured counts as the two bytes of a u16, 7-bit fields.
+    let both = (p.bits >> (CAPTURED_LANE[0] * LANE_BITS)) as u32 & 0x7F7F;
+    // Bit 7 of a byte set exactly when its count reached the threshold:
+    // counts are at most 70, so no byte carries into the next.
+    let threshold = R::VARIANT.capture_threshold() as u32;
+    let reached = both + (0x80 - threshold) * 0x0101;
+    // The low byte of `both + (both >> 8)` is the seeds off the board; bit 7
+    // of it plus this is set exactly when fewer than 10 are left on it.
+    const FEW_SEEDS: u32 = 0x80 - (TOTAL_SEEDS - MIN_BOARD_SEEDS + 1) as u32;
+    let few = ((both + (both >> 8)) & 0xFF) + FEW_SEEDS;
+    (reached | few) & 0x8080 != 0
 }
 
 /// Rule 5.1 items 1–3, which need no move generation.
@@ -285,32 +312,37 @@ fn small_noble_captures(p: &Position, side: Side, n7: u8) -> bool {
     (1..=3).contains(&p.pit(last))
 }
 
-/// Legal moves as a row mask (bit `i`: the mover's pit `i + 1`).
+/// Legal moves as lane flags: bit 7 of lane `i` for the mover's pit `i + 1`.
+/// Perft counts and walks these directly, with no gather to a row mask.
 #[inline(always)]
-pub fn legal_mask<R: Rules, M: Mover>(p: &Position) -> u8 {
+pub(crate) fn legal_flags<R: Rules, M: Mover>(p: &Position) -> u64 {
     let v = R::VARIANT;
-    if count_end::<R>(p).is_some() {
+    if counts_end::<R>(p) {
         return 0;
     }
-    let own = nonzero_lanes(row(p, M::OWN_SHIFT));
+    // An empty row needs no test of its own: every path below then gives 0.
+    let own = nonzero_flags(row(p, M::OWN_SHIFT));
     let opp = row(p, M::OPP_SHIFT);
-    if own == 0 {
-        return 0;
-    }
     if opp == 0 {
-        return feeding_mask::<R>(p, M::SIDE, own);
+        return spread(feeding_mask::<R>(p, M::SIDE, gather(own)));
     }
     let n7 = p.pit(M::SIDE.pit7());
     let pit7_allowed = if v.is_songo36() {
         // Interdit Solo / Duo, lifted by a capture, or when nothing else is left.
         let prohibited =
             (n7 == 1 || (v.is_amateur() && n7 == 2)) && !small_noble_captures(p, M::SIDE, n7);
-        !prohibited || own == PIT7_BIT
+        !prohibited || own == PIT7_FLAG
     } else {
         // The songo40 last-pit restriction (4.3).
-        n7 > 7 || (n7 == 5 && p.pit7_unplayed(M::SIDE)) || own == PIT7_BIT
+        n7 > 7 || (n7 == 5 && p.pit7_unplayed(M::SIDE)) || own == PIT7_FLAG
     };
-    own & !(((!pit7_allowed) as u8) << (PITS_PER_ROW - 1))
+    own & !(((!pit7_allowed) as u64) << PIT7_FLAG.trailing_zeros())
+}
+
+/// Legal moves as a row mask (bit `i`: the mover's pit `i + 1`).
+#[inline(always)]
+pub fn legal_mask<R: Rules, M: Mover>(p: &Position) -> u8 {
+    gather(legal_flags::<R, M>(p))
 }
 
 /// Rule 4.1: only moves that sow into the opponent's empty row.
@@ -323,7 +355,7 @@ fn feeding_mask<R: Rules>(p: &Position, side: Side, own: u8) -> u8 {
         let i = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let o = side.first_pit() + i;
-        let fed = table.fed[o][p.pit(o) as usize];
+        let fed = table[o][p.pit(o) as usize].fed;
         let bit = 1 << i;
         if fed > 0 {
             any |= bit;
@@ -375,24 +407,22 @@ pub fn make<R: Rules, M: Mover>(p: &Position, o: usize) -> Position {
         };
     }
     bits &= !(UNPLAYED7[side.index()] * is_pit7 as u128);
-    let table = sow_table::<R>();
-    bits = bits.wrapping_add(table.delta[o][n]);
+    let sow = &sow_table::<R>()[o][n];
+    bits = bits.wrapping_add(sow.delta);
     // The chain: the run of capturable pits that ends at the last pit.
-    let reach = table.reach[o][n] as u32;
     let opp = (bits >> M::OPP_SHIFT) as u64 & ROW_LOW7;
-    let blocked = !(capturable_lanes(opp) as u32) & reach;
-    // Lowest pit of the chain: one above the highest blocked pit inside reach.
-    let low = 31 - ((blocked << 1) | 1).leading_zeros();
-    let mut chain = reach & !((1u32 << low) - 1);
-    let void = chain == FULL_ROW as u32 || (R::VARIANT.c1_exception() && chain == 1);
-    chain *= !void as u32;
-    let taken = SPREAD[chain as usize & FULL_ROW as usize];
+    let blocked = !capturable_flags(opp) & sow.reach;
+    // Lowest lane of the chain: the lane above the highest blocked lane
+    // inside reach (bit 7 of a lane, shifted up one, is bit 0 of the next).
+    let low = 63 - ((blocked << 1) | 1).leading_zeros();
+    let mut chain = sow.reach & !((1u64 << low) - 1);
+    let void = chain == ROW_HIGH || (R::VARIANT.c1_exception() && chain == FIRST_FLAG);
+    chain *= !void as u64;
+    let taken = (chain >> 7) * 0x7F;
     let seeds = ((opp & taken).wrapping_mul(ROW_ONES) >> 48) as u8 as u128;
     bits &= !((taken as u128) << M::OPP_SHIFT);
-    bits += (seeds + table.gain[o][n] as u128) << (CAPTURED_LANE[side.index()] * LANE_BITS);
-    Position {
-        bits: bits ^ NORTH_TO_MOVE,
-    }
+    bits += seeds << (CAPTURED_LANE[side.index()] * LANE_BITS);
+    Position { bits }
 }
 
 #[inline(always)]
@@ -495,26 +525,75 @@ mod tests {
                 let row = (0..7)
                     .filter(|i| mask & (1 << i) != 0)
                     .fold(0u64, |r, i| r | fill << (8 * i));
-                assert_eq!(nonzero_lanes(row), mask, "{mask:#b} {fill}");
+                assert_eq!(gather(nonzero_flags(row)), mask, "{mask:#b} {fill}");
                 let capturable = if (2..=4).contains(&fill) { mask } else { 0 };
-                assert_eq!(capturable_lanes(row), capturable, "{mask:#b} {fill}");
+                assert_eq!(
+                    gather(capturable_flags(row)),
+                    capturable,
+                    "{mask:#b} {fill}"
+                );
+            }
+        }
+    }
+
+    /// Byte `lane` of what sowing `n` seeds from pit `o` of an otherwise
+    /// empty board leaves (the owner of `o` to move).
+    fn sown(table: &SowTable, o: usize, n: usize, lane: u32) -> u8 {
+        let north = if o < PITS_PER_ROW { 0 } else { NORTH_TO_MOVE };
+        let start = (n as u128) << (o as u32 * LANE_BITS) | north;
+        (start.wrapping_add(table[o][n].delta) >> (lane * LANE_BITS)) as u8
+    }
+
+    #[test]
+    fn sow_table_direct_gain() {
+        let south_captured = CAPTURED_LANE[0];
+        // 14 seeds from A in songo40: 13 sown, the 14th captured.
+        assert_eq!(sown(&SOW_DIRECT_GAIN, 0, 14, south_captured), 1);
+        assert_eq!(sown(&SOW_DIRECT_GAIN, 0, 14, 7), 1);
+        assert_eq!(SOW_DIRECT_GAIN[0][14].reach, 0);
+        assert_eq!(SOW_DIRECT_GAIN[0][14].fed, 7);
+        assert_eq!(sown(&SOW_PLAIN, 0, 14, south_captured), 0);
+        assert_eq!(sown(&SOW_PLAIN, 0, 14, 7), 2);
+        assert_eq!(SOW_PLAIN[0][14].reach, FIRST_FLAG);
+        assert_eq!(SOW_PLAIN[0][14].fed, 8);
+        // 21 seeds: a second lap of 7, then the lone seed is captured.
+        assert_eq!(sown(&SOW_DIRECT_GAIN, 6, 21, south_captured), 1);
+        assert_eq!(SOW_DIRECT_GAIN[6][20].reach, ROW_HIGH);
+        // A sowing that ends in the mover's own row cannot capture.
+        assert_eq!(SOW_PLAIN[0][3].reach, 0);
+        // North's direct gain goes to North's captured lane.
+        assert_eq!(sown(&SOW_DIRECT_GAIN, 7, 14, CAPTURED_LANE[1]), 1);
+        assert_eq!(sown(&SOW_DIRECT_GAIN, 7, 14, south_captured), 0);
+    }
+
+    #[test]
+    fn counts_end_matches_count_end() {
+        use crate::variant::{Amateur, Beginner, Forty};
+        for south in 0..=TOTAL_SEEDS {
+            for north in 0..=TOTAL_SEEDS - south {
+                let mut pits = [0; PITS];
+                pits[0] = TOTAL_SEEDS - south - north;
+                let p =
+                    Position::from_parts(pits, Side::South, [south, north], [true, false]).unwrap();
+                assert_eq!(counts_end::<Forty>(&p), count_end::<Forty>(&p).is_some());
+                assert_eq!(
+                    counts_end::<Beginner>(&p),
+                    count_end::<Beginner>(&p).is_some()
+                );
+                assert_eq!(
+                    counts_end::<Amateur>(&p),
+                    count_end::<Amateur>(&p).is_some()
+                );
             }
         }
     }
 
     #[test]
-    fn sow_table_direct_gain() {
-        // 14 seeds from A in songo40: 13 sown, the 14th captured.
-        assert_eq!(SOW_DIRECT_GAIN.gain[0][14], 1);
-        assert_eq!(SOW_DIRECT_GAIN.reach[0][14], 0);
-        assert_eq!(SOW_DIRECT_GAIN.fed[0][14], 7);
-        assert_eq!(SOW_PLAIN.reach[0][14], 1);
-        assert_eq!(SOW_PLAIN.fed[0][14], 8);
-        // 21 seeds: a second lap of 7, then the lone seed is captured.
-        assert_eq!(SOW_DIRECT_GAIN.gain[6][21], 1);
-        assert_eq!(SOW_DIRECT_GAIN.reach[6][20], 0x7F);
-        // A sowing that ends in the mover's own row cannot capture.
-        assert_eq!(SOW_PLAIN.reach[0][3], 0);
+    fn spread_inverts_gather() {
+        for mask in 0u8..128 {
+            assert_eq!(gather(spread(mask)), mask);
+            assert_eq!(flag_count(spread(mask)), mask.count_ones() as u64);
+        }
     }
 
     #[test]

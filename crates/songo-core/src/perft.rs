@@ -1,8 +1,8 @@
 //! Perft: the number of leaf positions of the legal-move tree (rules section 6).
 
-use crate::movegen::{legal_mask, make, with_mover, Mover};
+use crate::movegen::{flag_count, legal_flags, legal_mask, make, with_mover, Mover};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{Position, LANE_BITS};
 use crate::variant::{Rules, Variant};
 use crate::with_rules;
 
@@ -19,23 +19,19 @@ pub fn perft_full<R: Rules>(p: &Position, depth: u32) -> u64 {
 }
 
 fn perft_bulk<R: Rules, M: Mover>(p: &Position, depth: u32) -> u64 {
-    let mut mask = legal_mask::<R, M>(p);
+    let mut moves = legal_flags::<R, M>(p);
     if depth <= 1 {
-        return if depth == 0 {
-            1
-        } else {
-            mask.count_ones() as u64
-        };
+        return if depth == 0 { 1 } else { flag_count(moves) };
     }
     let mut nodes = 0;
-    while mask != 0 {
-        let o = M::SIDE.first_pit() + mask.trailing_zeros() as usize;
-        mask &= mask - 1;
+    while moves != 0 {
+        let o = M::SIDE.first_pit() + (moves.trailing_zeros() / LANE_BITS) as usize;
+        moves &= moves - 1;
         let child = make::<R, M>(p, o);
         // Most nodes are parents of leaves: count their moves in place
         // rather than pay a call for each.
         nodes += if depth == 2 {
-            legal_mask::<R, M::Next>(&child).count_ones() as u64
+            flag_count(legal_flags::<R, M::Next>(&child))
         } else {
             perft_bulk::<R, M::Next>(&child, depth - 1)
         };

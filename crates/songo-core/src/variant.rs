@@ -67,12 +67,17 @@ impl Variant {
         matches!(self, Variant::Songo36Amateur)
     }
 
+    /// The captured count that ends the game (rule 5.1 item 1).
+    pub const fn capture_threshold(self) -> u8 {
+        match self {
+            Variant::Songo40 => 40,
+            _ => 36,
+        }
+    }
+
     /// Whether a captured count alone ends the game (rule 5.1 item 1).
     pub const fn capture_ends_game(self, captured: u8) -> bool {
-        match self {
-            Variant::Songo40 => captured >= 40,
-            _ => captured > 35,
-        }
+        captured >= self.capture_threshold()
     }
 }
 
