@@ -181,8 +181,9 @@ fn mpi_ranks_write_the_file_of_a_single_process() {
 }
 
 /// Rank 1 alone cannot start (its `--tablebases` is missing, an MPMD
-/// launch giving it other arguments): it says why, rank 0 says the job
-/// stopped, no rank waits for it, and the file keeps what it held.
+/// launch giving it other arguments): rank 0 prints why, for rank 1, and
+/// says the job stopped; no rank waits for it, and the file keeps what it
+/// held.
 #[test]
 fn a_failing_rank_other_than_0_stops_the_job() {
     let mpi = match find_mpirun() {
@@ -214,7 +215,8 @@ fn a_failing_rank_other_than_0_stops_the_job() {
     assert!(!o.status.success(), "{}", text(&o));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("error: --tablebases: tablebase directory") && err.contains("is missing"),
+        err.contains("rank 1: error: --tablebases: tablebase directory")
+            && err.contains("is missing"),
         "{}",
         text(&o)
     );

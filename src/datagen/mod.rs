@@ -72,8 +72,9 @@ pub enum DatagenError {
     /// `--mpi` cannot run here.
     #[error(transparent)]
     Mpi(#[from] crate::tb_mpi::MpiError),
-    /// Rank 0 stops the job because another rank failed; that rank's own
-    /// error is printed too, and the file keeps its whole batches.
+    /// Rank 0 stops the job because another rank failed; rank 0 printed
+    /// that rank's error before this one, and the file keeps its whole
+    /// batches.
     #[error("{failed} other rank(s) failed (their error is above): the job stopped, the file keeps what was written")]
     Stopped { failed: u64 },
     /// What the ranks sent rank 0 is not whole games in order: a bug, never

@@ -11,9 +11,10 @@
 //!
 //! No rank is left waiting in a collective call: after every step that can
 //! fail (setting up, playing, writing) all ranks learn how many failed and
-//! stop together. The failing ranks return their error, rank 0 says the job
-//! stopped, the others end quietly; the file keeps its whole batches, so
-//! the same command continues it.
+//! stop together. The failing ranks send their error to rank 0, which
+//! prints them and says the job stopped (or gives its own error); the
+//! others end quietly. The file keeps its whole batches, so the same
+//! command continues it.
 
 use std::ops::Range;
 use std::time::Instant;
@@ -23,6 +24,8 @@ use songo_tb::generate::Exchange;
 
 use super::format::{Record, Writer, RECORD_BYTES};
 use super::{summary, DatagenArgs, DatagenError, Setup, BATCH_GAMES};
+use crate::chain::Chain;
+use crate::output::errln;
 
 /// A record travels as the little-endian words of its file bytes.
 const RECORD_WORDS: usize = RECORD_BYTES / 8;
@@ -101,8 +104,11 @@ pub fn run_on(a: &DatagenArgs, ex: &mut dyn Exchange) -> Result<(), DatagenError
 }
 
 /// Every rank's outcome of one step, collectively: `Some` when all
-/// succeeded; else this rank's own error, or for rank 0 [`Stopped`], or
-/// `None` for a rank that has nothing to report and should just end.
+/// succeeded. Otherwise rank 0 prints the other failing ranks' errors
+/// (sent to it as text) and returns its own error, or [`Stopped`]; every
+/// other rank returns `None` and ends quietly. Rank 0 speaks for the job
+/// because mpirun ends the other ranks as soon as rank 0 exits with an
+/// error, which can cut a rank's own message before it is forwarded.
 ///
 /// [`Stopped`]: DatagenError::Stopped
 fn together<T>(
@@ -110,12 +116,72 @@ fn together<T>(
     own: Result<T, DatagenError>,
 ) -> Result<Option<T>, DatagenError> {
     let failed = ex.sum(own.is_err() as u64);
-    match own {
-        Ok(value) if failed == 0 => Ok(Some(value)),
-        Err(e) => Err(e),
-        Ok(_) if ex.process() == 0 => Err(DatagenError::Stopped { failed }),
-        Ok(_) => Ok(None),
+    let own = match own {
+        Ok(value) if failed == 0 => return Ok(Some(value)),
+        Ok(_) => None,
+        Err(e) => Some(e),
+    };
+    let rank = ex.process();
+    let mut outgoing = vec![Vec::new(); ex.processes()];
+    if let (Some(e), false) = (&own, rank == 0) {
+        outgoing[0] = text_frame(rank, &Chain(e).to_string());
     }
+    let gathered = ex.all_to_all(outgoing);
+    if rank != 0 {
+        return Ok(None);
+    }
+    let own_text = own.as_ref().map(|e| Chain(e).to_string());
+    for (ranks, text) in others_errors(&gathered, own_text.as_deref()) {
+        let ranks: Vec<String> = ranks.iter().map(usize::to_string).collect();
+        let s = if ranks.len() > 1 { "s" } else { "" };
+        errln!("rank{s} {}: error: {text}", ranks.join(", "));
+    }
+    Err(own.unwrap_or(DatagenError::Stopped { failed }))
+}
+
+/// A failing rank's message as words: its rank, the byte length, then the
+/// bytes, zero-padded to whole words.
+fn text_frame(rank: usize, text: &str) -> Vec<u64> {
+    let mut words = vec![rank as u64, text.len() as u64];
+    words.extend(text.as_bytes().chunks(8).map(|c| {
+        let mut w = [0u8; 8];
+        w[..c.len()].copy_from_slice(c);
+        u64::from_le_bytes(w)
+    }));
+    words
+}
+
+/// The other ranks' messages from their [`text_frame`]s, grouped by text
+/// (ranks in order; a text the same as rank 0's own is left out, rank 0
+/// prints it once). A frame cut short ends the list: what came whole is
+/// still worth printing.
+fn others_errors(words: &[u64], own: Option<&str>) -> Vec<(Vec<usize>, String)> {
+    let mut found: Vec<(usize, String)> = Vec::new();
+    let mut rest = words;
+    while let [rank, len, tail @ ..] = rest {
+        let Some(n) = usize::try_from(*len)
+            .ok()
+            .filter(|n| n.div_ceil(8) <= tail.len())
+        else {
+            break;
+        };
+        let (body, after) = tail.split_at(n.div_ceil(8));
+        let bytes: Vec<u8> = body.iter().flat_map(|w| w.to_le_bytes()).take(n).collect();
+        found.push((*rank as usize, String::from_utf8_lossy(&bytes).into_owned()));
+        rest = after;
+    }
+    found.sort();
+    let mut grouped: Vec<(Vec<usize>, String)> = Vec::new();
+    for (rank, text) in found {
+        if Some(text.as_str()) == own {
+            continue;
+        }
+        match grouped.iter_mut().find(|(_, t)| *t == text) {
+            Some((ranks, _)) => ranks.push(rank),
+            None => grouped.push((vec![rank], text)),
+        }
+    }
+    grouped
 }
 
 /// A rank's games as words: per game its index, its record count, then
@@ -182,4 +248,44 @@ fn unframe(games: Range<u64>, words: &[u64]) -> Result<Vec<Record>, DatagenError
         .map(|s| s.ok_or(garbled("a game missing")))
         .collect::<Result<_, _>>()?;
     Ok(games.concat())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_errors_travel_whole_and_group_by_text() {
+        let missing = "--tablebases: tablebase directory /x is missing";
+        let mut words = text_frame(3, missing);
+        words.extend(text_frame(1, missing));
+        words.extend(text_frame(2, "cannot start 9 threads: ünïcode kept"));
+        words.extend(text_frame(4, ""));
+        assert_eq!(
+            others_errors(&words, None),
+            vec![
+                (vec![1, 3], missing.to_string()),
+                (vec![2], "cannot start 9 threads: ünïcode kept".to_string()),
+                (vec![4], String::new()),
+            ]
+        );
+        // Rank 0 prints its own error once, not again for each rank.
+        assert_eq!(
+            others_errors(&words, Some(missing)).len(),
+            2,
+            "the text rank 0 has itself is left out"
+        );
+    }
+
+    #[test]
+    fn a_frame_cut_short_keeps_what_came_whole() {
+        let mut words = text_frame(1, "first");
+        words.extend(text_frame(2, "a message longer than one word"));
+        words.truncate(words.len() - 1);
+        assert_eq!(
+            others_errors(&words, None),
+            vec![(vec![1], "first".to_string())]
+        );
+        assert!(others_errors(&[7], None).is_empty());
+    }
 }
