@@ -99,9 +99,16 @@ pub enum Command {
         after_help = "Examples:\n  songo replay games.pgn\n  songo replay games.pgn --game 3 --boards\n\n\
                             Prints each game's tags, result and moves, then the totals; with --boards\n\
                             also the board after every move. A malformed file or an illegal move is\n\
-                            reported with its line number and the exit code is 1."
+                            reported with its line number and the exit code is 3."
     )]
     Replay(crate::replay::ReplayArgs),
+    /// The statistics of match records, one or many joined: Elo with its
+    /// interval, W-D-L, pentanomial pairs, endings and faults.
+    #[command(
+        after_help = "Example:\n  songo results new-vs-old-s1.pgn new-vs-old-s2.pgn\n\n\
+                            Prints what 'songo match' prints at its end, over all the games."
+    )]
+    Results(crate::results::ResultsArgs),
     /// Score every move of a recorded game, mark inaccuracies, mistakes
     /// and blunders, and write the game annotated.
     Review(crate::review::ReviewArgs),
@@ -319,6 +326,7 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
         Some(Command::Analyze(args)) => Ok(crate::analyze::run(&args)?),
         Some(Command::Play(args)) => Ok(crate::play::run(&args)?),
         Some(Command::Replay(args)) => Ok(crate::replay::run(&args)?),
+        Some(Command::Results(args)) => Ok(crate::results::run(&args)?),
         Some(Command::Review(args)) => Ok(crate::review::run(&args)?),
         Some(Command::Perft(args)) => Ok(perft(&args)?),
         Some(Command::Tune(a)) => match &a.mode {

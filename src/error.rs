@@ -4,7 +4,7 @@
 //! Each layer has its own error enum: [`MatchError`] (and below it
 //! [`OpeningError`], [`ProcessError`], [`SpecError`]), [`TuneError`],
 //! [`TbCliError`] (over [`TbError`]), [`BookCliError`], [`BenchError`], [`AnalyzeError`],
-//! [`PlayError`], [`ReplayError`], [`ReviewError`], [`GuiError`]. [`CliError`] gathers
+//! [`PlayError`], [`ReplayError`], [`ResultsError`], [`ReviewError`], [`GuiError`]. [`CliError`] gathers
 //! them, and [`CliError::exit`] is the only function that decides an exit
 //! code; [`report`] prints the error and returns that code. The codes are
 //! documented in `songo --help`:
@@ -49,6 +49,7 @@ use crate::output::errln;
 pub use crate::output::StdoutError;
 pub use crate::play::PlayError;
 pub use crate::replay::ReplayError;
+pub use crate::results::ResultsError;
 pub use crate::review::ReviewError;
 pub use crate::spsa::state::StateError;
 pub use crate::spsa::SpsaError;
@@ -137,6 +138,8 @@ pub enum CliError {
     Replay(#[from] ReplayError),
     #[error(transparent)]
     Review(#[from] ReviewError),
+    #[error(transparent)]
+    Results(#[from] ResultsError),
     #[error(transparent)]
     Gui(#[from] GuiError),
     /// The output of `songo perft` or `songo bench`.
@@ -238,6 +241,13 @@ impl CliError {
                 }
             },
             CliError::Replay(e) => replay_exit(e),
+            CliError::Results(e) => match e {
+                ResultsError::Load(e) => replay_exit(e),
+                // Files that do not go together: the command line's choice.
+                ResultsError::Twice { .. } | ResultsError::Mixed { .. } => Exit::Usage,
+                ResultsError::RoundTwice { .. } | ResultsError::NoGames => Exit::BadInput,
+                ResultsError::Stdout(e) => stdout_exit(e),
+            },
             CliError::Review(e) => match e {
                 ReviewError::Input(e) => replay_exit(e),
                 ReviewError::NoGames { .. } => Exit::BadInput,

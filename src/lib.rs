@@ -16,6 +16,7 @@ pub mod output;
 pub mod play;
 pub mod progress;
 pub mod replay;
+pub mod results;
 pub mod review;
 pub mod score_text;
 pub mod session;

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::referee::{Ending, Fault, GameReport, GameSettings};
-use super::{check_engines, openings, run, schedule, Job, MatchConfig, MatchError, Verdict};
+use super::{
+    check_engines, openings, report, run, schedule, Job, MatchConfig, MatchError, Verdict,
+};
 use crate::output::{errln, out, outln};
 use crate::stats::{GameScore, MatchStats, Sprt};
 use songo_client::{EngineSpec, TimeControl};
@@ -152,12 +154,12 @@ impl Standing {
             }
         }
         let ending = match &r.ending {
-            Ending::Rules(_) => "by the rules",
-            Ending::MaxPlies => "at the ply limit",
+            Ending::Rules(_) => report::BY_THE_RULES,
+            Ending::MaxPlies => report::AT_THE_PLY_LIMIT,
             Ending::Fault { side, fault } => {
                 let e = job.engines[side.index()];
                 *self.engines[e].faults.entry(fault_name(fault)).or_default() += 1;
-                "by a fault"
+                report::BY_A_FAULT
             }
         };
         *self.endings.entry(ending).or_default() += 1;
@@ -182,17 +184,7 @@ impl Standing {
 
     fn line(&self, pair: usize, sprt: Option<&Sprt>) -> String {
         let (a, b) = self.stats[pair].0;
-        let s = self.pair_stats(pair);
-        let score = s
-            .wdl
-            .score()
-            .map_or("n/a".to_string(), |x| format!("{:.1}%", 100.0 * x));
-        format!(
-            "{} vs {}: score {score}, {}",
-            self.names[a],
-            self.names[b],
-            s.summary(sprt)
-        )
+        report::pair_line(&self.names[a], &self.names[b], &self.pair_stats(pair), sprt)
     }
 }
 
@@ -301,18 +293,9 @@ pub fn run_match(a: &MatchArgs) -> Result<(), MatchError> {
         let verdict = decision.map_or("no decision yet".to_string(), |d| d.to_string());
         let _ = writeln!(out, "SPRT {s}: {verdict}");
     }
-    let mut endings: Vec<_> = standing.endings.iter().collect();
-    endings.sort();
-    let endings: Vec<String> = endings.iter().map(|(k, n)| format!("{n} {k}")).collect();
-    let _ = writeln!(out, "Games ended: {}", endings.join(", "));
+    let _ = writeln!(out, "{}", report::endings_line(&standing.endings));
     for (name, t) in standing.names.iter().zip(&standing.engines) {
-        let mut faults: Vec<String> = t.faults.iter().map(|(k, n)| format!("{n} {k}")).collect();
-        faults.sort();
-        let faults = if faults.is_empty() {
-            "no faults".to_string()
-        } else {
-            faults.join(", ")
-        };
+        let faults = report::faults_text(&t.faults);
         let clock = t
             .min_clock
             .map(|c| format!("; least time left after a move {} ms", c.as_millis()))

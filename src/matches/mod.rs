@@ -13,6 +13,7 @@
 pub mod command;
 pub mod openings;
 pub mod referee;
+pub mod report;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -1,0 +1,73 @@
+//! The lines of a match report that `songo match` prints at its end and
+//! `songo results` prints for joined records, so that both read the same.
+
+use std::collections::HashMap;
+
+use crate::stats::{MatchStats, Sprt};
+
+/// How a game ended, as the report counts it.
+pub const BY_THE_RULES: &str = "by the rules";
+pub const AT_THE_PLY_LIMIT: &str = "at the ply limit";
+pub const BY_A_FAULT: &str = "by a fault";
+
+/// `A vs B: score 61.3%, Elo … (pairs, LOS, W-D-L, LLR)`, from A's side.
+pub fn pair_line(first: &str, second: &str, stats: &MatchStats, sprt: Option<&Sprt>) -> String {
+    let score = stats
+        .wdl
+        .score()
+        .map_or("n/a".to_string(), |x| format!("{:.1}%", 100.0 * x));
+    format!(
+        "{first} vs {second}: score {score}, {}",
+        stats.summary(sprt)
+    )
+}
+
+/// `Games ended: 98 by the rules, 2 by a fault`, the ways in name order.
+pub fn endings_line(endings: &HashMap<&'static str, u32>) -> String {
+    format!("Games ended: {}", counted(endings))
+}
+
+/// An engine's faults, `1 crashes, 2 time losses`, or `no faults`.
+pub fn faults_text(faults: &HashMap<&'static str, u32>) -> String {
+    if faults.is_empty() {
+        "no faults".to_string()
+    } else {
+        counted(faults)
+    }
+}
+
+fn counted(counts: &HashMap<&'static str, u32>) -> String {
+    let mut named: Vec<_> = counts.iter().collect();
+    named.sort();
+    let parts: Vec<String> = named.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::GameScore;
+
+    #[test]
+    fn lines_read_as_the_match_prints_them() {
+        let mut s = MatchStats::new();
+        s.add_pair(GameScore::Win, GameScore::Draw);
+        let line = pair_line("new", "old", &s, None);
+        assert!(
+            line.starts_with("new vs old: score 75.0%, Elo +190.8"),
+            "{line}"
+        );
+        assert_eq!(
+            pair_line("a", "b", &MatchStats::new(), None),
+            "a vs b: score n/a, Elo n/a, LOS 50.0%, W-D-L 0-0-0, pairs [0 0 0 0 0] (split 0)"
+        );
+        let endings = HashMap::from([(BY_A_FAULT, 2), (BY_THE_RULES, 98)]);
+        assert_eq!(
+            endings_line(&endings),
+            "Games ended: 2 by a fault, 98 by the rules"
+        );
+        assert_eq!(faults_text(&HashMap::new()), "no faults");
+        let faults = HashMap::from([("time losses", 2), ("crashes", 1)]);
+        assert_eq!(faults_text(&faults), "1 crashes, 2 time losses");
+    }
+}
