@@ -2,7 +2,7 @@
 //! match printed, records joined give the statistics of the summed counts,
 //! and files that do not go together are refused with their exit code.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use songo::matches::report::pair_line;
@@ -10,22 +10,8 @@ use songo::stats::{MatchStats, Pentanomial, Wdl};
 
 const SONGO: &str = env!("CARGO_BIN_EXE_songo");
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("songo-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod tb_support;
+use tb_support::TempDir;
 
 /// Exit code, standard output, standard error.
 fn songo(args: &[&str]) -> (Option<i32>, String, String) {
