@@ -104,10 +104,7 @@ pub enum Command {
     Replay(crate::replay::ReplayArgs),
     /// The statistics of match records, one or many joined: Elo with its
     /// interval, W-D-L, pentanomial pairs, endings and faults.
-    #[command(
-        after_help = "Example:\n  songo results new-vs-old-s1.pgn new-vs-old-s2.pgn\n\n\
-                            Prints what 'songo match' prints at its end, over all the games."
-    )]
+    #[command(after_help = crate::results::AFTER_HELP)]
     Results(crate::results::ResultsArgs),
     /// Score every move of a recorded game, mark inaccuracies, mistakes
     /// and blunders, and write the game annotated.

@@ -244,8 +244,12 @@ impl CliError {
             CliError::Results(e) => match e {
                 ResultsError::Load(e) => replay_exit(e),
                 // Files that do not go together: the command line's choice.
-                ResultsError::Twice { .. } | ResultsError::Mixed { .. } => Exit::Usage,
-                ResultsError::RoundTwice { .. } | ResultsError::NoGames => Exit::BadInput,
+                ResultsError::Twice { .. }
+                | ResultsError::MixedVariant { .. }
+                | ResultsError::MixedClock { .. } => Exit::Usage,
+                ResultsError::SameNames { .. }
+                | ResultsError::RoundTwice { .. }
+                | ResultsError::NoGames => Exit::BadInput,
                 ResultsError::Stdout(e) => stdout_exit(e),
             },
             CliError::Review(e) => match e {

@@ -12,7 +12,7 @@
 //! side that lost the game.
 
 use std::collections::{HashMap, HashSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use thiserror::Error;
@@ -21,6 +21,7 @@ use crate::matches::report;
 use crate::output::StdoutError;
 use crate::replay::{load_games, ReplayError};
 use crate::stats::{GameScore, MatchStats};
+use songo_core::movegen::Outcome;
 use songo_core::position::Side;
 use songo_core::record::{Adjudication, GameRecord, Termination};
 use songo_core::Variant;
@@ -30,24 +31,31 @@ Examples:
   songo results new-vs-old.pgn
   songo results new-vs-old-s1.pgn new-vs-old-s2.pgn new-vs-old-s3.pgn
 
-Prints, for each pair of players, the line 'songo match' prints at its end
-(score, Elo with its 95% interval over the game pairs, LOS, W-D-L,
-pentanomial pairs), how the games ended, and each player's faults (time
-losses, illegal moves, crashes, stalls; the records do not tell an illegal
-move from a malformed one). Every game is read and replayed; the records
-must be of one variant and one time control, and a file given twice is
-refused. Exit code 0; 1 when a file cannot be read; 2 for files that do not
-go together (one given twice, another variant or time control); 3 for a
-malformed record, a round played twice in one file, or no finished game.";
+Prints the variant and time controls, then for each pair of players the line
+'songo match' prints at its end (score, Elo with its 95% interval over the
+game pairs, LOS, W-D-L, pentanomial pairs), how the games ended, and each
+player's faults. The faults are read from the records' adjudications: an
+illegal or malformed move counts as an illegal move, an engine that did not
+start as a crash, and a fault on a game's last move as the end the rules
+gave, as the record has it. Every game is read and replayed. The records
+must be of one variant, each player at one time control, the two sides of
+a game named apart; a file given twice is refused. Exit code 0; 1 when a
+file cannot be read; 2 for files that do not go together (one given twice,
+another variant or time control); 3 for a malformed record, a game between
+two players of one name, a round played twice in one file, or no finished
+game.";
 
 /// `songo results`' arguments.
 #[derive(Args, Debug)]
-#[command(after_long_help = AFTER_HELP)]
 pub struct ResultsArgs {
     /// Record files written by `songo match --record` (each is read whole
     /// and every move checked).
     #[arg(required = true, value_name = "RECORD")]
     pub records: Vec<PathBuf>,
+    /// The variant of games without a Variant tag (other tools' PGN):
+    /// songo36-beginner, songo36-amateur or songo40.
+    #[arg(long, short = 'v', value_name = "VARIANT")]
+    pub variant: Option<Variant>,
 }
 
 /// Why `songo results` could not join the records.
@@ -58,14 +66,28 @@ pub enum ResultsError {
     Load(#[from] ReplayError),
     #[error("{} is given twice: its games would count twice", path.display())]
     Twice { path: PathBuf },
-    #[error("{}: game {game} is {found}, the games before it are {first}: join the records of one variant and one time control", path.display())]
-    Mixed {
+    #[error("{}: game {game} is {found}, the games before it are {first}: join the records of one variant", path.display())]
+    MixedVariant {
         path: PathBuf,
         game: usize,
-        found: Conditions,
-        first: Conditions,
+        found: Variant,
+        first: Variant,
     },
-    #[error("{}: game {game} is round {round} between {south} and {north} a second time", path.display())]
+    #[error("{}: game {game}: {player} plays at {found}, in the games before it at {first}: join the records of one time control", path.display())]
+    MixedClock {
+        path: PathBuf,
+        game: usize,
+        player: String,
+        found: String,
+        first: String,
+    },
+    #[error("{}: game {game}: both sides are named {name}: the results tell players apart by name (give each engine its own name= in songo match)", path.display())]
+    SameNames {
+        path: PathBuf,
+        game: usize,
+        name: String,
+    },
+    #[error("{}: game {game} is round {round} between {south} and {north} a second time (the records of two matches in one file? give each its own file)", path.display())]
     RoundTwice {
         path: PathBuf,
         game: usize,
@@ -80,16 +102,60 @@ pub enum ResultsError {
     Stdout(#[from] StdoutError),
 }
 
-/// What every joined game must share.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What every joined game must share: the variant, and each player's time
+/// control (a record's `A:B` is South's and North's).
+#[derive(Clone, Debug)]
 pub struct Conditions {
     variant: Variant,
-    time_control: String,
+    /// By player, in the order they first appear.
+    clocks: Vec<(String, String)>,
 }
 
+impl Conditions {
+    /// Takes `r`'s conditions in, or says which one differs.
+    fn admit(&mut self, path: &Path, game: usize, r: &GameRecord) -> Result<(), ResultsError> {
+        if r.variant != self.variant {
+            return Err(ResultsError::MixedVariant {
+                path: path.to_path_buf(),
+                game,
+                found: r.variant,
+                first: self.variant,
+            });
+        }
+        let tc = r.time_control.as_str();
+        let (south, north) = tc.split_once(':').unwrap_or((tc, tc));
+        for (player, found) in [(&r.south, south), (&r.north, north)] {
+            match self.clocks.iter().find(|(name, _)| name == player) {
+                Some((_, first)) if first != found => {
+                    return Err(ResultsError::MixedClock {
+                        path: path.to_path_buf(),
+                        game,
+                        player: player.clone(),
+                        found: found.to_string(),
+                        first: first.clone(),
+                    })
+                }
+                Some(_) => {}
+                None => self.clocks.push((player.clone(), found.to_string())),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `songo40 at 1+0.01`, or `songo40, full at 1+0.01, half at 0.5+0.005`.
 impl std::fmt::Display for Conditions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} at {}", self.variant, self.time_control)
+        write!(f, "{}", self.variant)?;
+        match self.clocks.split_first() {
+            Some(((_, tc), rest)) if rest.iter().all(|(_, t)| t == tc) => write!(f, " at {tc}"),
+            _ => {
+                for (name, tc) in &self.clocks {
+                    write!(f, ", {name} at {tc}")?;
+                }
+                Ok(())
+            }
+        }
     }
 }
 
@@ -192,12 +258,11 @@ impl Joined {
             Termination::Adjudicated(Adjudication::MaxPlies) => report::AT_THE_PLY_LIMIT,
             Termination::Adjudicated(a) => {
                 let loser = match outcome {
-                    songo_core::movegen::Outcome::Win(Side::South) => Some(&r.north),
-                    songo_core::movegen::Outcome::Win(Side::North) => Some(&r.south),
-                    songo_core::movegen::Outcome::Draw => None,
+                    Outcome::Win(Side::South) => Some(&r.north),
+                    Outcome::Win(Side::North) => Some(&r.south),
+                    Outcome::Draw => None,
                 };
-                if let Some(loser) = loser {
-                    let kind = fault_name(a);
+                if let (Some(loser), Some(kind)) = (loser, fault_name(a)) {
                     *self
                         .faults
                         .entry(loser.clone())
@@ -282,19 +347,21 @@ fn paired_round(round: &str) -> Option<(&str, u8)> {
     (!opening.is_empty()).then_some((opening, game))
 }
 
-/// The fault names of `songo match`'s report, for a record's adjudication.
-fn fault_name(a: Adjudication) -> &'static str {
+/// The fault of `songo match`'s report that a record's adjudication names
+/// (none for the ply limit, which is no one's fault).
+fn fault_name(a: Adjudication) -> Option<&'static str> {
     match a {
-        Adjudication::TimeForfeit => "time losses",
-        Adjudication::IllegalMove => "illegal moves",
-        Adjudication::Crash => "crashes",
-        Adjudication::Stall => "stalls",
-        Adjudication::MaxPlies => "ply limits",
+        Adjudication::TimeForfeit => Some(report::TIME_LOSSES),
+        Adjudication::IllegalMove => Some(report::ILLEGAL_MOVES),
+        Adjudication::Crash => Some(report::CRASHES),
+        Adjudication::Stall => Some(report::STALLS),
+        Adjudication::MaxPlies => None,
     }
 }
 
-/// Reads and joins the record files.
-pub fn join(paths: &[PathBuf]) -> Result<Joined, ResultsError> {
+/// Reads and joins the record files; `variant` is that of games without a
+/// `Variant` tag.
+pub fn join(paths: &[PathBuf], variant: Option<Variant>) -> Result<Joined, ResultsError> {
     let mut seen: Vec<PathBuf> = Vec::new();
     let mut joined: Option<Joined> = None;
     for (file, path) in paths.iter().enumerate() {
@@ -303,14 +370,20 @@ pub fn join(paths: &[PathBuf]) -> Result<Joined, ResultsError> {
             return Err(ResultsError::Twice { path: path.clone() });
         }
         seen.push(same_file);
-        for (number, game) in load_games(path, None, None)? {
+        for (number, game) in load_games(path, variant, None)? {
             let r = &game.record;
-            let found = Conditions {
-                variant: r.variant,
-                time_control: r.time_control.clone(),
-            };
+            if r.south == r.north {
+                return Err(ResultsError::SameNames {
+                    path: path.clone(),
+                    game: number,
+                    name: r.south.clone(),
+                });
+            }
             let j = joined.get_or_insert_with(|| Joined {
-                conditions: found.clone(),
+                conditions: Conditions {
+                    variant: r.variant,
+                    clocks: Vec::new(),
+                },
                 files: 0,
                 players: Vec::new(),
                 endings: HashMap::new(),
@@ -318,14 +391,7 @@ pub fn join(paths: &[PathBuf]) -> Result<Joined, ResultsError> {
                 names: Vec::new(),
                 unfinished: 0,
             });
-            if found != j.conditions {
-                return Err(ResultsError::Mixed {
-                    path: path.clone(),
-                    game: number,
-                    found,
-                    first: j.conditions.clone(),
-                });
-            }
+            j.conditions.admit(path, number, r)?;
             if let Some(clash) = j.add(file, r) {
                 return Err(ResultsError::RoundTwice {
                     path: path.clone(),
@@ -347,6 +413,6 @@ pub fn join(paths: &[PathBuf]) -> Result<Joined, ResultsError> {
 
 /// Runs `songo results`: the report on standard output.
 pub fn run(args: &ResultsArgs) -> Result<(), ResultsError> {
-    let joined = join(&args.records)?;
+    let joined = join(&args.records, args.variant)?;
     Ok(crate::output::out!("{}", joined.report())?)
 }

@@ -27,9 +27,9 @@ fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// A three-engine match (one plays illegal moves) written to `record`;
-/// returns its report.
-fn play(record: &Path, seed: &str, variant: &str) -> String {
+/// A three-engine match (one plays illegal moves, one has its own clock)
+/// written to `record`; returns its report.
+fn play(record: &Path, seed: &str, variant: &str, tc: &str) -> String {
     let (code, out, err) = songo(&[
         "match",
         "-v",
@@ -39,9 +39,9 @@ fn play(record: &Path, seed: &str, variant: &str) -> String {
         "-e",
         "name=flaky arg=sparring arg=--kind=illegal arg=--after=6",
         "-e",
-        "arg=sparring arg=--kind=random",
+        "arg=sparring arg=--kind=random depth=3",
         "--tc",
-        "depth=1",
+        tc,
         "-n",
         "6",
         "-c",
@@ -101,15 +101,19 @@ fn counts(line: &str) -> (Wdl, Pentanomial, u64) {
 fn one_record_reads_as_its_match_and_pieces_join_as_their_sum() {
     let dir = TempDir::new("results");
     let (a, b) = (dir.0.join("a.pgn"), dir.0.join("b.pgn"));
-    let match_a = play(&a, "1", "songo40");
-    let match_b = play(&b, "2", "songo40");
+    let match_a = play(&a, "1", "songo40", "depth=1");
+    let match_b = play(&b, "2", "songo40", "depth=1");
 
     let (code, out, err) = songo(&["results", path(&a)]);
     assert_eq!(code, Some(0), "{err}");
+    let head = out.lines().next().unwrap();
     assert!(
-        out.starts_with("Records: 1 file(s), 18 games; songo40 at depth=1\n"),
+        head.starts_with("Records: 1 file(s), 18 games; songo40, "),
         "{out}"
     );
+    for clock in ["engine at depth=1", "flaky at depth=1", "random at depth=3"] {
+        assert!(head.contains(clock), "{out}");
+    }
     assert_eq!(game_lines(&out), game_lines(&match_a), "{out}\n{match_a}");
     assert!(out.contains("flaky: 12 illegal moves"), "{out}");
 
@@ -148,8 +152,10 @@ fn one_record_reads_as_its_match_and_pieces_join_as_their_sum() {
 fn records_that_do_not_go_together_are_refused() {
     let dir = TempDir::new("results-refused");
     let (a, other) = (dir.0.join("a.pgn"), dir.0.join("other.pgn"));
-    play(&a, "1", "songo40");
-    play(&other, "1", "songo36-amateur");
+    play(&a, "1", "songo40", "depth=1");
+    play(&other, "1", "songo36-amateur", "depth=1");
+    let deeper = dir.0.join("deeper.pgn");
+    play(&deeper, "2", "songo40", "depth=2");
     let text = std::fs::read_to_string(&a).unwrap();
     let doubled = dir.0.join("doubled.pgn");
     std::fs::write(&doubled, format!("{text}{text}")).unwrap();
@@ -158,6 +164,8 @@ fn records_that_do_not_go_together_are_refused() {
     let broken = dir.0.join("broken.pgn");
     std::fs::write(&broken, text.replacen("\n1. ", "\n1. Z ", 1)).unwrap();
     let missing = dir.0.join("missing.pgn");
+    let one_name = dir.0.join("one-name.pgn");
+    std::fs::write(&one_name, text.replace("\"flaky\"", "\"engine\"")).unwrap();
     let same_a = format!(
         "{}/../{}/a.pgn",
         path(&dir.0),
@@ -169,8 +177,14 @@ fn records_that_do_not_go_together_are_refused() {
         (
             vec![path(&a), path(&other)],
             2,
-            "is songo36-amateur at depth=1, the games before it are songo40 at depth=1",
+            "is songo36-amateur, the games before it are songo40",
         ),
+        (
+            vec![path(&a), path(&deeper)],
+            2,
+            "plays at depth=2, in the games before it at depth=1",
+        ),
+        (vec![path(&one_name)], 3, "both sides are named engine"),
         (vec![path(&doubled)], 3, "a second time"),
         (vec![path(&empty)], 3, "no finished games"),
         (vec![path(&broken)], 3, "broken.pgn:"),

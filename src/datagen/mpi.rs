@@ -130,8 +130,7 @@ fn together<T>(
     if rank != 0 {
         return Ok(None);
     }
-    let own_text = own.as_ref().map(|e| Chain(e).to_string());
-    for (ranks, text) in others_errors(&gathered, own_text.as_deref()) {
+    for (ranks, text) in others_errors(&gathered) {
         let ranks: Vec<String> = ranks.iter().map(usize::to_string).collect();
         let s = if ranks.len() > 1 { "s" } else { "" };
         errln!("rank{s} {}: error: {text}", ranks.join(", "));
@@ -151,11 +150,10 @@ fn text_frame(rank: usize, text: &str) -> Vec<u64> {
     words
 }
 
-/// The other ranks' messages from their [`text_frame`]s, grouped by text
-/// (ranks in order; a text the same as rank 0's own is left out, rank 0
-/// prints it once). A frame cut short ends the list: what came whole is
+/// The other ranks' messages from their [`text_frame`]s, grouped by text,
+/// ranks in order. A frame cut short ends the list: what came whole is
 /// still worth printing.
-fn others_errors(words: &[u64], own: Option<&str>) -> Vec<(Vec<usize>, String)> {
+fn others_errors(words: &[u64]) -> Vec<(Vec<usize>, String)> {
     let mut found: Vec<(usize, String)> = Vec::new();
     let mut rest = words;
     while let [rank, len, tail @ ..] = rest {
@@ -173,9 +171,6 @@ fn others_errors(words: &[u64], own: Option<&str>) -> Vec<(Vec<usize>, String)> 
     found.sort();
     let mut grouped: Vec<(Vec<usize>, String)> = Vec::new();
     for (rank, text) in found {
-        if Some(text.as_str()) == own {
-            continue;
-        }
         match grouped.iter_mut().find(|(_, t)| *t == text) {
             Some((ranks, _)) => ranks.push(rank),
             None => grouped.push((vec![rank], text)),
@@ -262,18 +257,12 @@ mod tests {
         words.extend(text_frame(2, "cannot start 9 threads: ünïcode kept"));
         words.extend(text_frame(4, ""));
         assert_eq!(
-            others_errors(&words, None),
+            others_errors(&words),
             vec![
                 (vec![1, 3], missing.to_string()),
                 (vec![2], "cannot start 9 threads: ünïcode kept".to_string()),
                 (vec![4], String::new()),
             ]
-        );
-        // Rank 0 prints its own error once, not again for each rank.
-        assert_eq!(
-            others_errors(&words, Some(missing)).len(),
-            2,
-            "the text rank 0 has itself is left out"
         );
     }
 
@@ -282,10 +271,7 @@ mod tests {
         let mut words = text_frame(1, "first");
         words.extend(text_frame(2, "a message longer than one word"));
         words.truncate(words.len() - 1);
-        assert_eq!(
-            others_errors(&words, None),
-            vec![(vec![1], "first".to_string())]
-        );
-        assert!(others_errors(&[7], None).is_empty());
+        assert_eq!(others_errors(&words), vec![(vec![1], "first".to_string())]);
+        assert!(others_errors(&[7]).is_empty());
     }
 }

@@ -94,12 +94,12 @@ struct EngineTally {
 
 fn fault_name(f: &Fault) -> &'static str {
     match f {
-        Fault::Start(_) => "start failures",
-        Fault::Crash => "crashes",
-        Fault::Stall => "stalls",
-        Fault::TimeLoss { .. } => "time losses",
-        Fault::Illegal(_) => "illegal moves",
-        Fault::Malformed(_) => "malformed moves",
+        Fault::Start(_) => report::START_FAILURES,
+        Fault::Crash => report::CRASHES,
+        Fault::Stall => report::STALLS,
+        Fault::TimeLoss { .. } => report::TIME_LOSSES,
+        Fault::Illegal(_) => report::ILLEGAL_MOVES,
+        Fault::Malformed(_) => report::MALFORMED_MOVES,
     }
 }
 

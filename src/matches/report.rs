@@ -10,6 +10,14 @@ pub const BY_THE_RULES: &str = "by the rules";
 pub const AT_THE_PLY_LIMIT: &str = "at the ply limit";
 pub const BY_A_FAULT: &str = "by a fault";
 
+/// An engine's faults, as the report counts them.
+pub const START_FAILURES: &str = "start failures";
+pub const CRASHES: &str = "crashes";
+pub const STALLS: &str = "stalls";
+pub const TIME_LOSSES: &str = "time losses";
+pub const ILLEGAL_MOVES: &str = "illegal moves";
+pub const MALFORMED_MOVES: &str = "malformed moves";
+
 /// `A vs B: score 61.3%, Elo … (pairs, LOS, W-D-L, LLR)`, from A's side.
 pub fn pair_line(first: &str, second: &str, stats: &MatchStats, sprt: Option<&Sprt>) -> String {
     let score = stats
@@ -24,23 +32,22 @@ pub fn pair_line(first: &str, second: &str, stats: &MatchStats, sprt: Option<&Sp
 
 /// `Games ended: 98 by the rules, 2 by a fault`, the ways in name order.
 pub fn endings_line(endings: &HashMap<&'static str, u32>) -> String {
-    format!("Games ended: {}", counted(endings))
-}
-
-/// An engine's faults, `1 crashes, 2 time losses`, or `no faults`.
-pub fn faults_text(faults: &HashMap<&'static str, u32>) -> String {
-    if faults.is_empty() {
-        "no faults".to_string()
-    } else {
-        counted(faults)
-    }
-}
-
-fn counted(counts: &HashMap<&'static str, u32>) -> String {
-    let mut named: Vec<_> = counts.iter().collect();
+    let mut named: Vec<_> = endings.iter().collect();
     named.sort();
     let parts: Vec<String> = named.iter().map(|(k, n)| format!("{n} {k}")).collect();
-    parts.join(", ")
+    format!("Games ended: {}", parts.join(", "))
+}
+
+/// An engine's faults, `1 time losses, 2 crashes` (in the order of the
+/// texts), or `no faults`.
+pub fn faults_text(faults: &HashMap<&'static str, u32>) -> String {
+    let mut parts: Vec<String> = faults.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    parts.sort();
+    if parts.is_empty() {
+        "no faults".to_string()
+    } else {
+        parts.join(", ")
+    }
 }
 
 #[cfg(test)]
@@ -67,7 +74,7 @@ mod tests {
             "Games ended: 2 by a fault, 98 by the rules"
         );
         assert_eq!(faults_text(&HashMap::new()), "no faults");
-        let faults = HashMap::from([("time losses", 2), ("crashes", 1)]);
-        assert_eq!(faults_text(&faults), "1 crashes, 2 time losses");
+        let faults = HashMap::from([(TIME_LOSSES, 1), (CRASHES, 2)]);
+        assert_eq!(faults_text(&faults), "1 time losses, 2 crashes");
     }
 }
