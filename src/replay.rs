@@ -67,7 +67,7 @@ pub struct ReplayArgs {
 /// Why `songo replay` could not show the games.
 #[derive(Debug, Error)]
 pub enum ReplayError {
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}", path.display())]
     Read { path: PathBuf, source: io::Error },
     #[error("{}:{}: {}{}{}", path.display(), error.line, game_part(error.game), error.kind, hint(&error.kind))]
     Record {

@@ -124,7 +124,7 @@ pub enum ReviewError {
     CurrentExe(io::Error),
     #[error("the engine could not start: {0}")]
     EngineStart(ProcessError),
-    #[error("game {game}, ply {ply}: the engine failed: {source}")]
+    #[error("game {game}, ply {ply}: the engine failed")]
     Engine {
         game: usize,
         ply: usize,

@@ -197,6 +197,9 @@ fn records_that_do_not_go_together_are_refused() {
         assert!(err.contains(message), "{all:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
         assert!(out.is_empty(), "{out}");
+        // Each cause once: a message that repeats its source reads twice.
+        let parts: Vec<&str> = err.trim().split(": ").collect();
+        assert!(parts.windows(2).all(|w| w[0] != w[1]), "{err}");
     }
     let (code, _, err) = songo(&["results"]);
     assert_eq!(code, Some(2), "{err}");
