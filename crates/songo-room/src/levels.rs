@@ -5,7 +5,8 @@
 
 use serde::Serialize;
 
-use crate::room::LEVELS;
+/// Strength levels the page offers (`Skill Level` of the protocol).
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
 
 /// Elo of level `n + 2` over level `n + 1` (the table's "2 vs 1", "3 vs
 /// 2" and so on, rounded), songo40, as the GUI plays them (`go movetime

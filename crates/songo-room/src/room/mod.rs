@@ -63,8 +63,7 @@ pub use timing::{
     PAUSED_LEVELS, PAUSE_CLOCK_SHARE, PAUSE_MIN, PAUSE_SPREAD, PAUSE_THINK_SHARE, THINK_MS,
 };
 
-/// Strength levels the page offers (`Skill Level` of the protocol).
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
+pub use crate::levels::LEVELS;
 /// The level of the first game.
 pub const DEFAULT_LEVEL: u8 = 3;
 /// How long the engine thinks on a move at full strength (level 10), in
