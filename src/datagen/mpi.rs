@@ -142,12 +142,22 @@ fn together<T>(
 /// bytes, zero-padded to whole words.
 fn text_frame(rank: usize, text: &str) -> Vec<u64> {
     let mut words = vec![rank as u64, text.len() as u64];
-    words.extend(text.as_bytes().chunks(8).map(|c| {
+    words.extend(words_of(text.as_bytes()));
+    words
+}
+
+/// Bytes as little-endian words, the last zero-padded.
+fn words_of(bytes: &[u8]) -> impl Iterator<Item = u64> + '_ {
+    bytes.chunks(8).map(|c| {
         let mut w = [0u8; 8];
         w[..c.len()].copy_from_slice(c);
         u64::from_le_bytes(w)
-    }));
-    words
+    })
+}
+
+/// The bytes of little-endian words.
+fn bytes_of(words: &[u64]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
 /// The other ranks' messages from their [`text_frame`]s, grouped by text,
@@ -164,8 +174,8 @@ fn others_errors(words: &[u64]) -> Vec<(Vec<usize>, String)> {
             break;
         };
         let (body, after) = tail.split_at(n.div_ceil(8));
-        let bytes: Vec<u8> = body.iter().flat_map(|w| w.to_le_bytes()).take(n).collect();
-        found.push((*rank as usize, String::from_utf8_lossy(&bytes).into_owned()));
+        let bytes = &bytes_of(body)[..n];
+        found.push((*rank as usize, String::from_utf8_lossy(bytes).into_owned()));
         rest = after;
     }
     found.sort();
@@ -187,12 +197,7 @@ fn frame(games: &[u64], records: &[Vec<Record>]) -> Vec<u64> {
     for (&i, rs) in games.iter().zip(records) {
         words.extend([i, rs.len() as u64]);
         for r in rs {
-            let bytes = r.to_bytes();
-            words.extend(
-                bytes
-                    .chunks_exact(8)
-                    .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes"))),
-            );
+            words.extend(words_of(&r.to_bytes()));
         }
     }
     words
@@ -221,11 +226,7 @@ fn unframe(games: Range<u64>, words: &[u64]) -> Result<Vec<Record>, DatagenError
         let records = body
             .chunks_exact(RECORD_WORDS)
             .map(|w| {
-                let mut bytes = [0u8; RECORD_BYTES];
-                for (b, x) in bytes.chunks_exact_mut(8).zip(w) {
-                    b.copy_from_slice(&x.to_le_bytes());
-                }
-                Record::from_bytes(&bytes, 0)
+                Record::from_bytes(&bytes_of(w), 0)
                     .ok()
                     // The index as `play_game` stores it.
                     .filter(|r| r.game == *index as u32)
