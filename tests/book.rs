@@ -105,21 +105,23 @@ fn go_answers_at_once_from_the_book_with_its_lines_then_bestmove() {
 #[test]
 fn infinite_ponder_searchmoves_mate_and_own_book_off_search() {
     let mut e = engine_with_book("search.book");
+    // Waiting for the first iteration, not for a fixed time: on a loaded
+    // machine a `stop` sent after a sleep can come before any iteration.
     e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(50));
+    let mut lines = e.until("info depth ");
     e.send("stop");
-    let lines = e.until("bestmove");
+    lines.extend(e.until("bestmove"));
     assert!(searched(&lines), "{lines:#?}");
     e.send("go ponder wtime 1000 btime 1000");
-    std::thread::sleep(Duration::from_millis(50));
+    let mut lines = e.until("info depth ");
     e.send("isready");
-    let lines = e.until("readyok");
+    lines.extend(e.until("readyok"));
     assert!(
         !lines.iter().any(|l| l.starts_with("bestmove")),
         "{lines:?}"
     );
     e.send("ponderhit");
-    let lines = e.until("bestmove");
+    lines.extend(e.until("bestmove"));
     assert!(searched(&lines), "{lines:#?}");
     let lines = go(&mut e, "go depth 4 searchmoves C");
     assert!(searched(&lines) && best(&lines) == "C", "{lines:#?}");
