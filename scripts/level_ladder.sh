@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Skill Level ladder: each level against the one below it, at the
 # GUI's move time (every level gets `go movetime 2000`; levels 1-7 stop at
-# their depth, 8 and 9 at 300 ms and 1 s, 10 uses the 2 s). Writes one
+# their depth, 8 and 9 at 100 ms and 400 ms, 10 uses the 2 s). Writes one
 # log per pair to OUT and prints each pair's final line.
 #
 #   scripts/level_ladder.sh SONGO OUT [VARIANT] [FROM] [TO]

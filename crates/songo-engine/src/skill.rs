@@ -46,7 +46,10 @@ const fn level(depth: Option<u32>, movetime_ms: Option<u64>, margin: Score) -> L
 
 /// The level table: depth caps with a margin that shrinks as the level
 /// rises, then move-time caps at full strength, then no cap. The margins
-/// and depths were set so that each level beats the one below it.
+/// and depths were set so that each level beats the one below it. The
+/// move times sit 4 and 5 times apart below the GUI's 2 s: at 1 s against
+/// 2 s the top step was too small for a player to feel or for a few
+/// hundred games to measure (docs/strength.md, "Skill levels").
 const LEVELS: [LevelSpec; 10] = [
     level(Some(1), None, 400),
     level(Some(2), None, 300),
@@ -55,8 +58,8 @@ const LEVELS: [LevelSpec; 10] = [
     level(Some(6), None, 100),
     level(Some(8), None, 50),
     level(Some(10), None, 20),
-    level(None, Some(300), 0),
-    level(None, Some(1000), 0),
+    level(None, Some(100), 0),
+    level(None, Some(400), 0),
     level(None, None, 0),
 ];
 
@@ -181,7 +184,7 @@ mod tests {
         assert_eq!(one.cap(Limits::depth(20)).depth, Some(1));
         let nine = SkillLevel::new(9).unwrap().spec();
         let capped = nine.cap(Limits::default());
-        assert_eq!(capped.movetime, Some(Duration::from_millis(1000)));
+        assert_eq!(capped.movetime, Some(Duration::from_millis(400)));
         assert_eq!(
             SkillLevel::MAX.spec().cap(Limits::default()),
             Limits::default()
