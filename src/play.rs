@@ -109,7 +109,7 @@ pub const AFTER_HELP: &str = concat!(
     "Levels (1-7 choose at random among the moves within a margin of the best):\n",
     "   1: depth 1, 4 seeds     2: depth 2, 3 seeds     3: depth 3, 2 seeds\n",
     "   4: depth 4, 1.5 seeds   5: depth 6, 1 seed      6: depth 8, 0.5 seeds\n",
-    "   7: depth 10, 0.2 seeds  8: 0.1 s a move         9: 0.4 s a move\n",
+    "   7: depth 10, 0.2 seeds  8: depth 13, best move  9: 0.1 s a move\n",
     "  10: 3 s a move (full strength)",
 );
 

@@ -1,5 +1,5 @@
 //! Playing strength below the best: `Skill Level` 1–10. Each level caps
-//! the search (a depth for 1–7, a move time for 8–9) and, up to level 7,
+//! the search (a depth for 1–8, a move time for 9) and, up to level 7,
 //! chooses at random among the root moves that score within a margin of
 //! the best, so that it makes mistakes a person can punish. Level 10 is
 //! the engine at full strength. `songo play --level` uses the same table.
@@ -45,11 +45,11 @@ const fn level(depth: Option<u32>, movetime_ms: Option<u64>, margin: Score) -> L
 }
 
 /// The level table: depth caps with a margin that shrinks as the level
-/// rises, then move-time caps at full strength, then no cap. The margins
-/// and depths were set so that each level beats the one below it. The
-/// move times sit 4 and 5 times apart below the GUI's 2 s: at 1 s against
-/// 2 s the top step was too small for a player to feel or for a few
-/// hundred games to measure (docs/strength.md, "Skill levels").
+/// rises, then the best move at a depth, then a move-time cap, then no
+/// cap. The margins and depths were set so that each level beats the one
+/// below it. Level 9's 100 ms is 20 times below the GUI's 2 s because
+/// time alone buys little at the top: 1 s against 2 s was about even
+/// (docs/strength.md, "Skill levels").
 const LEVELS: [LevelSpec; 10] = [
     level(Some(1), None, 400),
     level(Some(2), None, 300),
@@ -58,8 +58,8 @@ const LEVELS: [LevelSpec; 10] = [
     level(Some(6), None, 100),
     level(Some(8), None, 50),
     level(Some(10), None, 20),
+    level(Some(13), None, 0),
     level(None, Some(100), 0),
-    level(None, Some(400), 0),
     level(None, None, 0),
 ];
 
@@ -182,9 +182,12 @@ mod tests {
         assert_eq!(SkillLevel::all().count(), 10);
         let one = SkillLevel::MIN.spec();
         assert_eq!(one.cap(Limits::depth(20)).depth, Some(1));
+        let eight = SkillLevel::new(8).unwrap().spec();
+        assert_eq!(eight.cap(Limits::default()).depth, Some(13));
+        assert!(!eight.is_randomised());
         let nine = SkillLevel::new(9).unwrap().spec();
         let capped = nine.cap(Limits::default());
-        assert_eq!(capped.movetime, Some(Duration::from_millis(400)));
+        assert_eq!(capped.movetime, Some(Duration::from_millis(100)));
         assert_eq!(
             SkillLevel::MAX.spec().cap(Limits::default()),
             Limits::default()
