@@ -10,9 +10,9 @@ pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
 
 /// Elo of level `n + 2` over level `n + 1` (the table's "2 vs 1", "3 vs
 /// 2" and so on, rounded), songo40, as the GUI plays them (`go movetime
-/// 2000`), measured with the engine of 76a3757. The top step, 10 vs 9, is
-/// not measured with it yet: until it is, level 10 shows no figure.
-pub const ELO_STEPS: [i32; 8] = [269, 282, 196, 230, 220, 198, 512, 89];
+/// 2000`), measured with the engine of 76a3757 and the levels of
+/// 31eda84.
+pub const ELO_STEPS: [i32; 9] = [269, 282, 196, 230, 220, 198, 186, 205, 258];
 
 /// A level and its strength, for the page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
