@@ -171,10 +171,20 @@ pub fn wait_until(b: &Browser, what: &str, done: impl Fn(&Snapshot) -> bool) -> 
 /// included (for screenshots).
 pub fn settle(b: &Browser) {
     let deadline = Instant::now() + PATIENCE;
-    let busy = "return document.querySelector('[data-testid=board]').dataset.animating === 'true' \
-                || document.querySelector('[data-testid=board] .taken') !== null";
-    while b.script(busy) == Value::Bool(true) {
-        assert!(Instant::now() < deadline, "an endless animation");
+    // Which of the two stays on, if one does, tells a starved timer from
+    // sowings queued again and again.
+    let busy = "const board = document.querySelector('[data-testid=board]'); \
+                return [board.dataset.animating === 'true', board.querySelectorAll('.taken').length];";
+    let idle = serde_json::json!([false, 0]);
+    loop {
+        let state = b.script(busy);
+        if state == idle {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "an endless animation: [animating, taken pits] {state}"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
 }
