@@ -18,19 +18,18 @@ pub const ELO_STEPS: [i32; 9] = [269, 282, 196, 230, 220, 198, 186, 205, 258];
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LevelView {
     pub level: u8,
-    /// Elo over level 1 (0 for level 1): the steps up to it, added; absent
-    /// when a step up to it is not measured.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub elo: Option<i32>,
+    /// Elo over level 1 (0 for level 1): the steps up to it, added.
+    pub elo: i32,
 }
 
-/// Elo of `level` over level 1, when every step up to it is measured.
-pub fn elo_over_level_1(level: u8) -> Option<i32> {
-    let steps = usize::from(level.saturating_sub(1));
-    ELO_STEPS.get(..steps).map(|s| s.iter().sum())
+/// Elo of `level` over level 1 (the steps up to it, added; a level past
+/// the table has them all).
+pub fn elo_over_level_1(level: u8) -> i32 {
+    let steps = usize::from(level.saturating_sub(1)).min(ELO_STEPS.len());
+    ELO_STEPS[..steps].iter().sum()
 }
 
-/// Every level the room plays, with its strength where it is measured.
+/// Every level the room plays, with its strength.
 pub fn views() -> Vec<LevelView> {
     LEVELS
         .map(|level| LevelView {
@@ -73,18 +72,13 @@ mod tests {
         let documented = documented_steps();
         let ours: Vec<(u8, i32)> = (2..).zip(ELO_STEPS).collect();
         assert_eq!(documented, ours);
-        assert_eq!(elo_over_level_1(1), Some(0));
+        assert_eq!(elo_over_level_1(1), 0);
         let to_5: i32 = documented[..4].iter().map(|(_, elo)| elo).sum();
-        assert_eq!(elo_over_level_1(5), Some(to_5));
+        assert_eq!(elo_over_level_1(5), to_5);
         let all = views();
         assert_eq!(all.len(), LEVELS.count());
-        let top = ELO_STEPS.len() + 1;
-        assert_eq!(all[top - 1].elo, Some(ELO_STEPS.iter().sum::<i32>()));
-        // A level above the last measured step has no figure, on the page
-        // as in the JSON (no "elo" field).
-        for view in &all[top..] {
-            assert_eq!(view.elo, None);
-            assert!(!serde_json::to_string(view).unwrap().contains("elo"));
-        }
+        // Every level but the first has a step of its own.
+        assert_eq!(ELO_STEPS.len() + 1, all.len());
+        assert_eq!(all[9].elo, ELO_STEPS.iter().sum::<i32>());
     }
 }
