@@ -50,7 +50,7 @@ find "$out" -mindepth 1 -delete
 cp "$engine/web/songo_wasm.js" "$engine/web/songo_wasm_bg.wasm" "$out/"
 
 # --- the page -----------------------------------------------------------------
-cp "$assets"/* "$out/"
+cp -r "$assets"/* "$out/"
 cp -r "$web"/* "$out/"
 # The rules panel shows the rules document itself (songo gui serves it too).
 cp "$root/docs/rules.md" "$out/"

@@ -30,6 +30,7 @@ mod games;
 mod hooks;
 mod http;
 mod input;
+mod languages;
 #[path = "../page_support/mod.rs"]
 mod page_support;
 mod persistence;

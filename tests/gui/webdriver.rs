@@ -65,8 +65,15 @@ fn free_port() -> u16 {
 }
 
 impl Browser {
-    /// Starts chromedriver and a headless Chromium of `width`×`height`.
+    /// Starts chromedriver and a headless Chromium of `width`×`height`,
+    /// whose person reads English (`en-US`).
     pub fn start(tools: &Tools, width: u32, height: u32) -> Browser {
+        Browser::start_in(tools, width, height, "en-US")
+    }
+
+    /// Starts a headless Chromium whose languages are `lang` (`fr-FR`):
+    /// `navigator.languages` and `Accept-Language`.
+    pub fn start_in(tools: &Tools, width: u32, height: u32, lang: &str) -> Browser {
         let port = free_port();
         let driver = Command::new(&tools.chromedriver)
             .arg(format!("--port={port}"))
@@ -108,12 +115,14 @@ impl Browser {
             "--disable-dev-shm-usage".into(),
             format!("--user-data-dir={}", browser.profile.display()),
             format!("--window-size={width},{height}"),
+            format!("--lang={lang}"),
         ];
         // Downloads go into the profile, removed with it, where a test can
         // read them, and never ask where.
         let prefs = json!({
             "download.default_directory": browser.downloads(),
             "download.prompt_for_download": false,
+            "intl.accept_languages": lang,
         });
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",

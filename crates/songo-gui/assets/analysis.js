@@ -3,11 +3,21 @@
 // (explorer.js), the tablebases' verdicts, and records loaded and saved. The server holds the board's game; this
 // module shows it and sends what the person does.
 
-import { $, $$, el, LETTERS, server, sideName } from "./util.js";
+import { $, $$, el, LETTERS, server, moveLabel, VARIANT_NAMES } from "./util.js";
+import { tell, tellSay, tellAttr } from "./i18n.js";
 import { createBoard } from "./board.js";
 import { createExplorer } from "./explorer.js";
 import { loadRecord } from "./transport.js";
 import { timingOfForm } from "./play.js";
+
+/** Where the board's game comes from (the view's `origin.kind`). */
+const ORIGINS = {
+  start: "origin-start",
+  "set-up": "origin-set-up",
+  play: "origin-play",
+  record: "origin-record",
+  games: "origin-games",
+};
 
 /** The bar is full at this many centiseeds (score.rs, BAR_RANGE). */
 const BAR_RANGE = 1500;
@@ -28,17 +38,26 @@ export function initAnalysis({ onSaved, showPlay }) {
   /** A pit to show as the better move, at a ply (from the review). */
   let suggestion = null;
 
-  const message = (text) => {
-    $("[data-testid=analysis-message]").textContent = text;
+  /** Says `id` (with `args`) under the board; nothing: clears it. */
+  const message = (id, args) => {
+    tell($("[data-testid=analysis-message]"), id, args);
   };
-  /** What became of a record loaded or saved; `ok` false for a refusal. */
-  const recordMessage = (text, ok = true) => {
+  /** The room's `Say` under the board. */
+  const messageRoom = (said) => tellSay($("[data-testid=analysis-message]"), said);
+  /** What became of a record loaded or saved (a catalogue id, or the
+   *  room's `Say`); `ok` false for a refusal. */
+  const recordMessage = (id, args, ok = true) => {
     const out = $("[data-testid=record-message]");
-    out.textContent = text;
+    tell(out, id, args);
+    out.dataset.ok = String(ok);
+  };
+  const recordMessageRoom = (said, ok) => {
+    const out = $("[data-testid=record-message]");
+    tellSay(out, said);
     out.dataset.ok = String(ok);
   };
   const send = (m) => {
-    if (!server.send(m)) message("Not connected to the server.");
+    if (!server.send(m)) message("not-connected");
   };
 
   /** The board's variant the set-up form last followed. */
@@ -60,21 +79,33 @@ export function initAnalysis({ onSaved, showPlay }) {
     board.draw(v.pits);
     const hint = suggestion && suggestion.ply === v.ply ? suggestion.pit : null;
     board.mark({ counts: v.pits, legal: v.legal, last: v.last, hint });
-    const names = v.origin.south ? { south: v.origin.south, north: v.origin.north } : {};
+    const p = v.origin.players;
+    const names = p ? { south: p[0], north: p[1] } : {};
     board.players(names, v.captured, v.result ? null : v.to_move);
-    if (moved) message("");
+    if (moved) message(null);
 
+    // Moves as the move list numbers them: "after 18… g".
     const status = $("[data-testid=analysis-status]");
-    const where = v.ply === 0 ? "start" : `after ${v.ply} of ${v.moves.length} moves`;
-    status.textContent = v.result
-      ? `Game over (${where})`
-      : `${sideName(v.to_move)} to move · ${v.variant} · ${where}`;
+    tell(status, "analysis-where", {
+      over: v.result ? "yes" : "no",
+      side: v.to_move,
+      variant: { id: VARIANT_NAMES[v.variant] },
+      at: v.ply === 0 ? "start" : "move",
+      move: v.ply === 0 ? "" : moveLabel(v.start, v.ply, v.moves[v.ply - 1]),
+    });
 
     const result = $("[data-testid=analysis-result]");
     result.hidden = !v.result;
-    result.textContent = v.result
-      ? `${v.result.score}: ${v.result.reason}. Final score South ${v.result.scores[0]} – North ${v.result.scores[1]}.`
-      : "";
+    if (v.result) {
+      tell(result, "analysis-result", {
+        score: v.result.score,
+        reason: v.result.reason,
+        south: v.result.scores[0],
+        north: v.result.scores[1],
+      });
+    } else {
+      tell(result, null);
+    }
 
     $("[data-testid=nav-first]").disabled = v.ply === 0;
     $("[data-testid=nav-prev]").disabled = v.ply === 0;
@@ -101,7 +132,8 @@ export function initAnalysis({ onSaved, showPlay }) {
     const list = $("[data-testid=analysis-moves]");
     const items = [];
     const start = el("li", { class: "start", value: "0" });
-    const startSpan = el("span", { class: "move", "data-ply": "0" }, "start");
+    const startSpan = el("span", { class: "move", "data-ply": "0" });
+    tell(startSpan, "moves-start");
     start.append(startSpan);
     items.push(start);
     const offset = v.start.split(" ")[1] === "n" ? 1 : 0;
@@ -127,21 +159,29 @@ export function initAnalysis({ onSaved, showPlay }) {
 
   function renderOrigin(v) {
     const o = v.origin;
-    const players = o.south ? ` (South ${o.south}, North ${o.north})` : "";
-    const changed = o.modified ? ", changed" : "";
-    const text = {
-      start: "The start position.",
-      "set-up": "A position set up.",
-      play: `The game played${players}${changed}.`,
-      record: `${o.name}, game ${o.game} of ${o.games.length}${players}${changed}.`,
-    }[o.kind];
-    $("[data-testid=analysis-origin]").textContent = text || "";
+    tell($("[data-testid=analysis-origin]"), ORIGINS[o.kind], {
+      named: o.players ? "yes" : "no",
+      south: o.players ? o.players[0] : "",
+      north: o.players ? o.players[1] : "",
+      changed: o.modified ? "yes" : "no",
+      name: o.name || "",
+      game: o.game || 0,
+      games: o.games.length,
+    });
     const select = $("[data-testid=record-game]");
-    select.closest("label").hidden = o.kind !== "record" || o.games.length < 2;
+    select.closest("label").hidden = !["record", "games"].includes(o.kind) || o.games.length < 2;
     select.replaceChildren(
-      ...o.games.map((g) =>
-        el("option", { value: String(g.index) }, `${g.index}. ${g.south} – ${g.north} ${g.result} (${g.plies} moves)`),
-      ),
+      ...o.games.map((g) => {
+        const option = el("option", { value: String(g.index) });
+        tell(option, "record-game-option", {
+          index: g.index,
+          south: g.players[0],
+          north: g.players[1],
+          result: g.result,
+          moves: Math.ceil(g.plies / 2),
+        });
+        return option;
+      }),
     );
     if (o.game) select.value = String(o.game);
   }
@@ -150,41 +190,45 @@ export function initAnalysis({ onSaved, showPlay }) {
     const status = $("[data-testid=analysis-engine]");
     status.dataset.status = v.engine_status;
     const failed = v.engine_status === "failed";
-    if (failed) status.textContent = v.engine_message;
-    else if (v.engine_status === "thinking") status.textContent = `${v.engine} is analysing…`;
+    const engine = { engine: v.engine };
+    if (failed) tellSay(status, v.engine_message);
+    else if (v.engine_status === "thinking") tell(status, "analyst-thinking", engine);
     // A review keeps the engine busy: no lines come meanwhile.
-    else if (v.engine_status === "reviewing") status.textContent = `${v.engine} is reviewing the game; the analysis waits.`;
-    else status.textContent = v.running && !v.result ? `${v.engine} is idle.` : `${v.engine}: off.`;
+    else if (v.engine_status === "reviewing") tell(status, "analyst-reviewing", engine);
+    else tell(status, v.running && !v.result ? "analyst-idle" : "analyst-off", engine);
     $("[data-testid=restart-analyst]").hidden = !failed;
     $("[data-testid=multipv]").value = String(v.lines_wanted);
   }
 
   /** "depth 14/20", or "forced" when the search reached every end. */
-  function lineDepth(l) {
-    if (l.forced) return "forced";
-    return l.depth === null ? "" : `depth ${l.depth}${l.seldepth ? "/" + l.seldepth : ""}`;
+  function lineDepth(span, l) {
+    if (l.forced) tell(span, "line-forced");
+    else if (l.depth === null) tell(span, null);
+    else tell(span, "line-depth", { depth: l.depth, seldepth: l.seldepth || 0 });
   }
 
   function renderLines(lines) {
     const list = $("[data-testid=analysis-lines]");
-    const mover = view ? sideName(view.to_move) : "";
+    const mover = { side: view ? view.to_move : "south" };
     list.replaceChildren(
       ...lines.map((l) => {
         const s = l.score;
-        const bound = s && s.bound !== "exact" ? (s.bound === "lower" ? "≥ " : "≤ ") : "";
         const li = el("li", {
           "data-multipv": String(l.multipv),
           "data-depth": l.depth === null ? "" : String(l.depth),
           "data-score": s ? s.text : "",
           "data-pv": l.pv.join(" "),
         });
-        const wdl = s ? `W ${pct(s.wdl[0])} D ${pct(s.wdl[1])} L ${pct(s.wdl[2])}` : "";
-        li.append(
-          el("strong", { class: "line-score", title: `for ${mover}` }, s ? bound + s.text : "?"),
-          el("span", { class: "line-depth" }, lineDepth(l)),
-          el("span", { class: "line-wdl", title: `win/draw/loss for ${mover}` }, wdl),
-          el("span", { class: "line-pv" }, l.pv.join(" ")),
-        );
+        const score = el("strong", { class: "line-score" });
+        if (s) tell(score, "line-score", { bound: s.bound, score: s.say, ...mover });
+        else score.append(el("span", { "data-l10n-none": "" }, "?"));
+        const depth = el("span", { class: "line-depth" });
+        lineDepth(depth, l);
+        const wdl = el("span", { class: "line-wdl" });
+        if (s) {
+          tell(wdl, "line-wdl", { win: pct(s.wdl[0]), draw: pct(s.wdl[1]), loss: pct(s.wdl[2]), ...mover });
+        }
+        li.append(score, depth, wdl, el("span", { class: "line-pv", "data-l10n-none": "" }, l.pv.join(" ")));
         return li;
       }),
     );
@@ -194,18 +238,17 @@ export function initAnalysis({ onSaved, showPlay }) {
     if (best && best.score) {
       const south = best.score.south;
       bar.dataset.south = String(south);
-      const forSouth = best.score.south_text;
-      bar.dataset.text = forSouth;
+      bar.dataset.text = best.score.south_text;
       // North's share of the bar, from the top.
       const north = 50 - (50 * Math.max(-BAR_RANGE, Math.min(BAR_RANGE, south))) / BAR_RANGE;
       $(".eval-north", bar).style.height = `${north}%`;
-      $("[data-testid=eval-text]").textContent = forSouth;
-      bar.title = `South: ${forSouth}`;
+      tellSay($("[data-testid=eval-text]"), best.score.south_say);
+      tellAttr(bar, "title", "eval-bar-south", { score: best.score.south_say });
     } else {
       bar.dataset.south = "";
       bar.dataset.text = "";
       $(".eval-north", bar).style.height = "50%";
-      $("[data-testid=eval-text]").textContent = "";
+      tell($("[data-testid=eval-text]"), null);
     }
   }
 
@@ -214,13 +257,14 @@ export function initAnalysis({ onSaved, showPlay }) {
     panel.hidden = !tb;
     if (!tb) return;
     panel.dataset.verdict = tb.worst ? (tb.worst === tb.best ? tb.worst : `${tb.worst}-${tb.best}`) : "";
-    $("[data-testid=tb-verdict]").textContent = tb.verdict
-      ? `${view ? sideName(view.to_move) : ""}: ${tb.verdict}`
-      : `No verdict: ${tb.note}.`;
+    if (tb.verdict) tellSay($("[data-testid=tb-verdict]"), tb.verdict);
+    else tell($("[data-testid=tb-verdict]"), "tb-no-verdict", { why: tb.note });
     $("[data-testid=tb-moves]").replaceChildren(
       ...tb.moves.map((m) => {
         const result = m.worst ? (m.worst === m.best ? m.worst : `${m.worst}-${m.best}`) : "";
-        return el("li", { "data-move": m.pit, "data-result": result }, `${m.pit}: ${result || "not in the tables"}`);
+        const li = el("li", { "data-move": m.pit, "data-result": result });
+        tell(li, "tb-move", { pit: m.pit, worst: m.worst || "none", best: m.best || "none" });
+        return li;
       }),
     );
   }
@@ -243,33 +287,46 @@ export function initAnalysis({ onSaved, showPlay }) {
     inputs[key] = input;
     return input;
   };
-  for (const [label, letters] of [
-    ["North", "gfedcba"],
-    ["South", "ABCDEFG"],
+  for (const [side, letters] of [
+    ["north", "gfedcba"],
+    ["south", "ABCDEFG"],
   ]) {
     // One row of seven, whatever the width (it wrapped one pit at 1280 px).
     const row = el("div", { class: "editor-row pits" }, "");
-    row.append(el("span", { class: "editor-label" }, label));
+    const name = el("span", { class: "editor-label" });
+    tell(name, "side-name", { side });
+    row.append(name);
     for (const l of letters) {
-      const cell = el("label", { class: "editor-pit" }, l);
-      cell.append(number(l));
+      const cell = el("label", { class: "editor-pit" });
+      cell.append(el("span", { "data-l10n-none": "" }, l), number(l));
       row.append(cell);
     }
     grid.append(row);
   }
   const extra = el("div", { class: "editor-row" });
   for (const side of ["south", "north"]) {
-    const cell = el("label", { class: "editor-pit wide" }, `${sideName(side)} captured`);
-    cell.append(number(`captured-${side}`));
+    const cell = el("label", { class: "editor-pit wide" });
+    const name = el("span", {});
+    tell(name, "editor-captured", { side });
+    cell.append(name, number(`captured-${side}`));
     extra.append(cell);
   }
   const toMove = el("select", { "data-edit": "side" });
-  toMove.append(el("option", { value: "s" }, "South to move"), el("option", { value: "n" }, "North to move"));
+  for (const [value, side] of [
+    ["s", "south"],
+    ["n", "north"],
+  ]) {
+    const option = el("option", { value });
+    tell(option, "editor-to-move", { side });
+    toMove.append(option);
+  }
   extra.append(toMove);
   for (const side of ["south", "north"]) {
     const box = el("input", { type: "checkbox", "data-edit": `unplayed-${side}` });
     const label = el("label", { class: "check" });
-    label.append(box, document.createTextNode(` ${sideName(side)}'s pit 7 not played yet`));
+    const text = el("span", {});
+    tell(text, "editor-unplayed", { side });
+    label.append(box, " ", text);
     inputs[`unplayed-${side}`] = box;
     extra.append(label);
   }
@@ -317,24 +374,26 @@ export function initAnalysis({ onSaved, showPlay }) {
     out.classList.toggle("bad", sum !== 70 || bad !== undefined);
     $("[data-testid=editor-apply]").disabled = bad !== undefined;
     if (bad !== undefined) {
-      const what = bad.startsWith("captured") ? `${sideName(bad.slice(9))}'s captured seeds` : `pit ${bad}`;
-      out.textContent = `${inputs[bad].value.trim()} is not a number of seeds for ${what}: whole seeds only.`;
+      const captured = bad.startsWith("captured");
+      tell(out, "editor-bad-count", {
+        text: inputs[bad].value.trim(),
+        what: captured ? "captured" : "pit",
+        side: captured ? bad.slice(9) : "",
+        pit: captured ? "" : bad,
+      });
       return;
     }
-    out.textContent =
-      sum === 70
-        ? "70 seeds in all, as every variant has."
-        : `${sum} seeds in all: every variant has 70, ${sum < 70 ? `add ${70 - sum}` : `remove ${sum - 70}`}.`;
+    tell(out, "editor-total", { total: sum, state: sum === 70 ? "ok" : sum < 70 ? "short" : "over", diff: Math.abs(70 - sum) });
   }
 
   function setUp(position) {
-    message("");
+    message(null);
     send({ type: "set-up", variant: $("[data-testid=analysis-variant]").value, position });
   }
 
   function play(letter) {
     if (!view || !view.legal.includes(letter)) return explain(letter);
-    message("");
+    message(null);
     // The board it was chosen on (its ply, the view's id): the room
     // refuses it if the board changed before it arrived (a double click,
     // another position set up meanwhile).
@@ -343,7 +402,7 @@ export function initAnalysis({ onSaved, showPlay }) {
 
   function explain(letter) {
     if (!view) return;
-    if (view.result) message(`Pit ${letter}: the game is over.`);
+    if (view.result) message("pit-refused", { pit: letter, why: { id: "game-over" } });
     // The server says why (it knows the rules).
     else send({ type: "analysis-move", pit: letter, ply: view.ply, id: view.id });
   }
@@ -393,20 +452,17 @@ export function initAnalysis({ onSaved, showPlay }) {
     const file = event.target.files[0];
     event.target.value = "";
     if (!file) return;
-    recordMessage(`Reading ${file.name}…`);
+    recordMessage("record-reading", { file: file.name });
     try {
       const answer = await loadRecord(file, {
         name: file.name,
         variant: $("[data-testid=analysis-variant]").value,
       });
-      recordMessage(
-        answer.ok
-          ? `${file.name}: ${answer.games} game${answer.games === 1 ? "" : "s"}, every move checked.`
-          : answer.message,
-        answer.ok,
-      );
+      if (answer.ok) recordMessage("record-read", { file: file.name, games: answer.games });
+      else recordMessageRoom(answer.message, false);
     } catch (error) {
-      recordMessage(`${file.name} could not be sent: ${error.message}.`, false);
+      console.error(error);
+      recordMessage("record-not-sent", { file: file.name }, false);
     }
   });
 
@@ -425,7 +481,9 @@ export function initAnalysis({ onSaved, showPlay }) {
     render,
     onLines,
     message,
+    messageRoom,
     recordMessage,
+    recordMessageRoom,
     goto,
     /** The better move of a reviewed move, shown at the ply before it. */
     suggest(ply, pit) {
@@ -446,4 +504,5 @@ export function initAnalysis({ onSaved, showPlay }) {
   };
 }
 
-const pct = (permille) => `${Math.round(permille / 10)}%`;
+/** Per mille as a whole per cent (the catalogue writes the sign). */
+const pct = (permille) => Math.round(permille / 10);

@@ -2,9 +2,12 @@
 // the static site: transport.js) keeps the games and judges every move;
 // this script connects to it, routes its messages to the page's parts
 // (play.js, analysis.js, review.js) and switches between Play and
-// Analysis. No build step, no library, nothing fetched from elsewhere.
+// Analysis. No build step and nothing fetched from elsewhere; its one
+// library, Project Fluent's (fluent/), words every text in the person's
+// language (i18n.js).
 
 import { $, $$ } from "./util.js";
+import { initLanguages, setLanguage, language, onLanguage, tell } from "./i18n.js";
 import { connect, kind, server } from "./transport.js";
 import { initPlay } from "./play.js";
 import { initAnalysis } from "./analysis.js";
@@ -12,6 +15,16 @@ import { initReview } from "./review.js";
 import { initGames } from "./games.js";
 import { initRules } from "./rules.js";
 import { initSound } from "./sound.js";
+
+// Every text is the catalogue's: the languages come before anything is
+// drawn.
+await initLanguages();
+const languageSwitch = $("[data-testid=language]");
+languageSwitch.value = language();
+languageSwitch.addEventListener("change", () => setLanguage(languageSwitch.value));
+onLanguage((code) => {
+  languageSwitch.value = code;
+});
 
 let mode = "play";
 
@@ -89,12 +102,15 @@ function onMessage(message) {
       $("[data-testid=elsewhere]").hidden = true;
       break;
     case "error":
-      if (message.topic === "record") analysis.recordMessage(message.message, false);
-      else if (["analysis", "set-up", "review"].includes(message.topic)) analysis.message(message.message);
+      // A page's own bug (a message the room could not read): its details
+      // for whoever debugs it.
+      if (message.message.detail) console.warn(`songo: ${message.message.detail}`);
+      if (message.topic === "record") analysis.recordMessageRoom(message.message, false);
+      else if (["analysis", "set-up", "review"].includes(message.topic)) analysis.messageRoom(message.message);
       // A message refused whole (too long, not JSON) has no topic: said
       // where the person is looking.
-      else if (!message.topic && mode === "analysis") analysis.message(message.message);
-      else play.say(message.message);
+      else if (!message.topic && mode === "analysis") analysis.messageRoom(message.message);
+      else play.sayRoom(message.message);
       break;
     default:
       break;
@@ -103,16 +119,17 @@ function onMessage(message) {
 
 function onOpen() {
   const connection = $("[data-testid=connection]");
-  connection.textContent = kind === "worker" ? "ready" : "connected";
+  const said = kind === "worker" ? "connection-ready" : "connection-connected";
+  tell(connection, said);
   connection.dataset.connected = "true";
   document.body.dataset.connected = "true";
   // The server stops analysing when no page is left: ask again.
   analysis.show(mode === "analysis");
 }
 
-function onClose(text) {
+function onClose(id, args) {
   const connection = $("[data-testid=connection]");
-  connection.textContent = text;
+  tell(connection, id, args);
   connection.dataset.connected = "false";
   // No pit is playable while nothing would receive the move.
   document.body.dataset.connected = "false";

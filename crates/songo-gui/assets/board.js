@@ -6,7 +6,8 @@
 // button so the page can say why the pit cannot be played. With
 // `clockHook` each player shows a clock (hidden until a timed game).
 
-import { SOUTH, NORTH, LETTERS, el, sideName } from "./util.js";
+import { SOUTH, NORTH, LETTERS, el } from "./util.js";
+import { tell, tellAttr } from "./i18n.js";
 
 /** Seeds drawn in a pit; more are shown by the count alone. */
 const MAX_DRAWN = 24;
@@ -32,8 +33,8 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
     const wrap = el("div", { class: "pit", [slotAttr]: letter });
     const button = el("button", { type: "button", [pitAttr]: letter, disabled: "" });
     const seeds = el("span", { class: "seeds", "aria-hidden": "true" });
-    const count = el("span", { class: "count" }, "0");
-    const label = el("span", { class: "letter" }, letter);
+    const count = el("span", { class: "count", "data-l10n-none": "" }, "0");
+    const label = el("span", { class: "letter", "data-l10n-none": "" }, letter);
     button.append(seeds, count);
     wrap.append(button, label);
     button.addEventListener("click", () => onPit(letter));
@@ -47,10 +48,13 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
   const players = {};
   for (const side of ["south", "north"]) {
     const p = el("div", { class: "who", "data-side": side });
-    const captured = el("span", { class: "captured" }, "captured ");
+    const captured = el("span", { class: "captured" });
+    const label = el("span", {});
+    tell(label, "captured-label");
+    captured.append(label, " ");
     p.append(el("span", { class: "name" }), captured);
     // `${capturedHook}-south` and `-north`: the counts' hooks (docs/gui.md).
-    const count = el("b", { "data-testid": `${capturedHook}-${side}` }, "0");
+    const count = el("b", { "data-testid": `${capturedHook}-${side}`, "data-l10n-none": "" }, "0");
     players[side] = { root: p, name: p.firstChild, captured: count };
     captured.append(players[side].captured);
     if (clockHook) {
@@ -61,9 +65,10 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
         "data-ms": "",
         "data-running": "false",
         role: "timer",
-        "aria-label": `${sideName(side)}'s clock`,
+        "data-l10n-none": "",
         hidden: "",
       });
+      tellAttr(clock, "aria-label", "clock-label", { side });
       p.insertBefore(clock, captured);
       players[side].clock = clock;
     }
@@ -202,21 +207,25 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
         pit.wrap.classList.toggle("last", last === letter);
         pit.wrap.classList.toggle("hint", hint === letter);
         const n = counts[i];
-        pit.button.setAttribute(
-          "aria-label",
-          `pit ${letter}, ${n} seed${n === 1 ? "" : "s"}${playable ? ", playable" : ""}${hint === letter ? ", suggested" : ""}`,
-        );
+        tellAttr(pit.button, "aria-label", "pit-label", {
+          pit: letter,
+          seeds: n,
+          playable: playable ? "yes" : "no",
+          suggested: hint === letter ? "yes" : "no",
+        });
       });
     },
 
     players(names, captured, toMove) {
       for (const side of ["south", "north"]) {
         const p = players[side];
-        p.name.textContent = names[side] ? `${sideName(side)} · ${names[side]}` : sideName(side);
+        // A name is a catalogue's ({id, …}: "You") or a record's (text).
+        const name = names[side];
+        tell(p.name, "player-name", { side, named: name ? "yes" : "no", name: name || "" });
         const n = captured[side === "south" ? 0 : 1];
         p.captured.textContent = String(n);
         // Read out whole: "captured 4" alone says nothing of whose.
-        p.captured.setAttribute("aria-label", `${sideName(side)} has captured ${n} seed${n === 1 ? "" : "s"}`);
+        tellAttr(p.captured, "aria-label", "captured-aria", { side, seeds: n });
         p.root.classList.toggle("to-move", toMove === side);
       }
       return players;

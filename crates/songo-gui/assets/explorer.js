@@ -5,7 +5,8 @@
 // through the board's own message, so the room's guard against a board
 // that changed meanwhile covers it too.
 
-import { $, el, sideName } from "./util.js";
+import { $, el } from "./util.js";
+import { tell, tellAttr } from "./i18n.js";
 
 /** `onPlay(pit)`: the row's move, played as a click on its pit. */
 export function createExplorer({ onPlay }) {
@@ -31,10 +32,10 @@ export function createExplorer({ onPlay }) {
     panel.dataset.state = moves.length ? "in-book" : book.positions ? "not-in-book" : "no-book";
     table.hidden = moves.length === 0;
     empty.hidden = moves.length > 0;
-    empty.textContent = book.positions ? "Not in the book." : "Not in the book: the book is empty.";
-    const mover = sideName(view.to_move);
+    tell(empty, book.positions ? "explorer-not-in-book" : "explorer-empty-book");
+    const side = view.to_move;
     // Scores are the side to move's, as the engine's lines are.
-    $(".book-score-head", table).textContent = `Score (${mover})`;
+    tell($(".book-score-head", table), "explorer-score", { side });
     body.replaceChildren(
       ...moves.map((m) => {
         const row = el("tr", {
@@ -44,23 +45,21 @@ export function createExplorer({ onPlay }) {
           "data-depth": String(m.depth),
           "data-visits": String(m.visits),
         });
-        const play = el(
-          "button",
-          {
-            type: "button",
-            "data-book-move": m.pit,
-            "aria-label": `Play ${m.label}: ${m.score_text} for ${mover}, depth ${m.depth}, ${m.visits} visits`,
-          },
-          m.label,
-        );
+        const play = el("button", { type: "button", "data-book-move": m.pit, "data-l10n-none": "" }, m.label);
+        tellAttr(play, "aria-label", "explorer-play", {
+          move: m.label,
+          score: m.score_say,
+          side,
+          depth: m.depth,
+          visits: m.visits,
+        });
         const cell = el("td", { class: "book-move" });
         cell.append(play);
-        row.append(
-          cell,
-          el("td", { class: "book-score", title: `for ${mover}` }, m.score_text),
-          el("td", { class: "book-depth" }, String(m.depth)),
-          el("td", { class: "book-visits" }, m.visits.toLocaleString("en")),
-        );
+        const score = el("td", { class: "book-score" });
+        tell(score, "explorer-score-cell", { score: m.score_say, side });
+        const visits = el("td", { class: "book-visits" });
+        tell(visits, "number", { n: m.visits });
+        row.append(cell, score, el("td", { class: "book-depth", "data-l10n-none": "" }, String(m.depth)), visits);
         return row;
       }),
     );

@@ -3,7 +3,8 @@
 // variant, players and result; each opens on the analysis board, or opens
 // and is reviewed at once; "Export all" saves them as one record file.
 
-import { $, el, server } from "./util.js";
+import { $, el, server, VARIANT_NAMES } from "./util.js";
+import { tell } from "./i18n.js";
 
 export function initGames({ onSaved, showAnalysis }) {
   const send = (message) => server.send(message);
@@ -19,9 +20,20 @@ export function initGames({ onSaved, showAnalysis }) {
         .reverse()
         .map((g) => {
           const li = el("li", { "data-game": String(g.index), "data-result": g.result });
-          const text = `${g.date} · ${g.variant} · ${g.south} – ${g.north} · ${g.result} (${g.termination}), ${g.plies} plies`;
-          const open = el("button", { type: "button", "data-action": "analyse" }, "Analyse");
-          const review = el("button", { type: "button", "data-action": "review" }, "Review");
+          const text = el("span", { class: "game-text" });
+          tell(text, "games-entry", {
+            date: g.date,
+            variant: { id: VARIANT_NAMES[g.variant] },
+            south: g.players[0],
+            north: g.players[1],
+            result: g.result,
+            termination: g.termination,
+            moves: Math.ceil(g.plies / 2),
+          });
+          const open = el("button", { type: "button", "data-action": "analyse" });
+          tell(open, "analyse");
+          const review = el("button", { type: "button", "data-action": "review" });
+          tell(review, "review");
           open.addEventListener("click", () => {
             send({ type: "open-game", index: g.index });
             showAnalysis();
@@ -33,7 +45,7 @@ export function initGames({ onSaved, showAnalysis }) {
             send({ type: "review", game: "analysis", [kind]: Number(amount) });
             showAnalysis();
           });
-          li.append(el("span", { class: "game-text" }, text), open, review);
+          li.append(text, open, review);
           return li;
         }),
     );

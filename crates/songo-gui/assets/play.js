@@ -10,7 +10,8 @@
 // it, and which clock runs; between states the page counts the running
 // one down itself. The room alone decides a loss on time.
 
-import { $, $$, el, SOUTH, NORTH, server, stored, sideName } from "./util.js";
+import { $, $$, el, SOUTH, NORTH, server, stored } from "./util.js";
+import { tell, tellSay, t } from "./i18n.js";
 import { createBoard } from "./board.js";
 import { sound } from "./sound.js";
 
@@ -77,23 +78,24 @@ export function initPlay({ onSaved, showAnalysis }) {
   });
 
   for (let level = 1; level <= 10; level++) {
-    $("[data-testid=level]").append(el("option", { value: String(level) }, levelName(level)));
+    const option = el("option", { value: String(level) });
+    $("[data-testid=level]").append(option);
+    nameLevel(option, level);
   }
 
   /** A level's name, with its measured strength once the room gave it
    *  (docs/strength.md's steps, added up). */
-  function levelName(level, elo) {
-    const parts = [];
-    if (level === 1) parts.push("weakest");
-    if (level === 10) parts.push("full strength");
-    if (elo !== undefined && level > 1) parts.push(`+${elo} Elo over level 1`);
-    return parts.length ? `${level} (${parts.join(", ")})` : String(level);
+  function nameLevel(option, level, elo) {
+    const which = level === 1 ? "weakest" : level === 10 ? "strongest" : "other";
+    const args = { level, which };
+    if (elo !== undefined && level > 1) args.elo = elo;
+    tell(option, args.elo === undefined ? "level-name" : "level-name-elo", args);
   }
 
   function labelLevels(levels) {
     for (const { level, elo } of levels || []) {
       const option = $(`[data-testid=level] option[value="${level}"]`);
-      if (option) option.textContent = levelName(level, elo);
+      if (option) nameLevel(option, level, elo);
     }
   }
 
@@ -108,6 +110,17 @@ export function initPlay({ onSaved, showAnalysis }) {
   }
   timeControl.addEventListener("change", showTimingChoices);
   showTimingChoices();
+
+  /** A line under the variant that says what it is, for a player. */
+  const VARIANT_ABOUT = {
+    songo40: "about-songo40",
+    "songo36-beginner": "about-songo36-beginner",
+    "songo36-amateur": "about-songo36-amateur",
+  };
+  const variantSelect = $("[data-testid=variant]");
+  const describeVariant = () => tell($("[data-testid=variant-about]"), VARIANT_ABOUT[variantSelect.value]);
+  variantSelect.addEventListener("change", describeVariant);
+  describeVariant();
 
   /** Shows both clocks as of now: the running one counted down since
    *  the state came. */
@@ -133,12 +146,20 @@ export function initPlay({ onSaved, showAnalysis }) {
     }
   }
 
-  function say(text) {
-    $("[data-testid=message]").textContent = text;
+  /** Says `id` (with `args`) under the board; nothing: clears it. */
+  function say(id, args) {
+    tell($("[data-testid=message]"), id, args);
   }
 
+  /** The room's `Say` under the board. */
+  function sayRoom(message) {
+    tellSay($("[data-testid=message]"), message);
+  }
+
+  /** The engine's name: a program's, the same in every language (none
+   *  before the first state: the catalogue's word for it). */
   function engineName() {
-    return state ? state.engines[state.engine] : "the engine";
+    return state ? state.engines[state.engine] : t("the-engine");
   }
 
   /** The side shown at the bottom: the person's, unless flipped. */
@@ -157,7 +178,7 @@ export function initPlay({ onSaved, showAnalysis }) {
       gameId = s.game_id;
       log.length = 0;
       $("[data-testid=engine-log]").textContent = "";
-      say("");
+      say(null);
       setForm(s);
     }
     if (sideChanged || newGame) {
@@ -191,27 +212,31 @@ export function initPlay({ onSaved, showAnalysis }) {
     }
     const hint = s.hint && s.hint.state === "ready" ? s.hint.pit : null;
     board.mark({ counts: s.pits, legal: s.legal, last: s.last, hint });
-    // What the last move did, in words (sowing.rs writes it).
+    // What the last move did, in words (sowing.rs says it).
     const effect = $("[data-testid=move-effect]");
-    const who = s.sowing ? (s.to_move === s.human ? engineName() : "You") : "";
-    effect.textContent = s.sowing && s.moves.length ? `${who} played ${s.sowing.summary}` : "";
+    if (s.sowing && s.moves.length) {
+      const you = s.to_move !== s.human;
+      tell(effect, you ? "you-played" : "engine-played", { engine: engineName(), effect: s.sowing.summary });
+    } else {
+      tell(effect, null);
+    }
     const names = {};
     for (const side of ["south", "north"]) {
-      names[side] = side === s.human ? "You" : `${engineName()} (level ${s.level})`;
+      names[side] = side === s.human ? { id: "player-you" } : { id: "player-engine", engine: engineName(), level: s.level };
     }
     board.players(names, s.captured, s.state === "over" ? null : s.to_move);
 
     const status = $("[data-testid=status]");
+    const last = s.last || "none";
     if (s.state === "over") {
-      status.textContent = "Game over";
+      tell(status, "status-over", { last });
     } else if (s.state === "your-move") {
-      status.textContent = `Your move (${sideName(s.human)})`;
+      tell(status, "status-your-move", { side: s.human, last });
     } else if (s.engine_status === "failed") {
-      status.textContent = `Waiting for the engine “${engineName()}”: restart it below`;
+      tell(status, "status-engine-down", { engine: engineName(), last });
     } else {
-      status.textContent = `${engineName()} is thinking…`;
+      tell(status, "status-thinking", { engine: engineName(), last });
     }
-    if (s.last) status.textContent += ` · last move ${s.last}`;
 
     clocks = s.clock
       ? { left: s.clock.left_ms, running: s.clock.running, at: performance.now() }
@@ -237,18 +262,19 @@ export function initPlay({ onSaved, showAnalysis }) {
       return;
     }
     const r = s.result;
-    const winner = r.winner
-      ? `${r.winner === s.human ? "You win" : `${engineName()} wins`} (${sideName(r.winner)})`
-      : "Draw";
+    const winner = !r.winner ? "draw" : r.winner === s.human ? "you" : "engine";
     // On time the game ended before the rules did: the seeds captured so
     // far, not a final score.
-    const scores = r.on_time
-      ? `Captured: South ${r.scores[0]} – North ${r.scores[1]}.`
-      : `Final score South ${r.scores[0]} – North ${r.scores[1]}.`;
-    result.replaceChildren(
-      el("strong", { class: "score" }, r.score),
-      document.createTextNode(` ${winner}: ${r.reason}. ${scores}`),
-    );
+    const words = el("span", { class: "result-text" });
+    tell(words, r.on_time ? "result-captured" : "result-final", {
+      winner,
+      side: r.winner || "",
+      engine: engineName(),
+      reason: r.reason,
+      south: r.scores[0],
+      north: r.scores[1],
+    });
+    result.replaceChildren(el("strong", { class: "score", "data-l10n-none": "" }, r.score), " ", words);
     result.dataset.result = r.score;
     result.hidden = false;
   }
@@ -280,18 +306,22 @@ export function initPlay({ onSaved, showAnalysis }) {
     text.dataset.state = h ? h.state : "";
     if (!h) {
       text.hidden = true;
-      text.textContent = "";
+      tell(text, null);
     } else if (h.state === "thinking") {
       text.hidden = false;
-      text.textContent = "Looking for a hint…";
+      tell(text, "hint-thinking");
     } else if (h.state === "ready") {
       text.hidden = false;
-      const score = h.score ? `, score ${h.score.text} for you` : "";
-      const depth = h.depth ? ` at depth ${h.depth}` : "";
-      text.textContent = `Hint: play ${h.pit}${score}${depth}. Expected line: ${h.pv.join(" ")}`;
+      tell(text, "hint-ready", {
+        pit: h.pit,
+        scored: h.score ? "yes" : "no",
+        score: h.score ? h.score.say : "",
+        depth: h.depth || 0,
+        line: h.pv.join(" "),
+      });
     } else {
       text.hidden = false;
-      text.textContent = "The engine found no move to suggest.";
+      tell(text, "hint-failed");
     }
     $("[data-testid=hint]").disabled =
       s.state !== "your-move" || s.engine_status === "failed" || (h && h.state === "thinking");
@@ -302,14 +332,12 @@ export function initPlay({ onSaved, showAnalysis }) {
     const engineStatus = $("[data-testid=engine-status]");
     engineStatus.dataset.status = s.engine_status;
     if (failed) {
-      engineStatus.textContent = `${s.engine_message} The game is kept: restart the engine to go on.`;
+      tell(engineStatus, "engine-failed-kept", { why: s.engine_message });
     } else if (s.engine_status === "thinking") {
-      engineStatus.textContent =
-        s.hint && s.hint.state === "thinking"
-          ? `${engineName()} is looking for a hint…`
-          : `${engineName()} is thinking…`;
+      const hinting = s.hint && s.hint.state === "thinking";
+      tell(engineStatus, hinting ? "engine-hinting" : "engine-thinking", { engine: engineName() });
     } else {
-      engineStatus.textContent = `${engineName()} is ready.`;
+      tell(engineStatus, "engine-ready", { engine: engineName() });
     }
     $("[data-testid=restart-engine]").hidden = !failed;
   }
@@ -317,6 +345,7 @@ export function initPlay({ onSaved, showAnalysis }) {
   /** The form shows the current game's settings when a game starts. */
   function setForm(s) {
     $("[data-testid=variant]").value = s.variant;
+    describeVariant();
     $("[data-testid=side]").value = s.human;
     $("[data-testid=level]").value = String(s.level);
     if (s.clock) {
@@ -327,7 +356,7 @@ export function initPlay({ onSaved, showAnalysis }) {
       if (!option && !fits) {
         // Not whole minutes and seconds (a message's own clock): offered
         // as it is, so that the next game can have it again.
-        option = el("option", { value: s.clock.label, "data-base-ms": base, "data-inc-ms": inc }, s.clock.label);
+        option = el("option", { value: s.clock.label, "data-base-ms": base, "data-inc-ms": inc, "data-l10n-none": "" }, s.clock.label);
         timeControl.insertBefore(option, timeControl.querySelector("option[value=custom]"));
       }
       if (option) {
@@ -342,7 +371,9 @@ export function initPlay({ onSaved, showAnalysis }) {
       const think = $("[data-testid=think-time]");
       const value = String(s.think_ms);
       if (![...think.options].some((o) => o.value === value)) {
-        think.append(el("option", { value }, `${s.think_ms / 1000} s a move`));
+        const option = el("option", { value });
+        think.append(option);
+        tell(option, "think-option", { seconds: s.think_ms / 1000 });
       }
       think.value = value;
     }
@@ -359,34 +390,37 @@ export function initPlay({ onSaved, showAnalysis }) {
     $("[data-testid=engine-log]").textContent = log.join("\n");
     const info = message.info;
     if (info && state && state.engine_status === "thinking" && info.pv.length) {
-      const parts = [];
-      if (info.forced) parts.push("forced");
-      else if (info.depth !== undefined) parts.push(`depth ${info.depth}`);
-      // The engine's own score: say whose it is.
-      if (info.score !== undefined) parts.push(`score ${info.score} for ${engineName()}`);
-      parts.push(`line ${info.pv.join(" ")}`);
-      const what = state.hint && state.hint.state === "thinking" ? "looking for a hint" : "thinking";
-      $("[data-testid=engine-status]").textContent = `${engineName()} is ${what}: ${parts.join(", ")}`;
+      // The engine's own score: said as whose it is.
+      tell($("[data-testid=engine-status]"), "engine-line", {
+        engine: engineName(),
+        hinting: state.hint && state.hint.state === "thinking" ? "yes" : "no",
+        forced: info.forced ? "yes" : "no",
+        depth: info.depth === undefined ? 0 : info.depth,
+        bound: info.bound || "exact",
+        scored: info.say ? "yes" : "no",
+        score: info.say || "",
+        line: info.pv.join(" "),
+      });
     }
   }
 
   function send(message) {
-    if (!server.send(message)) say("Not connected to the server.");
+    if (!server.send(message)) say("not-connected");
   }
 
   function explain(letter) {
     if (!state) return;
     const why = state.why[letter];
     if (why) {
-      say(`Pit ${letter}: ${why}.`);
+      say("pit-refused", { pit: letter, why });
     } else if (!state.legal.includes(letter)) {
-      say(`Pit ${letter} is not yours.`);
+      say("pit-not-yours", { pit: letter });
     }
   }
 
   function play(letter) {
     if (!state || !state.legal.includes(letter)) return explain(letter);
-    say("");
+    say(null);
     // The board it was chosen on: the room refuses a move for a board that
     // changed before it arrived (a double click, keys typed fast), rather
     // than play it on a position the person has not seen.
@@ -395,7 +429,7 @@ export function initPlay({ onSaved, showAnalysis }) {
 
   $("[data-testid=new-game-form]").addEventListener("submit", (event) => {
     event.preventDefault();
-    say("");
+    say(null);
     send({
       type: "new-game",
       variant: $("[data-testid=variant]").value,
@@ -406,11 +440,11 @@ export function initPlay({ onSaved, showAnalysis }) {
     });
   });
   $("[data-testid=take-back]").addEventListener("click", () => {
-    say("");
+    say(null);
     send({ type: "take-back" });
   });
   $("[data-testid=hint]").addEventListener("click", () => {
-    say("");
+    say(null);
     send({ type: "hint" });
   });
   $("[data-testid=flip]").addEventListener("click", () => {
@@ -451,6 +485,7 @@ export function initPlay({ onSaved, showAnalysis }) {
     onEngineLine,
     onKey,
     say,
-    onIllegal: (m) => say(`Pit ${m.pit}: ${m.why}.`),
+    sayRoom,
+    onIllegal: (m) => say("pit-refused", { pit: m.pit, why: m.why }),
   };
 }

@@ -3,20 +3,20 @@
 // (drawn here in SVG) and a list of the marked moves with the better move
 // for each; a click goes to the position where the move was played.
 
-import { $, el, svg, server, sideName } from "./util.js";
+import { $, el, svg, server } from "./util.js";
+import { tell, tellAttr, t, onLanguage } from "./i18n.js";
 
 /** The graph shows scores up to this many seeds either way. */
 const GRAPH_SEEDS = 10;
 const WIDTH = 300;
 const HEIGHT = 120;
 const MARKED = ["inaccuracy", "mistake", "blunder"];
-const PLURAL = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
 
 export function initReview({ analysis }) {
   let review = null;
   let ply = 0;
   const send = (m) => {
-    if (!server.send(m)) $("[data-testid=record-message]").textContent = "Not connected to the server.";
+    if (!server.send(m)) tell($("[data-testid=record-message]"), "not-connected");
   };
 
   $("[data-testid=review]").addEventListener("click", () => {
@@ -33,22 +33,27 @@ export function initReview({ analysis }) {
     status.dataset.total = String(r.total);
     const counts = {};
     for (const m of r.moves) counts[`${m.side}-${m.judgement}`] = (counts[`${m.side}-${m.judgement}`] || 0) + 1;
-    const summary = ["south", "north"]
-      .map((side) => {
-        const parts = MARKED.map((j) => {
-          const n = counts[`${side}-${j}`] || 0;
-          return `${n} ${n === 1 ? j : PLURAL[j]}`;
-        });
-        return `${sideName(side)}: ${parts.join(", ")}`;
-      })
-      .join(". ");
-    status.textContent = {
-      none: "",
-      running: `Reviewing at ${r.limit}: ${r.done} of ${r.total} positions…`,
-      done: `Reviewed at ${r.limit}. ${summary}.`,
-      failed: `The review failed: ${r.message}`,
-      cancelled: "The review was stopped.",
+    const count = (side, j) => counts[`${side}-${j}`] || 0;
+    const args = {
+      limit: r.limit || "",
+      done: r.done,
+      total: r.total,
+      why: r.message || "",
+      southInaccuracies: count("south", "inaccuracy"),
+      southMistakes: count("south", "mistake"),
+      southBlunders: count("south", "blunder"),
+      northInaccuracies: count("north", "inaccuracy"),
+      northMistakes: count("north", "mistake"),
+      northBlunders: count("north", "blunder"),
+    };
+    const id = {
+      none: null,
+      running: "review-running",
+      done: "review-done",
+      failed: "review-failed",
+      cancelled: "review-cancelled",
     }[r.state];
+    tell(status, id, args);
     const progress = $("[data-testid=review-progress]");
     progress.hidden = r.state !== "running";
     progress.max = Math.max(1, r.total);
@@ -62,7 +67,11 @@ export function initReview({ analysis }) {
   function renderMoves(r) {
     const [inaccuracy, mistake, blunder] = r.thresholds;
     const list = $("[data-testid=review-moves]");
-    list.title = `seeds lost: inaccuracy ${inaccuracy / 100}, mistake ${mistake / 100}, blunder ${blunder / 100}`;
+    tellAttr(list, "title", "review-thresholds", {
+      inaccuracy: inaccuracy / 100,
+      mistake: mistake / 100,
+      blunder: blunder / 100,
+    });
     list.replaceChildren(
       ...r.moves
         .filter((m) => MARKED.includes(m.judgement))
@@ -74,15 +83,17 @@ export function initReview({ analysis }) {
             "data-best": m.best || "",
             class: m.judgement,
             tabindex: "0",
-            title: m.pv.length ? `the engine's line from there: ${m.pv.join(" ")}` : "",
           });
-          const better = m.best ? `; better ${m.best}` : "";
-          li.append(
-            el("strong", {}, m.label),
-            document.createTextNode(
-              ` (${sideName(m.side)}) ${m.judgement}: ${(m.loss / 100).toFixed(2)} seeds lost${better}`,
-            ),
-          );
+          if (m.pv.length) tellAttr(li, "title", "review-line", { line: m.pv.join(" ") });
+          const words = el("span", {});
+          tell(words, "review-move", {
+            side: m.side,
+            judgement: m.judgement,
+            loss: m.loss / 100,
+            better: m.best ? "yes" : "no",
+            best: m.best || "",
+          });
+          li.append(el("strong", { "data-l10n-none": "" }, m.label), " ", words);
           const open = () => openMove(m);
           li.addEventListener("click", open);
           li.addEventListener("keydown", (e) => {
@@ -132,7 +143,7 @@ export function initReview({ analysis }) {
         "data-ply": m.ply,
       });
       const title = svg("title");
-      title.textContent = `${m.label}: ${m.judgement}`;
+      title.textContent = t("review-dot", { move: m.label, judgement: m.judgement });
       dot.append(title);
       // The same as the list's entry: the position before the move, with
       // the better move shown (not the nearest position of the curve).
@@ -144,6 +155,9 @@ export function initReview({ analysis }) {
     }
     graph.replaceChildren(...parts);
   }
+
+  // The dots' titles are the graph's own: drawn again in a new language.
+  onLanguage(() => drawGraph());
 
   // A click on the graph goes to the nearest position.
   $("[data-testid=review-graph]").addEventListener("click", (event) => {

@@ -6,6 +6,7 @@
 // markup or script.
 
 import { $, el } from "./util.js";
+import { tell } from "./i18n.js";
 
 /** Inline marks of one line of text, as nodes. */
 function inline(text) {
@@ -89,9 +90,14 @@ export function initRules() {
       const response = await fetch("rules.md");
       if (!response.ok) throw new Error(`status ${response.status}`);
       body.replaceChildren(...renderMarkdown(await response.text()));
+      // The technical rules are written in English only.
+      body.lang = "en";
       body.dataset.loaded = "true";
     } catch (error) {
-      body.textContent = `The rules could not be loaded (${error.message}).`;
+      console.error(error);
+      const p = document.createElement("p");
+      tell(p, "rules-not-loaded");
+      body.replaceChildren(p);
     }
   });
 }

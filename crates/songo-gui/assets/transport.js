@@ -36,7 +36,7 @@ export const server = {
 /**
  * Opens the transport, once. `onMessage(message)` gets every room message
  * (an object); `onOpen()` each time the channel opens (the websocket
- * reconnects after a close); `onClose(text)` when it closes or cannot
+ * reconnects after a close); `onClose(id, args)` (a catalogue text) when it closes or cannot
  * open, with what to tell the person.
  */
 export function connect(handlers) {
@@ -89,7 +89,7 @@ function openWebSocket({ onMessage, onOpen, onClose }) {
     });
     socket.addEventListener("close", () => {
       channel = null;
-      onClose("disconnected: reconnecting…");
+      onClose("connection-lost");
       retry = Math.min(retry + 1, 5);
       setTimeout(open, 500 * retry);
     });
@@ -118,7 +118,8 @@ async function openWorker({ onMessage, onOpen, onClose }) {
     const { openRoom } = await import("./web-room.js");
     room = await openRoom({ onMessage });
   } catch (error) {
-    onClose(`the game could not start in this page: ${error.message}`);
+    console.error(error);
+    onClose("connection-failed", { detail: String(error.message) });
     return;
   }
   channel = room;

@@ -23,7 +23,21 @@ export function svg(tag, attrs = {}) {
   return e;
 }
 
-export const sideName = (side) => (side === "south" ? "South" : "North");
+/** Each variant's name for a person (the catalogue's), by its id. */
+export const VARIANT_NAMES = {
+  songo40: "variant-songo40",
+  "songo36-beginner": "variant-songo36-beginner",
+  "songo36-amateur": "variant-songo36-amateur",
+};
+
+/** Move `ply` (from 1) of a game from `start`, as the move lists number
+ *  it: `18. E` for South's, `18… g` for North's. */
+export function moveLabel(start, ply, move) {
+  const offset = start.split(" ")[1] === "n" ? 1 : 0;
+  const number = Math.floor((ply - 1 + offset) / 2) + 1;
+  const north = (ply - 1 + offset) % 2 === 1;
+  return `${number}${north ? "…" : "."} ${move}`;
+}
 
 /** The room's end (transport.js): `server.send(message)`. */
 export { server } from "./transport.js";

@@ -8,6 +8,7 @@ pub const INDEX_HTML: &str = include_str!("../assets/index.html");
 pub const STYLE_CSS: &str = include_str!("../assets/style.css");
 
 const JS: &str = "text/javascript; charset=utf-8";
+const TEXT: &str = "text/plain; charset=utf-8";
 
 /// Every file served: its path, its type, its text. The scripts are ES
 /// modules: `app.js` imports the others (`transport.js` the page's one
@@ -33,6 +34,62 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ),
     ("/util.js", JS, include_str!("../assets/util.js")),
     ("/transport.js", JS, include_str!("../assets/transport.js")),
+    ("/i18n.js", JS, include_str!("../assets/i18n.js")),
+    // The catalogues of the page's languages (Project Fluent).
+    ("/i18n/en.ftl", TEXT, include_str!("../assets/i18n/en.ftl")),
+    ("/i18n/fr.ftl", TEXT, include_str!("../assets/i18n/fr.ftl")),
+    // Project Fluent's JavaScript implementation, unchanged
+    // (scripts/fluent-vendor.sh).
+    (
+        "/fluent/NOTICE",
+        TEXT,
+        include_str!("../assets/fluent/NOTICE"),
+    ),
+    (
+        "/fluent/ast.js",
+        JS,
+        include_str!("../assets/fluent/ast.js"),
+    ),
+    (
+        "/fluent/builtins.js",
+        JS,
+        include_str!("../assets/fluent/builtins.js"),
+    ),
+    (
+        "/fluent/bundle.js",
+        JS,
+        include_str!("../assets/fluent/bundle.js"),
+    ),
+    (
+        "/fluent/index.js",
+        JS,
+        include_str!("../assets/fluent/index.js"),
+    ),
+    (
+        "/fluent/memoizer.js",
+        JS,
+        include_str!("../assets/fluent/memoizer.js"),
+    ),
+    (
+        "/fluent/resolver.js",
+        JS,
+        include_str!("../assets/fluent/resolver.js"),
+    ),
+    (
+        "/fluent/resource.js",
+        JS,
+        include_str!("../assets/fluent/resource.js"),
+    ),
+    (
+        "/fluent/scope.js",
+        JS,
+        include_str!("../assets/fluent/scope.js"),
+    ),
+    (
+        "/fluent/types.js",
+        JS,
+        include_str!("../assets/fluent/types.js"),
+    ),
 ];
 
 #[cfg(test)]
@@ -43,11 +100,20 @@ mod tests {
     /// `songo gui` and present in the static site (which copies them all).
     #[test]
     fn every_asset_is_served() {
+        fn walk(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let e = e.unwrap();
+                let name = format!("{prefix}{}", e.file_name().into_string().unwrap());
+                if e.file_type().unwrap().is_dir() {
+                    walk(&e.path(), &format!("{name}/"), out);
+                } else {
+                    out.push(name);
+                }
+            }
+        }
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
+        let mut on_disk = Vec::new();
+        walk(&dir, "", &mut on_disk);
         on_disk.sort();
         let mut served: Vec<String> = FILES
             .iter()

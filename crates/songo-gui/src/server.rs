@@ -29,6 +29,7 @@ use songo_room::link::{EngineLink, Event};
 use songo_room::messages::Outgoing;
 use songo_room::records::MAX_RECORD_BYTES;
 use songo_room::room::{Room, RoomConfig, SavedRoom, Spawner, UploadAnswer};
+use songo_room::say::Say;
 use songo_tb::Tablebases;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use tokio::sync::oneshot;
@@ -357,10 +358,9 @@ async fn upload(State(app): State<App>, request: Request) -> Response {
             let answer = UploadAnswer {
                 ok: false,
                 games: 0,
-                message: Some(format!(
-                    "the file is larger than {} MiB",
-                    MAX_RECORD_BYTES >> 20
-                )),
+                message: Some(Say::FileTooLarge {
+                    mib: (MAX_RECORD_BYTES >> 20) as u64,
+                }),
             };
             return (StatusCode::PAYLOAD_TOO_LARGE, axum::Json(answer)).into_response();
         }
@@ -426,10 +426,10 @@ async fn talk(app: App, mut socket: WebSocket) {
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) if text.len() > MAX_MESSAGE => {
                     let error = Outgoing::Error {
-                        message: format!(
-                            "message too long: {} bytes, at most {MAX_MESSAGE}",
-                            text.len()
-                        ),
+                        message: Say::MessageTooLong {
+                            bytes: text.len(),
+                            max: MAX_MESSAGE,
+                        },
                         topic: None,
                     };
                     let _ = tx.send(json(&error));
@@ -439,7 +439,9 @@ async fn talk(app: App, mut socket: WebSocket) {
                 }
                 Some(Ok(Message::Binary(_))) => {
                     let error = Outgoing::Error {
-                        message: "bad message: binary, expected JSON text".into(),
+                        message: Say::BadMessage {
+                            detail: "binary, expected JSON text".into(),
+                        },
                         topic: None,
                     };
                     let _ = tx.send(json(&error));

@@ -26,6 +26,8 @@ if (new URLSearchParams(location.search).has("bench")) {
   out.textContent = "running…";
   const line = document.createElement("p");
   line.className = "bench";
+  // A developer's readout, in the bench's own (English) words.
+  line.lang = "en";
   line.append("Bench: ", out);
   document.querySelector("header.top").after(line);
   const engine = startEngine();

@@ -107,7 +107,7 @@ export async function openRoom({ onMessage }) {
       restored = [
         JSON.stringify({
           type: "error",
-          message: `Your saved game could not be restored (${error.message}); it was set aside.`,
+          message: { id: "saved-set-aside", detail: String(error.message) },
         }),
       ];
     }

@@ -10,6 +10,8 @@ use songo_client::InfoScore;
 use songo_core::record::move_label;
 use songo_core::Game;
 
+use crate::say::Say;
+
 /// What the book says about the analysed position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BookView {
@@ -33,6 +35,8 @@ pub struct BookMoveView {
     /// That score worded as the engine's lines word theirs (`+0.35`,
     /// `win in 3`), for the side to move too.
     pub score_text: String,
+    /// The score for a person, in the page's language.
+    pub score_say: Say,
     /// The depth the score stands for.
     pub depth: u8,
     /// How often the book's expansion went through the move.
@@ -60,6 +64,7 @@ pub fn explore(book: &Book, game: &Game) -> BookView {
                 label: move_label(first, ply, m.mv),
                 score: i32::from(m.score),
                 score_text: score_text(m.score),
+                score_say: score_say(m.score),
                 depth: m.depth,
                 visits: m.visits,
             })
@@ -70,6 +75,17 @@ pub fn explore(book: &Book, game: &Game) -> BookView {
 /// A book score as a person reads it. The book clamps proven results to
 /// [`SCORE_LIMIT`], where the distance to the end is lost: those read as
 /// a plain win or loss (the engine's wording would say "in 0").
+/// [`score_text`] as meaning.
+pub fn score_say(score: i16) -> Say {
+    if score >= SCORE_LIMIT {
+        Say::ScoreWin
+    } else if score <= -SCORE_LIMIT {
+        Say::ScoreLoss
+    } else {
+        crate::score::say(InfoScore::Cp(i32::from(score)))
+    }
+}
+
 pub fn score_text(score: i16) -> String {
     if score >= SCORE_LIMIT {
         "win".to_string()

@@ -24,6 +24,8 @@
 //! - [`hosted`]: a room whose engines a host without threads runs (the
 //!   page's Web Workers), each through a driver;
 //! - [`messages`]: the page's messages and the room's, typed;
+//! - [`say`]: what the room says to a person, as catalogue ids and
+//!   arguments that the page words in its language;
 //! - [`view`]: what the page shows, as data;
 //! - [`records`]: game records saved and loaded (bytes, not files);
 //! - [`clock`]: time controls and the two clocks of a timed game;
@@ -42,6 +44,7 @@ pub mod link;
 pub mod messages;
 pub mod records;
 pub mod room;
+pub mod say;
 pub mod score;
 pub mod sowing;
 pub mod tablebase;

@@ -17,6 +17,8 @@ use songo_client::review::GameReview;
 use songo_client::{BestMove, Info};
 use songo_core::{Game, Move, Position, Side, Variant};
 
+use crate::say::Say;
+
 /// The longest the handshake or `isready` may take.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long an engine has to answer `stop` (or a page to replace it).
@@ -139,6 +141,25 @@ pub enum Failure {
     NoAnswer,
 }
 
+impl Failure {
+    /// The failure of the engine called `engine`, for a person.
+    pub fn say(&self, engine: &str) -> Say {
+        let engine = engine.to_string();
+        match self {
+            Failure::Start(why) => Say::EngineStartFailed {
+                engine,
+                why: why.clone(),
+            },
+            Failure::Crashed => Say::EngineCrashed { engine },
+            Failure::Stalled(waited) => Say::EngineStalled {
+                engine,
+                seconds: waited.as_secs(),
+            },
+            Failure::NoAnswer => Say::EngineSilent { engine },
+        }
+    }
+}
+
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -171,7 +192,7 @@ pub enum Event {
     Reviewed { ticket: u64, review: GameReview },
     /// [`Job::Review`] `ticket` could not be finished, though the engine
     /// still runs (it gave a position no score).
-    ReviewFailed { ticket: u64, message: String },
+    ReviewFailed { ticket: u64, message: Say },
     /// The engine is gone; its runner has ended.
     Failed(Failure),
 }

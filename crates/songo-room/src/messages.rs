@@ -7,33 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::clock::TimeControl;
+use crate::say::Say;
+pub use crate::say::SideName;
 use crate::view::{AnalysisView, GamesView, LineView, ReviewView, View};
-
-/// A side, as the page names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SideName {
-    South,
-    North,
-}
-
-impl From<songo_core::Side> for SideName {
-    fn from(s: songo_core::Side) -> Self {
-        match s {
-            songo_core::Side::South => SideName::South,
-            songo_core::Side::North => SideName::North,
-        }
-    }
-}
-
-impl From<SideName> for songo_core::Side {
-    fn from(s: SideName) -> Self {
-        match s {
-            SideName::South => songo_core::Side::South,
-            SideName::North => songo_core::Side::North,
-        }
-    }
-}
 
 /// Which game a message is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -185,10 +161,10 @@ pub enum Outgoing {
         info: Option<LineInfo>,
     },
     /// A move the person may not play, and why.
-    Illegal { pit: String, why: String },
+    Illegal { pit: String, why: Say },
     /// A message the room could not take, and why.
     Error {
-        message: String,
+        message: Say,
         #[serde(skip_serializing_if = "Option::is_none")]
         topic: Option<Topic>,
     },
@@ -216,6 +192,11 @@ pub struct LineInfo {
     /// `win in 3`), after `≥ ` or `≤ ` when it is only a bound.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<String>,
+    /// The score for a person, and whether it is only a bound: `lower`
+    /// (at least) or `upper` (at most).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub say: Option<Say>,
+    pub bound: &'static str,
     pub pv: Vec<String>,
 }
 
@@ -226,17 +207,19 @@ impl LineInfo {
             return None;
         }
         let forced = info.depth.is_some_and(crate::score::is_forced);
-        let bound = match info.bound {
-            songo_client::info::Bound::Exact => "",
-            songo_client::info::Bound::Lower => "≥ ",
-            songo_client::info::Bound::Upper => "≤ ",
+        let (bound, sign) = match info.bound {
+            songo_client::info::Bound::Exact => ("exact", ""),
+            songo_client::info::Bound::Lower => ("lower", "≥ "),
+            songo_client::info::Bound::Upper => ("upper", "≤ "),
         };
         Some(LineInfo {
             depth: info.depth.filter(|_| !forced),
             forced,
             score: info
                 .score
-                .map(|s| format!("{bound}{}", crate::score::text(s))),
+                .map(|s| format!("{sign}{}", crate::score::text(s))),
+            say: info.score.map(crate::score::say),
+            bound,
             pv: info.pv,
         })
     }
@@ -252,16 +235,16 @@ pub struct Reply {
 }
 
 impl Reply {
-    pub fn error(message: impl Into<String>) -> Reply {
+    pub fn error(message: Say) -> Reply {
         Reply::to_sender(Outgoing::Error {
-            message: message.into(),
+            message,
             topic: None,
         })
     }
 
-    pub fn error_on(topic: Topic, message: impl Into<String>) -> Reply {
+    pub fn error_on(topic: Topic, message: Say) -> Reply {
         Reply::to_sender(Outgoing::Error {
-            message: message.into(),
+            message,
             topic: Some(topic),
         })
     }

@@ -8,6 +8,7 @@ use songo_core::record::{read_records, Adjudication, GameRecord, GameResult, Rea
 use songo_core::{Game, Side, Variant};
 
 use crate::clock::TimeControl;
+use crate::say::Say;
 // The room's clock type: web-time's, which is std's on native and the
 // browser's on wasm32-unknown-unknown (where std's has no clock).
 use web_time::{SystemTime, UNIX_EPOCH};
@@ -20,6 +21,27 @@ pub const EVENT: &str = "songo gui";
 
 /// The person's name in a record.
 pub const PERSON: &str = "Human";
+
+/// A record's player as a person reads the name: the person who plays
+/// here, an engine at a level (as [`of_play`] writes them), or a name.
+pub fn player(name: &str) -> Say {
+    if name == PERSON {
+        return Say::PlayerYou;
+    }
+    let engine = name
+        .strip_suffix(')')
+        .and_then(|rest| rest.rsplit_once(" (level "))
+        .and_then(|(engine, level)| Some((engine, level.parse::<u8>().ok()?)));
+    match engine {
+        Some((engine, level)) => Say::PlayerEngine {
+            engine: engine.to_string(),
+            level,
+        },
+        None => Say::PlayerNamed {
+            name: name.to_string(),
+        },
+    }
+}
 
 /// How a game in the room was played: who against whom, on which clock,
 /// and who lost on time.
@@ -82,10 +104,10 @@ pub fn file_stamp(now: SystemTime) -> String {
 /// A record file's games, every move checked; the error names the line
 /// (and the game) at fault. `variant` is for records of other tools that
 /// have no `Variant` tag.
-pub fn read(bytes: &[u8], variant: Option<Variant>) -> Result<Vec<GameRecord>, String> {
-    let games = read_records(bytes, &ReadOptions { variant }).map_err(|e| e.to_string())?;
+pub fn read(bytes: &[u8], variant: Option<Variant>) -> Result<Vec<GameRecord>, Say> {
+    let games = read_records(bytes, &ReadOptions { variant }).map_err(|e| Say::from(&e))?;
     if games.is_empty() {
-        return Err("the file holds no game".to_string());
+        return Err(Say::RecordEmpty);
     }
     Ok(games.into_iter().map(|g| g.record).collect())
 }
@@ -187,13 +209,21 @@ mod tests {
 
     #[test]
     fn bad_files_name_their_line() {
-        assert_eq!(read(b"", None).unwrap_err(), "the file holds no game");
+        assert_eq!(read(b"", None).unwrap_err(), Say::RecordEmpty);
         let text = "[Variant \"songo40\"]\n\n1. C c 2. Q *\n";
         let e = read(text.as_bytes(), None).unwrap_err();
-        assert!(e.starts_with("line 3"), "{e}");
+        assert!(
+            matches!(&e, Say::RecordUnreadable { line: 3, problem, .. }
+                if **problem == Say::RecordToken { text: "Q".into() }),
+            "{e:?}"
+        );
         // Bytes that are not text are refused, with their line.
         let e = read(b"[Variant \"songo40\"]\n\n1. C \xff *\n", None).unwrap_err();
-        assert!(e.starts_with("line 3"), "{e}");
+        assert!(
+            matches!(&e, Say::RecordUnreadable { line: 3, problem, .. }
+                if **problem == Say::RecordNotText),
+            "{e:?}"
+        );
         // A record without a Variant tag needs the variant given.
         let bare = "[Result \"*\"]\n\n1. C *\n";
         assert!(read(bare.as_bytes(), None).is_err());

@@ -10,14 +10,20 @@ use songo_client::{Info, InfoScore};
 use songo_core::{Side, Variant};
 use songo_tb::score::{classify, ScoreKind, WinDrawLoss, MATE};
 
+use crate::say::{Say, Seeds};
+
 /// The bar is full at this many centiseeds of margin (a forced end fills it).
 pub const BAR_RANGE: i32 = 1500;
 
 /// A score, from the side to move's point of view unless said otherwise.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ScoreView {
-    /// `+1.50`, `0.00`, `win in 3`, `loss in 2`, `tb win`, `tb loss`.
+    /// `+1.50`, `0.00`, `win in 3`, `loss in 2`, `tb win`, `tb loss`: the
+    /// notation of the page's hooks (`data-score`), the same in every
+    /// language.
     pub text: String,
+    /// The score for a person, in the page's language.
+    pub say: Say,
     /// Centiseeds, when the score is one (a tablebase result included).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cp: Option<i32>,
@@ -31,6 +37,8 @@ pub struct ScoreView {
     pub south: i32,
     /// `text` from South's side.
     pub south_text: String,
+    /// `say` from South's side.
+    pub south_say: Say,
     /// Win, draw and loss chances for the side to move, in permille: the
     /// engine's (`wdl`), or estimated from the score when it gives none.
     pub wdl: [u32; 3],
@@ -49,6 +57,23 @@ pub fn text(score: InfoScore) -> String {
             ScoreKind::Mate(n) => format!("loss in {}", -n),
             ScoreKind::Seeds(0) => "0.00".to_string(),
             ScoreKind::Seeds(cs) => format!("{:+.2}", f64::from(cs) / 100.0),
+        },
+    }
+}
+
+/// A score for a person: what [`text`] writes, as meaning.
+pub fn say(score: InfoScore) -> Say {
+    let moves = |n: i32| n.unsigned_abs();
+    match score {
+        InfoScore::Mate(n) if n > 0 => Say::ScoreWinIn { moves: moves(n) },
+        InfoScore::Mate(n) if n < 0 => Say::ScoreLossIn { moves: moves(n) },
+        InfoScore::Mate(_) => Say::ScoreOver,
+        InfoScore::Cp(cp) => match classify(cp) {
+            ScoreKind::TablebaseWin { .. } => Say::ScoreTbWin,
+            ScoreKind::TablebaseLoss { .. } => Say::ScoreTbLoss,
+            ScoreKind::Mate(n) if n > 0 => Say::ScoreWinIn { moves: moves(n) },
+            ScoreKind::Mate(n) => Say::ScoreLossIn { moves: moves(n) },
+            ScoreKind::Seeds(cs) => Say::ScoreSeeds { seeds: Seeds(cs) },
         },
     }
 }
@@ -85,6 +110,7 @@ pub fn view(
     });
     ScoreView {
         text: text(score),
+        say: say(score),
         cp: match score {
             InfoScore::Cp(cp) => Some(cp),
             InfoScore::Mate(_) => None,
@@ -100,6 +126,7 @@ pub fn view(
         },
         south,
         south_text: text(for_south),
+        south_say: say(for_south),
         wdl,
     }
 }

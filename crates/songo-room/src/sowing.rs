@@ -14,6 +14,8 @@
 use serde::Serialize;
 use songo_core::{Move, Position, Variant};
 
+use crate::say::Say;
+
 const PITS: usize = 14;
 const ROW: usize = 7;
 
@@ -36,7 +38,7 @@ pub struct Sowing {
     pub gained: u8,
     /// What happened, in one line for the person: `E: 4 seeds captured
     /// from c and d.`
-    pub summary: String,
+    pub summary: Say,
 }
 
 /// The sowing of the legal move `m` from `p`.
@@ -98,23 +100,24 @@ pub fn sowing(v: Variant, p: &Position, m: Move) -> Sowing {
     }
 }
 
-/// `E: 4 seeds captured from c and d.`, `C: no capture.`, `G: 1 seed to
-/// the store.`
-fn summary(m: Move, captured: &[String], gained: u8, store: bool) -> String {
-    let seeds = |n: u8| format!("{n} seed{}", if n == 1 { "" } else { "s" });
-    let pits = match captured {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    };
+/// What the move did: `E: 4 seeds captured from c and d.`, `C: no
+/// capture.`, `G: 1 seed to the store.` in English.
+fn summary(m: Move, captured: &[String], gained: u8, store: bool) -> Say {
+    let pit = m.to_string();
+    let pits = captured.to_vec();
     match (captured.is_empty(), store) {
-        (true, false) => format!("{m}: no capture."),
-        (true, true) => format!("{m}: {} to the store.", seeds(gained)),
-        (false, false) => format!("{m}: {} captured from {pits}.", seeds(gained)),
-        (false, true) => format!(
-            "{m}: {} captured from {pits}, and 1 to the store.",
-            seeds(gained - 1)
-        ),
+        (true, false) => Say::SownNoCapture { pit },
+        (true, true) => Say::SownToStore { pit, seeds: gained },
+        (false, false) => Say::SownCaptured {
+            pit,
+            seeds: gained,
+            pits,
+        },
+        (false, true) => Say::SownCapturedAndStore {
+            pit,
+            seeds: gained - 1,
+            pits,
+        },
     }
 }
 
@@ -157,7 +160,8 @@ mod tests {
         assert_eq!(gained, taken + u32::from(s.store), "{v} {p} {m}: {s:?}");
         assert_eq!(u32::from(s.gained), gained);
         assert_eq!(s.captured.is_empty(), taken == 0, "{v} {p} {m}: {s:?}");
-        assert!(s.summary.starts_with(&format!("{m}: ")), "{}", s.summary);
+        let said = serde_json::to_value(&s.summary).unwrap();
+        assert_eq!(said["pit"], m.to_string(), "{said}");
         let total = s.path.len() + usize::from(s.store);
         assert_eq!(total, usize::from(p.pit(m.pit())), "{v} {p} {m}");
     }
@@ -191,16 +195,35 @@ mod tests {
     fn a_move_is_told_in_one_line() {
         let m = |t: &str| t.parse::<Move>().unwrap();
         let two = ["c".to_string(), "d".to_string()];
+        let s = |t: &str| t.to_string();
         assert_eq!(
             summary(m("E"), &two, 4, false),
-            "E: 4 seeds captured from c and d."
+            Say::SownCaptured {
+                pit: s("E"),
+                seeds: 4,
+                pits: two.to_vec()
+            }
         );
-        assert_eq!(summary(m("C"), &[], 0, false), "C: no capture.");
-        assert_eq!(summary(m("G"), &[], 1, true), "G: 1 seed to the store.");
+        assert_eq!(
+            summary(m("C"), &[], 0, false),
+            Say::SownNoCapture { pit: s("C") }
+        );
+        assert_eq!(
+            summary(m("G"), &[], 1, true),
+            Say::SownToStore {
+                pit: s("G"),
+                seeds: 1
+            }
+        );
         let three = ["a".to_string(), "b".to_string(), "c".to_string()];
+        // The store's seed is said apart from the captured ones.
         assert_eq!(
             summary(m("B"), &three, 7, true),
-            "B: 6 seeds captured from a, b and c, and 1 to the store."
+            Say::SownCapturedAndStore {
+                pit: s("B"),
+                seeds: 6,
+                pits: three.to_vec()
+            }
         );
     }
 

@@ -8,18 +8,20 @@ use serde::Serialize;
 use songo_core::{Game, Variant};
 use songo_tb::{history_is_clean, Tablebases, TbValue};
 
+use crate::say::{Say, Value};
+
 /// What the tables say about the analysed position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TbView {
-    /// The verdict for the side to move, as `songo tb probe` writes it
-    /// (`win (mover's margin gain +2 of 12 seeds)`, `draw or win (…)`);
-    /// none when the tables do not speak.
-    pub verdict: Option<String>,
+    /// The verdict for the side to move, with what the tables store (a
+    /// share of the seeds, or a margin gain); none when the tables do not
+    /// speak.
+    pub verdict: Option<Say>,
     /// The verdict's range for the side to move: `win`, `draw`, `loss`.
     pub worst: Option<&'static str>,
     pub best: Option<&'static str>,
-    /// Why there is no verdict, or what it assumes.
-    pub note: String,
+    /// Why there is no verdict.
+    pub note: Option<Say>,
     /// Each legal move's result for the side to move (none: not covered).
     pub moves: Vec<TbMove>,
 }
@@ -32,13 +34,11 @@ pub struct TbMove {
     pub best: Option<&'static str>,
 }
 
-fn range_text(worst: TbValue, best: TbValue) -> String {
-    if worst == best {
-        worst.name().to_string()
-    } else if (worst, best) == (TbValue::Loss, TbValue::Win) {
-        "loss, draw or win".to_string()
-    } else {
-        format!("{worst} or {best}")
+fn value(v: TbValue) -> Value {
+    match v {
+        TbValue::Win => Value::Win,
+        TbValue::Draw => Value::Draw,
+        TbValue::Loss => Value::Loss,
     }
 }
 
@@ -52,41 +52,49 @@ pub fn probe(tb: &Tablebases, game: &Game) -> TbView {
         verdict: None,
         worst: None,
         best: None,
-        note: String::new(),
+        note: None,
         moves: Vec::new(),
     };
     if game.is_over() {
-        view.note = "the game is over".to_string();
+        view.note = Some(Say::TbGameOver);
         return view;
     }
     if max == 0 {
-        view.note = format!("no tables of {v}");
+        view.note = Some(Say::TbNoTables {
+            variant: v.to_string(),
+        });
         return view;
     }
     if !tb.covers(&p, v) {
-        view.note = if seeds > max {
-            format!("{seeds} seeds on the board: the tables of {v} hold 10 to {max}")
+        view.note = Some(if seeds > max {
+            Say::TbTooManySeeds {
+                seeds,
+                variant: v.to_string(),
+                max,
+            }
         } else {
             // songo40 tables hold boards with both pit-7 flags cleared.
-            "a pit 7 not played yet: the tables of songo40 hold positions after both were played"
-                .to_string()
-        };
+            Say::TbPitSevenUnplayed
+        });
         return view;
     }
     if !history_is_clean(game.positions()) {
-        view.note = "a position with as many seeds occurred twice in this game: a repetition may decide, the tables do not apply".to_string();
+        view.note = Some(Say::TbRepetition);
         return view;
     }
     match tb.probe(&p, v) {
         Some(verdict) => {
-            view.verdict = Some(verdict.to_string());
+            view.verdict = Some(Say::TbVerdict {
+                side: p.side_to_move().into(),
+                worst: value(verdict.worst),
+                best: value(verdict.best),
+                seeds: verdict.seeds,
+                lo: verdict.lo,
+                hi: verdict.hi,
+                share: v.is_songo36(),
+            });
             view.worst = Some(verdict.worst.name());
             view.best = Some(verdict.best.name());
-            view.note = format!(
-                "{} for {}",
-                range_text(verdict.worst, verdict.best),
-                p.side_to_move()
-            );
             view.moves = tb
                 .probe_moves(&p, v)
                 .into_iter()
@@ -97,7 +105,12 @@ pub fn probe(tb: &Tablebases, game: &Game) -> TbView {
                 })
                 .collect();
         }
-        None => view.note = format!("the {seeds}-seed table of {v} cannot be read"),
+        None => {
+            view.note = Some(Say::TbUnreadable {
+                seeds,
+                variant: v.to_string(),
+            })
+        }
     }
     view
 }
@@ -117,7 +130,17 @@ mod tests {
         let game = Game::new(v, p);
         let view = probe(&tb, &game);
         let verdict = view.verdict.clone().expect("a verdict");
-        assert!(verdict.contains("of 10 seeds"), "{verdict}");
+        assert!(
+            matches!(
+                verdict,
+                Say::TbVerdict {
+                    seeds: 10,
+                    share: false,
+                    ..
+                }
+            ),
+            "{verdict:?}"
+        );
         assert_eq!(view.moves.len(), p.legal_moves(v).len());
         assert!(view.moves.iter().all(|m| m.worst.is_some()), "{view:?}");
         // The verdict is the best of the moves' results.
@@ -133,8 +156,17 @@ mod tests {
         assert_eq!(best, view.best);
         let start = probe(&tb, &Game::new(v, Position::startpos()));
         assert!(start.verdict.is_none());
-        assert!(start.note.contains("70 seeds"), "{}", start.note);
+        assert!(
+            matches!(start.note, Some(Say::TbTooManySeeds { seeds: 70, .. })),
+            "{:?}",
+            start.note
+        );
         let other = probe(&tb, &Game::new(Variant::Songo36Amateur, p));
-        assert_eq!(other.note, "no tables of songo36-amateur");
+        assert_eq!(
+            other.note,
+            Some(Say::TbNoTables {
+                variant: "songo36-amateur".to_string()
+            })
+        );
     }
 }

@@ -11,6 +11,7 @@ use songo_core::{Game, GameStatus, Outcome, Side};
 use crate::book::BookView;
 use crate::clock::TimeControl;
 use crate::levels::LevelView;
+use crate::say::Say;
 use crate::score::ScoreView;
 use crate::sowing::Sowing;
 use crate::tablebase::TbView;
@@ -47,7 +48,8 @@ pub enum EngineStatus {
 pub struct ResultView {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub score: String,
-    pub reason: String,
+    /// How it ended.
+    pub reason: Say,
     /// Final scores `[south, north]` (RULES 5.2).
     pub scores: [u8; 2],
     /// `south`, `north`, or none for a draw.
@@ -68,7 +70,7 @@ impl ResultView {
                 scores,
             } => Some(ResultView {
                 score: outcome.score_text().to_string(),
-                reason: reason.describe().to_string(),
+                reason: reason.into(),
                 scores,
                 winner: match outcome {
                     Outcome::Win(s) => Some(side_name(s)),
@@ -84,7 +86,7 @@ impl ResultView {
         let p = game.position();
         ResultView {
             score: Outcome::Win(loser.opponent()).score_text().to_string(),
-            reason: format!("{} ran out of time", loser.name()),
+            reason: Say::EndTime { side: loser.into() },
             scores: [p.captured(Side::South), p.captured(Side::North)],
             winner: Some(side_name(loser.opponent())),
             on_time: true,
@@ -152,7 +154,7 @@ pub struct View {
     /// The pits the person may play now (none unless it is their move).
     pub legal: Vec<String>,
     /// Why each of the person's other pits may not be played now.
-    pub why: BTreeMap<String, String>,
+    pub why: BTreeMap<String, Say>,
     /// The moves from the start, and the last of them.
     pub moves: Vec<String>,
     pub last: Option<String>,
@@ -161,7 +163,7 @@ pub struct View {
     pub result: Option<ResultView>,
     pub engine_status: EngineStatus,
     /// What went wrong with the engine, when it failed.
-    pub engine_message: Option<String>,
+    pub engine_message: Option<Say>,
     /// The hint for the current position, while it is current.
     pub hint: Option<HintView>,
 }
@@ -187,7 +189,7 @@ pub struct LineView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OriginView {
     /// `start` (nothing loaded), `play` (the game played), `set-up`,
-    /// `record` (an uploaded file).
+    /// `record` (an uploaded file), `games` (the person's finished games).
     pub kind: &'static str,
     /// The record: the file's name, its players and which game it is.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -196,6 +198,10 @@ pub struct OriginView {
     pub south: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub north: Option<String>,
+    /// South's and North's names for a person (the person, an engine at
+    /// a level, or the record's name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<[Say; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<usize>,
     /// Games in the file (to choose another).
@@ -210,6 +216,8 @@ pub struct RecordGameView {
     pub index: usize,
     pub south: String,
     pub north: String,
+    /// The names for a person, as [`OriginView::players`].
+    pub players: [Say; 2],
     pub result: String,
     pub plies: usize,
 }
@@ -241,7 +249,7 @@ pub struct AnalysisView {
     pub lines_wanted: u8,
     pub engine: String,
     pub engine_status: EngineStatus,
-    pub engine_message: Option<String>,
+    pub engine_message: Option<Say>,
     /// The engine's lines on this position so far.
     pub lines: Vec<LineView>,
     /// The tables' verdicts, when `--tablebases` gave tables.
@@ -278,8 +286,8 @@ pub struct ReviewedMove {
 pub struct ReviewView {
     /// `none`, `running`, `done`, `failed` or `cancelled`.
     pub state: &'static str,
-    /// `depth 8` or `movetime 200 ms`.
-    pub limit: String,
+    /// `depth 8` or `200 ms a position` (none before the first review).
+    pub limit: Option<Say>,
     /// Positions scored so far, of `total`.
     pub done: usize,
     pub total: usize,
@@ -288,7 +296,7 @@ pub struct ReviewView {
     pub curve: Vec<i32>,
     /// The thresholds of the judgements, centiseeds lost.
     pub thresholds: [i32; 3],
-    pub message: Option<String>,
+    pub message: Option<Say>,
 }
 
 /// One finished game as the list shows it.
@@ -301,10 +309,12 @@ pub struct FinishedView {
     pub variant: String,
     pub south: String,
     pub north: String,
+    /// The names for a person, as [`OriginView::players`].
+    pub players: [Say; 2],
     /// `1-0`, `0-1`, `1/2-1/2`.
     pub result: String,
-    /// Why it ended (`no seeds`, `time forfeit`…).
-    pub termination: String,
+    /// Why it ended (the record's `Termination` tag, as meaning).
+    pub termination: Say,
     pub plies: usize,
 }
 

@@ -10,6 +10,7 @@ use songo_core::Variant;
 
 use super::{Action, Driver, Phase, Run, Task, Work};
 use crate::link::{BestMoveLine, Event, Job, Search, ANSWER_TIMEOUT};
+use crate::say::Say;
 
 /// A review searches at full strength.
 const REVIEW_LEVEL: u8 = 10;
@@ -208,10 +209,10 @@ impl Driver {
                             let (ply, _) = reviewing.progress();
                             out.push(Action::Report(Event::ReviewFailed {
                                 ticket: task.ticket,
-                                message: format!(
-                                    "the engine answered '{}' without a score at ply {ply}",
-                                    answer.line
-                                ),
+                                message: Say::EngineNoScore {
+                                    line: answer.line.clone(),
+                                    ply,
+                                },
                             }));
                         }
                     }

@@ -601,7 +601,10 @@ fn a_position_without_a_score_fails_the_review_not_the_engine() {
         reports(&a),
         [Event::ReviewFailed {
             ticket: 3,
-            message: "the engine answered 'bestmove d' without a score at ply 1".into()
+            message: crate::say::Say::EngineNoScore {
+                line: "bestmove d".into(),
+                ply: 1
+            }
         }]
     );
     assert!(d.is_idle());

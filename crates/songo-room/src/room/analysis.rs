@@ -13,6 +13,7 @@ use super::{refuse, Room, LEVELS};
 use crate::clock::TimeControl;
 use crate::messages::{Outgoing, Reply, SideName, Topic, Which};
 use crate::records;
+use crate::say::Say;
 use crate::view::{side_name, AnalysisView, LineView, OriginView, RecordGameView, ResultView};
 use crate::{book, tablebase};
 
@@ -128,11 +129,18 @@ impl Room {
     pub(super) fn set_up(&mut self, variant: &str, position: &str) -> Reply {
         let v: Variant = match variant.parse() {
             Ok(v) => v,
-            Err(e) => return refuse(Topic::SetUp, format!("{e}")),
+            Err(_) => {
+                return refuse(
+                    Topic::SetUp,
+                    Say::UnknownVariant {
+                        text: variant.to_string(),
+                    },
+                )
+            }
         };
         let p: Position = match position.parse() {
             Ok(p) => p,
-            Err(e) => return refuse(Topic::SetUp, format!("Bad position: {e}.")),
+            Err(e) => return refuse(Topic::SetUp, Say::bad_position(&e)),
         };
         self.show(&Game::new(v, p), 0, Origin::SetUp);
         self.board_changed()
@@ -155,7 +163,13 @@ impl Room {
 
     pub(super) fn analyse_game(&mut self, ply: Option<usize>) -> Reply {
         if ply.is_some_and(|p| p > self.play.game.moves().len()) {
-            return refuse(Topic::Analysis, "there is no such ply in the game");
+            return refuse(
+                Topic::Analysis,
+                Say::NoSuchPly {
+                    ply: ply.unwrap_or_default(),
+                    moves: self.play.game.moves().len(),
+                },
+            );
         }
         self.copy_play(ply);
         self.board_changed()
@@ -166,7 +180,10 @@ impl Room {
         if ply > a.moves.len() {
             return refuse(
                 Topic::Analysis,
-                format!("ply {ply}: the game has {} moves", a.moves.len()),
+                Say::NoSuchPly {
+                    ply,
+                    moves: a.moves.len(),
+                },
             );
         }
         if ply != a.cursor {
@@ -187,7 +204,10 @@ impl Room {
         if ply.is_some_and(|n| n != a.cursor) || id.is_some_and(|i| i != a.id) {
             return refuse(
                 Topic::Analysis,
-                format!("Pit {}: {}.", pit.trim(), super::play::STALE),
+                Say::PitRefused {
+                    pit: pit.trim().to_string(),
+                    why: Box::new(Say::Stale),
+                },
             );
         }
         let game = self.analysis.game_here();
@@ -195,14 +215,28 @@ impl Room {
         let Ok(m) = Move::parse(pit.trim(), p.side_to_move()) else {
             return refuse(
                 Topic::Analysis,
-                format!("'{pit}' is not a pit (A-G, a-g or 1-7)"),
+                Say::NotAPit {
+                    text: pit.to_string(),
+                },
             );
         };
         if game.is_over() {
-            return refuse(Topic::Analysis, format!("Pit {m}: the game is over."));
+            return refuse(
+                Topic::Analysis,
+                Say::PitRefused {
+                    pit: m.to_string(),
+                    why: Box::new(Say::GameOver),
+                },
+            );
         }
         if let Some(why) = p.why_illegal(self.analysis.variant, m) {
-            return refuse(Topic::Analysis, format!("Pit {m}: {why}."));
+            return refuse(
+                Topic::Analysis,
+                Say::PitRefused {
+                    pit: m.to_string(),
+                    why: Box::new(why.into()),
+                },
+            );
         }
         let a = &mut self.analysis;
         let cursor = a.cursor;
@@ -225,7 +259,13 @@ impl Room {
     pub(super) fn analyse(&mut self, on: bool, lines: Option<u8>) -> Reply {
         if let Some(n) = lines {
             if !(1..=MAX_LINES).contains(&n) {
-                return refuse(Topic::Analysis, format!("{n} lines: 1 to {MAX_LINES}"));
+                return refuse(
+                    Topic::Analysis,
+                    Say::BadLines {
+                        lines: n,
+                        max: MAX_LINES,
+                    },
+                );
             }
             if n != self.analysis.lines_wanted {
                 self.analysis.lines_wanted = n;
@@ -247,11 +287,11 @@ impl Room {
     ) -> Reply {
         let game = self.analysis.game_here();
         if game.is_over() {
-            return refuse(Topic::Analysis, "The game is over at this point.");
+            return refuse(Topic::Analysis, Say::OverHere);
         }
         let level = level.unwrap_or(self.play.level);
         if !LEVELS.contains(&level) {
-            return refuse(Topic::Analysis, format!("level {level} is not 1 to 10"));
+            return refuse(Topic::Analysis, Say::BadLevel { level });
         }
         let pace = match Pace::asked(tc, think_ms) {
             Ok(pace) => pace,
@@ -270,7 +310,7 @@ impl Room {
             .and_then(|l| l.games.get(index.wrapping_sub(1)))
             .cloned()
         else {
-            return refuse(Topic::Record, format!("there is no game {index} loaded"));
+            return refuse(Topic::Record, Say::NoLoadedGame { index });
         };
         // The reader replayed every move already; a record that still does
         // not replay is refused, never a panic.
@@ -278,7 +318,13 @@ impl Room {
             match Game::with_moves(record.variant, record.start, record.moves.iter().copied()) {
                 Ok(game) => game,
                 Err((ply, e)) => {
-                    return refuse(Topic::Record, format!("move {}: {e}", ply + 1));
+                    return refuse(
+                        Topic::Record,
+                        Say::RecordMoveBad {
+                            ply: ply + 1,
+                            problem: Box::new((&e).into()),
+                        },
+                    );
                 }
             };
         let end = game.moves().len();
@@ -346,6 +392,7 @@ impl Room {
                         index: i + 1,
                         south: r.south.clone(),
                         north: r.north.clone(),
+                        players: [records::player(&r.south), records::player(&r.north)],
                         result: r.result.token().to_string(),
                         plies: r.moves.len(),
                     })
@@ -357,6 +404,7 @@ impl Room {
             name: None,
             south: None,
             north: None,
+            players: None,
             game: None,
             games,
             modified: a.modified,
@@ -368,12 +416,24 @@ impl Room {
                 view.kind = "play";
                 view.south = Some(south.clone());
                 view.north = Some(north.clone());
+                view.players = Some([records::player(south), records::player(north)]);
             }
             Origin::Record { index, record } => {
-                view.kind = "record";
-                view.name = a.loaded.as_ref().map(|l| l.name.clone());
+                // The person's own games are named by the page, in its
+                // language; a file by its name.
+                let name = a.loaded.as_ref().map(|l| l.name.clone());
+                if name.as_deref() == Some(super::YOUR_GAMES) {
+                    view.kind = "games";
+                } else {
+                    view.kind = "record";
+                    view.name = name;
+                }
                 view.south = Some(record.south.clone());
                 view.north = Some(record.north.clone());
+                view.players = Some([
+                    records::player(&record.south),
+                    records::player(&record.north),
+                ]);
                 view.game = Some(*index);
             }
         }

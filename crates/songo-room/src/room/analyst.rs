@@ -11,6 +11,7 @@ use songo_core::record::move_label;
 use super::{refuse, Room, LEVELS};
 use crate::link::{EngineLink, Event, Job, Limit, Search};
 use crate::messages::{Outgoing, Reply, Topic, Which};
+use crate::say::Say;
 use crate::score::{self, is_forced};
 use crate::view::{side_name, EngineStatus, LineView, ReviewView, ReviewedMove};
 use songo_client::review::{bounded, GameReview, Thresholds};
@@ -28,7 +29,7 @@ enum AnalystState {
     },
     /// Reviewing (the review's state has the ticket).
     Reviewing,
-    Failed(String),
+    Failed(Say),
 }
 
 pub(super) struct Analyst {
@@ -81,11 +82,14 @@ enum ReviewState {
 
 pub(super) struct Review {
     state: ReviewState,
+    /// The limit as the record's `Annotator` tag writes it (`depth 8`),
+    /// and as a person reads it.
     limit: String,
+    limit_say: Option<Say>,
     done: usize,
     total: usize,
     result: Option<GameReview>,
-    message: Option<String>,
+    message: Option<Say>,
 }
 
 impl Review {
@@ -93,6 +97,7 @@ impl Review {
         Review {
             state: ReviewState::None,
             limit: String::new(),
+            limit_say: None,
             done: 0,
             total: 0,
             result: None,
@@ -185,20 +190,22 @@ impl Room {
         depth: Option<u32>,
         movetime: Option<u64>,
     ) -> Reply {
-        let (limit, text) = match (depth, movetime) {
+        let (limit, say) = match (depth, movetime) {
             (Some(d), None) if (1..=MAX_REVIEW_DEPTH).contains(&d) => {
-                (Limit::Depth(d), format!("depth {d}"))
+                (Limit::Depth(d), Say::LimitDepth { depth: d })
             }
             (None, Some(ms)) if (10..=MAX_REVIEW_MOVETIME_MS).contains(&ms) => (
                 Limit::Movetime(std::time::Duration::from_millis(ms)),
-                format!("{ms} ms a position"),
+                Say::LimitMovetime { ms },
             ),
             _ => {
                 return refuse(
                     Topic::Review,
-                    format!(
-                        "a review needs a depth of 1 to {MAX_REVIEW_DEPTH} or a move time of 10 to {MAX_REVIEW_MOVETIME_MS} ms, not both"
-                    ),
+                    Say::BadReviewLimit {
+                        max_depth: MAX_REVIEW_DEPTH,
+                        min_ms: 10,
+                        max_ms: MAX_REVIEW_MOVETIME_MS,
+                    },
                 )
             }
         };
@@ -207,7 +214,7 @@ impl Room {
         }
         let a = &self.analysis;
         if a.moves.is_empty() {
-            return refuse(Topic::Review, "The game has no move to review.");
+            return refuse(Topic::Review, Say::NothingToReview);
         }
         let game = a.game();
         let total = game.moves().len() + 1;
@@ -222,7 +229,11 @@ impl Room {
         self.analyst.state = AnalystState::Reviewing;
         self.review = Review {
             state: ReviewState::Running { ticket },
-            limit: text,
+            limit: match &say {
+                Say::LimitDepth { depth } => format!("depth {depth}"),
+                _ => format!("{} ms a position", movetime.unwrap_or_default()),
+            },
+            limit_say: Some(say),
             done: 0,
             total,
             result: None,
@@ -233,7 +244,7 @@ impl Room {
 
     pub(super) fn cancel_review(&mut self) -> Reply {
         let ReviewState::Running { .. } = self.review.state else {
-            return refuse(Topic::Review, "No review is running.");
+            return refuse(Topic::Review, Say::NoReviewRunning);
         };
         self.analyst.send(Job::Cancel);
         self.analyst.state = AnalystState::Idle;
@@ -308,7 +319,7 @@ impl Room {
                 vec![self.analysis_message(), self.review_message()]
             }
             Event::Failed(failure) => {
-                let message = format!("The engine “{}” {failure}.", self.engine_name());
+                let message = failure.say(self.engine_name());
                 self.analyst.link = None;
                 self.analyst.state = AnalystState::Failed(message.clone());
                 // Its last lines were for a search that will not finish.
@@ -363,7 +374,7 @@ impl Room {
         }
     }
 
-    pub(super) fn analyst_status(&self) -> (EngineStatus, Option<String>) {
+    pub(super) fn analyst_status(&self) -> (EngineStatus, Option<Say>) {
         match &self.analyst.state {
             AnalystState::Idle => (EngineStatus::Ready, None),
             AnalystState::Searching { .. } => (EngineStatus::Thinking, None),
@@ -409,7 +420,7 @@ impl Room {
                 ReviewState::Failed => "failed",
                 ReviewState::Cancelled => "cancelled",
             },
-            limit: r.limit.clone(),
+            limit: r.limit_say.clone(),
             done: r.done,
             total: r.total,
             moves,

@@ -106,7 +106,10 @@ fn a_book_move_chosen_on_another_position_is_not_played() {
         shown.id
     ));
     let (message, topic) = error_of(&stale);
-    assert!(message.contains("the board changed"), "{message}");
+    assert!(
+        matches!(&message, Say::PitRefused { why, .. } if **why == Say::Stale),
+        "{message:?}"
+    );
     assert_eq!(topic, Some(Topic::Analysis));
     let now = t.analysis_view();
     assert_eq!((now.position.as_str(), now.moves.len()), (other, 0));
@@ -131,6 +134,7 @@ fn the_book_goes_to_the_page_as_json() {
         json["book"]["moves"][0],
         serde_json::json!({
             "pit": "C", "label": "1. C", "score": 40, "score_text": "+0.40",
+            "score_say": {"id": "score-seeds", "seeds": 0.4},
             "depth": 12, "visits": 30
         })
     );

@@ -4,6 +4,7 @@
 //! all together as one record file. They are part of the saved state, so
 //! the list survives restarts and reloads.
 
+use crate::say::Say;
 use songo_core::record::GameRecord;
 use web_time::SystemTime;
 
@@ -53,8 +54,9 @@ impl Room {
                     variant: r.variant.to_string(),
                     south: r.south.clone(),
                     north: r.north.clone(),
+                    players: [records::player(&r.south), records::player(&r.north)],
                     result: r.result.to_string(),
-                    termination: r.termination.to_string(),
+                    termination: (&r.termination).into(),
                     plies: r.moves.len(),
                 })
                 .collect(),
@@ -65,10 +67,10 @@ impl Room {
     /// choice away as a loaded file's.
     pub(super) fn open_game(&mut self, index: usize) -> Reply {
         let Some(record) = self.history.games.get(index.wrapping_sub(1)).cloned() else {
-            return refuse(Topic::Record, format!("there is no finished game {index}"));
+            return refuse(Topic::Record, Say::NoFinishedGame { index });
         };
         let Ok(game) = record.replay() else {
-            return refuse(Topic::Record, format!("game {index} does not replay"));
+            return refuse(Topic::Record, Say::FinishedDoesNotReplay { index });
         };
         self.analysis.loaded = Some(Loaded {
             name: YOUR_GAMES.to_string(),
@@ -82,7 +84,7 @@ impl Room {
     /// Every finished game in one record file, for the page that asked.
     pub(super) fn export_games(&self, now: SystemTime) -> Reply {
         if self.history.games.is_empty() {
-            return refuse(Topic::Record, "There is no finished game to export yet.");
+            return refuse(Topic::Record, Say::NothingToExport);
         }
         let text: String = self
             .history

@@ -4,7 +4,7 @@
 use super::tests::{answer, room};
 use super::*;
 
-fn illegal_why(r: &Reply) -> String {
+fn illegal_why(r: &Reply) -> Say {
     match &r.to_sender[..] {
         [Outgoing::Illegal { why, .. }] => why.clone(),
         other => panic!("not an illegal move: {other:?}"),
@@ -24,10 +24,7 @@ fn a_move_chosen_on_an_old_board_is_not_played() {
     let second = t.on_page(&format!(
         r#"{{"type":"move","pit":"E","ply":0,"game":{game}}}"#
     ));
-    assert!(
-        illegal_why(&second).contains("the board changed"),
-        "{second:?}"
-    );
+    assert!(illegal_why(&second) == Say::Stale, "{second:?}");
     assert_eq!(t.view().moves, ["D", "e"]);
     // Chosen on the board shown now: played.
     let third = t.on_page(&format!(
@@ -40,7 +37,7 @@ fn a_move_chosen_on_an_old_board_is_not_played() {
     let old = t.on_page(&format!(
         r#"{{"type":"move","pit":"A","ply":0,"game":{game}}}"#
     ));
-    assert!(illegal_why(&old).contains("the board changed"));
+    assert_eq!(illegal_why(&old), Say::Stale);
     assert!(t.view().moves.is_empty());
     // Without ply and game (an older page): the current board.
     assert!(t.on_page(r#"{"type":"move","pit":"A"}"#).changed());
@@ -55,7 +52,13 @@ fn an_analysis_move_chosen_on_another_ply_is_not_played() {
     let stale = t.on_page(r#"{"type":"analysis-move","pit":"b","ply":0}"#);
     match &stale.to_sender[..] {
         [Outgoing::Error { message, topic }] => {
-            assert!(message.contains("the board changed"), "{message}");
+            assert_eq!(
+                *message,
+                Say::PitRefused {
+                    pit: "b".into(),
+                    why: Box::new(Say::Stale)
+                }
+            );
             assert_eq!(*topic, Some(Topic::Analysis));
         }
         other => panic!("{other:?}"),

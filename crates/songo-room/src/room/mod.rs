@@ -51,6 +51,7 @@ use web_time::{Instant, SystemTime};
 
 use crate::link::{EngineLink, Event};
 use crate::messages::{Outgoing, PageMessage, Reply, Topic};
+use crate::say::Say;
 use analysis::Analysis;
 use analyst::{Analyst, Review};
 use history::History;
@@ -107,7 +108,7 @@ pub struct UploadAnswer {
     pub games: usize,
     /// Why the file was refused.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
+    pub message: Option<Say>,
 }
 
 /// Everything the pages share.
@@ -203,7 +204,9 @@ impl Room {
         let caught_up = self.catch_up();
         let mut reply = match serde_json::from_str(text) {
             Ok(message) => self.handle(message),
-            Err(e) => Reply::error(format!("bad message: {e}")),
+            Err(e) => Reply::error(Say::BadMessage {
+                detail: e.to_string(),
+            }),
         };
         if caught_up {
             self.add_state(&mut reply.broadcast);
@@ -307,7 +310,11 @@ impl Room {
         variant: Option<&str>,
         name: &str,
     ) -> (UploadAnswer, Vec<Outgoing>) {
-        let refuse = |message: String| {
+        let refuse = |problem: Say| {
+            let message = Say::FileRefused {
+                file: name.to_string(),
+                problem: Box::new(problem),
+            };
             (
                 UploadAnswer {
                     ok: false,
@@ -320,10 +327,14 @@ impl Room {
         let variant = match variant.map(str::parse::<songo_core::Variant>) {
             None => None,
             Some(Ok(v)) => Some(v),
-            Some(Err(e)) => return refuse(format!("{e}")),
+            Some(Err(_)) => {
+                return refuse(Say::UnknownVariant {
+                    text: variant.unwrap_or_default().to_string(),
+                })
+            }
         };
         match crate::records::read(bytes, variant) {
-            Err(why) => refuse(format!("{name}: {why}")),
+            Err(why) => refuse(why),
             Ok(games) => {
                 let count = games.len();
                 self.analysis.loaded = Some(analysis::Loaded {
@@ -358,6 +369,6 @@ impl Room {
 }
 
 /// An error about `topic`.
-fn refuse(topic: Topic, message: impl Into<String>) -> Reply {
+fn refuse(topic: Topic, message: Say) -> Reply {
     Reply::error_on(topic, message)
 }

@@ -13,6 +13,7 @@ use crate::clock::{Clocks, TimeControl};
 use crate::levels;
 use crate::link::{BestMoveLine, EngineLink, Event, Job, Limit, Search};
 use crate::messages::{LineInfo, Outgoing, Reply};
+use crate::say::Say;
 use crate::score;
 use crate::sowing::sowing;
 use crate::view::{side_name, EngineStatus, HintView, PlayState, ResultView, View};
@@ -28,7 +29,7 @@ pub(super) enum EngineState {
     Hinting {
         ticket: u64,
     },
-    Failed(String),
+    Failed(Say),
 }
 
 /// The game being played and its engine process.
@@ -115,7 +116,7 @@ impl Play {
         self.held = None;
     }
 
-    fn fail(&mut self, message: String) {
+    fn fail(&mut self, message: Say) {
         self.link = None;
         self.held = None;
         self.state = EngineState::Failed(message);
@@ -183,19 +184,25 @@ impl Room {
         think_ms: Option<u64>,
     ) -> Reply {
         let Ok(variant) = variant.parse::<Variant>() else {
-            return Reply::error(format!("unknown variant '{variant}'"));
+            return Reply::error(Say::UnknownVariant {
+                text: variant.to_string(),
+            });
         };
         let human = match side {
             "south" => Side::South,
             "north" => Side::North,
-            _ => return Reply::error(format!("side '{side}' is neither south nor north")),
+            _ => {
+                return Reply::error(Say::UnknownSide {
+                    text: side.to_string(),
+                })
+            }
         };
         if !LEVELS.contains(&level) {
-            return Reply::error(format!("level {level} is not 1 to 10"));
+            return Reply::error(Say::BadLevel { level });
         }
         let engine = engine.unwrap_or(self.engine);
         if engine >= self.engines.len() {
-            return Reply::error(format!("there is no engine {engine}"));
+            return Reply::error(Say::NoEngine { engine });
         }
         let pace = match Pace::asked(tc, think_ms) {
             Ok(pace) => pace,
@@ -238,33 +245,32 @@ impl Room {
         let human = self.play.human;
         let p = self.play.game.position();
         let Ok(m) = Move::parse(pit.trim(), human) else {
-            return Reply::error(format!("'{pit}' is not a pit (A-G, a-g or 1-7)"));
+            return Reply::error(Say::NotAPit {
+                text: pit.to_string(),
+            });
         };
         let stale = game.is_some_and(|g| g != self.play.game_id)
             || ply.is_some_and(|n| n != self.play.game.moves().len());
         if stale {
-            return illegal(m, STALE);
+            return illegal(m, Say::Stale);
         }
         if let Some(loser) = self.play.forfeit {
-            return illegal(
-                m,
-                &format!("the game is over: {} ran out of time", loser.name()),
-            );
+            return illegal(m, Say::OverOnTime { side: loser.into() });
         }
         if self.play.game.is_over() {
-            return illegal(m, "the game is over");
+            return illegal(m, Say::GameOver);
         }
         if p.side_to_move() != human {
-            return illegal(m, "it is the engine's move");
+            return illegal(m, Say::EnginesMove);
         }
         if let Some(why) = p.why_illegal(self.play.variant, m) {
-            return illegal(m, &why.to_string());
+            return illegal(m, why.into());
         }
         self.play.cancel();
         let now = self.now();
         if self.clock_move(now).is_err() {
             // Its time ran out before it arrived: lost, not played.
-            let mut reply = illegal(m, "the game is over: your time ran out");
+            let mut reply = illegal(m, Say::YourTimeRanOut);
             reply.broadcast.push(self.state_message());
             return reply;
         }
@@ -280,13 +286,10 @@ impl Room {
     pub(super) fn take_back(&mut self) -> Reply {
         let human = self.play.human;
         if !self.play.game.moves().iter().any(|m| m.side() == human) {
-            return Reply::error("there is no move of yours to take back");
+            return Reply::error(Say::NothingToTakeBack);
         }
         if let Some(loser) = self.play.forfeit {
-            return Reply::error(format!(
-                "the game was lost on time by {}: start a new game",
-                loser.name()
-            ));
+            return Reply::error(Say::LostOnTime { side: loser.into() });
         }
         self.play.cancel();
         while let Some(m) = self.play.game.undo() {
@@ -308,12 +311,10 @@ impl Room {
     pub(super) fn hint(&mut self) -> Reply {
         let p = self.play.game.position();
         if self.play.over() || p.side_to_move() != self.play.human {
-            return Reply::error("a hint is for your move");
+            return Reply::error(Say::HintForYourMove);
         }
         match self.play.state {
-            EngineState::Failed(_) => {
-                return Reply::error("the engine is down: restart it for a hint")
-            }
+            EngineState::Failed(_) => return Reply::error(Say::HintEngineDown),
             EngineState::Hinting { .. } => return Reply::default(),
             _ => {}
         }
@@ -377,7 +378,7 @@ impl Room {
                 _ => Vec::new(),
             },
             Event::Failed(failure) => {
-                let message = format!("The engine “{}” {failure}.", self.engine_name());
+                let message = failure.say(self.engine_name());
                 self.play.fail(message);
                 // A stalled engine on a clock has usually run out of it.
                 let (engine, now) = (self.play.engine_side(), self.now());
@@ -396,10 +397,10 @@ impl Room {
         }
         let name = self.engine_name().to_string();
         let Some(text) = answer.parsed.and_then(|b| b.mv) else {
-            return self.play.fail(format!(
-                "The engine “{name}” gave no move ('{}') in a game that goes on.",
-                answer.line
-            ));
+            return self.play.fail(Say::EngineNoMove {
+                engine: name,
+                line: answer.line,
+            });
         };
         let side = self.play.engine_side();
         if self.out_of_time(side, now) {
@@ -409,9 +410,9 @@ impl Room {
             .ok()
             .filter(|m| self.play.game.play(*m).is_ok());
         if played.is_none() {
-            return self.play.fail(format!(
-                "The engine {name} played an illegal move '{text}'."
-            ));
+            return self
+                .play
+                .fail(Say::EngineIllegalMove { engine: name, text });
         }
         // In time (just checked, at the same moment): its clock is charged.
         let _ = self.clock_move(now);
@@ -459,16 +460,13 @@ impl Room {
         for i in 0..7 {
             let m = Move::from_pit(play.human.first_pit() + i);
             let reason = if let Some(loser) = play.forfeit {
-                Some(format!(
-                    "the game is over: {} ran out of time",
-                    loser.name()
-                ))
+                Some(Say::OverOnTime { side: loser.into() })
             } else if over {
-                Some("the game is over".to_string())
+                Some(Say::GameOver)
             } else if !your_move {
-                Some("it is the engine's move".to_string())
+                Some(Say::EnginesMove)
             } else {
-                p.why_illegal(v, m).map(|r| r.to_string())
+                p.why_illegal(v, m).map(Say::from)
             };
             match reason {
                 None => legal.push(m.to_string()),
@@ -530,13 +528,9 @@ impl Room {
     }
 }
 
-/// Why a move chosen on a board that has changed since is not played.
-pub(super) const STALE: &str =
-    "not played: the board changed before it arrived (look again, then play)";
-
-fn illegal(m: Move, why: &str) -> Reply {
+fn illegal(m: Move, why: Say) -> Reply {
     Reply::to_sender(Outgoing::Illegal {
         pit: m.to_string(),
-        why: why.to_string(),
+        why,
     })
 }

@@ -9,6 +9,7 @@ use songo_core::{Move, Position, Variant};
 
 use super::*;
 use crate::link::{BestMoveLine, Failure, Job, Limit, Search};
+use crate::messages::SideName;
 use crate::view::{EngineStatus, PlayState};
 use songo_client::review::{GameReview, Judgement, MoveReview};
 
@@ -101,7 +102,7 @@ pub(super) fn answer(t: &mut Room, jobs: &Jobs, m: &str) -> Vec<Outgoing> {
     )
 }
 
-pub(super) fn error_of(r: &Reply) -> (String, Option<Topic>) {
+pub(super) fn error_of(r: &Reply) -> (Say, Option<Topic>) {
     match &r.to_sender[..] {
         [Outgoing::Error { message, topic }] => (message.clone(), *topic),
         other => panic!("not an error: {other:?}"),
@@ -241,7 +242,12 @@ fn a_crash_keeps_the_game_and_a_restart_goes_on() {
         panic!("{out:?}")
     };
     assert_eq!(v.engine_status, EngineStatus::Failed);
-    assert!(v.engine_message.as_deref().unwrap().contains("crashed"));
+    assert_eq!(
+        v.engine_message,
+        Some(Say::EngineCrashed {
+            engine: "songo".into()
+        })
+    );
     assert_eq!((v.state, v.moves.len()), (PlayState::Thinking, 1));
     // Events of the dead engine are ignored after the restart.
     assert!(t.on_page(r#"{"type":"restart-engine"}"#).changed());
@@ -265,14 +271,16 @@ fn a_crash_keeps_the_game_and_a_restart_goes_on() {
     let v = t.view();
     assert_eq!((v.moves.len(), v.engine_status), (3, EngineStatus::Failed));
     // No hint from a failed engine (nor for the engine's move).
-    assert!(error_of(&t.on_page(r#"{"type":"hint"}"#))
-        .0
-        .contains("your move"));
+    assert_eq!(
+        error_of(&t.on_page(r#"{"type":"hint"}"#)).0,
+        Say::HintForYourMove
+    );
     t.on_page(r#"{"type":"take-back"}"#);
     assert_eq!(t.view().state, PlayState::YourMove);
-    assert!(error_of(&t.on_page(r#"{"type":"hint"}"#))
-        .0
-        .contains("down"));
+    assert_eq!(
+        error_of(&t.on_page(r#"{"type":"hint"}"#)).0,
+        Say::HintEngineDown
+    );
 }
 
 #[test]
@@ -316,9 +324,10 @@ fn a_hint_is_shown_never_played_and_goes_with_the_position() {
     let v = t.view();
     assert_eq!(v.hint, None);
     assert_eq!(last_search(&jobs).2.level, DEFAULT_LEVEL);
-    assert!(error_of(&t.on_page(r#"{"type":"hint"}"#))
-        .0
-        .contains("your move"));
+    assert_eq!(
+        error_of(&t.on_page(r#"{"type":"hint"}"#)).0,
+        Say::HintForYourMove
+    );
 }
 
 #[test]
@@ -328,34 +337,38 @@ fn positions_are_set_up_or_explained() {
         (
             "songo40",
             "5,5,5,5,5,5,5/5,5,5,5,5,5 s 0 0 Gg",
-            "two rows of 7",
+            "position-rows",
         ),
         (
             "songo40",
             "5,5,5,5,5,5,5/5,5,5,5,5,5,4 s 0 0 Gg",
-            "total 69 seeds, not 70",
+            "position-total",
         ),
         (
             "songo40",
             "5,5,5,5,5,5,5/5,5,5,5,5,5,5 x 0 0 Gg",
-            "side to move 'x'",
+            "position-side",
         ),
         (
             "songo40",
             "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0",
-            "expected 5 fields",
+            "position-fields",
         ),
         (
             "songo40",
             "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 GG",
-            "flags 'GG'",
+            "position-flags",
         ),
         (
             "songo40",
             "5,5,5,5,5,5,-5/5,5,5,5,5,5,5 s 0 0 Gg",
-            "pit count '-5'",
+            "position-count",
         ),
-        ("songo41", "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg", "songo41"),
+        (
+            "songo41",
+            "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg",
+            "unknown-variant",
+        ),
     ];
     for (variant, position, why) in cases {
         let message =
@@ -363,7 +376,12 @@ fn positions_are_set_up_or_explained() {
         let r = t.on_page(&message.to_string());
         let (text, topic) = error_of(&r);
         assert_eq!(topic, Some(Topic::SetUp));
-        assert!(text.contains(why), "{position}: {text}");
+        // The problem is said inside "bad position" (a variant alone).
+        let said = serde_json::to_string(&text).unwrap();
+        assert!(
+            said.contains(&format!("\"id\":\"{why}\"")),
+            "{position}: {said}"
+        );
     }
     let p = "13,1,14,3,5,0,2/10,3,0,2,1,1,9 s 0 6 -";
     let message =
@@ -458,7 +476,15 @@ fn the_played_game_is_stepped_through_and_varied() {
     assert!(a.origin.modified);
     let (text, topic) = error_of(&t.on_page(r#"{"type":"analysis-move","pit":"B"}"#));
     assert_eq!(topic, Some(Topic::Analysis));
-    assert_eq!(text, "Pit B: it is South's pit.");
+    assert_eq!(
+        text,
+        Say::PitRefused {
+            pit: "B".into(),
+            why: Box::new(Say::NotYours {
+                owner: SideName::South
+            })
+        }
+    );
     // Play on from here: the person takes the side to move (North).
     let r = t.on_page(r#"{"type":"play-from-here"}"#);
     assert!(r.changed());
@@ -513,9 +539,10 @@ fn records_are_saved_loaded_and_refused_with_their_line() {
         (a.variant.as_str(), a.moves.join(" ")),
         ("songo36-beginner", "A".to_string())
     );
-    assert!(error_of(&t.on_page(r#"{"type":"load-game","index":3}"#))
-        .0
-        .contains("no game 3"));
+    assert_eq!(
+        error_of(&t.on_page(r#"{"type":"load-game","index":3}"#)).0,
+        Say::NoLoadedGame { index: 3 }
+    );
     // Saved unchanged, the record is the file's own.
     let r = t.on_page(r#"{"type":"save","game":"analysis"}"#);
     let [Outgoing::Record { text, .. }] = &r.to_sender[..] else {
@@ -531,8 +558,10 @@ fn records_are_saved_loaded_and_refused_with_their_line() {
     assert!(!answer.ok && out.is_empty());
     let message = answer.message.unwrap();
     assert!(
-        message.starts_with("bad.pgn: line 10 (game 1):"),
-        "{message}"
+        matches!(&message, Say::FileRefused { file, problem }
+            if file == "bad.pgn"
+                && matches!(**problem, Say::RecordUnreadable { line: 10, game: 1, .. })),
+        "{message:?}"
     );
     assert_eq!(t.analysis_view().variant, "songo36-beginner");
     let (answer, _) = t.on_upload(b"1. C d *\n", Some("songo40"), "bare.pgn");
@@ -573,8 +602,8 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
     assert_eq!(limit, Limit::Depth(6));
     let v = t.review_view();
     assert_eq!(
-        (v.state, v.done, v.total, v.limit.as_str()),
-        ("running", 0, 5, "depth 6")
+        (v.state, v.done, v.total, v.limit),
+        ("running", 0, 5, Some(Say::LimitDepth { depth: 6 }))
     );
     assert_eq!(t.analysis_view().engine_status, EngineStatus::Reviewing);
     let out = t.on_engine(
@@ -674,7 +703,10 @@ fn a_failed_analyst_fails_its_review_and_is_restarted() {
     t.on_engine(g, Event::Failed(Failure::Stalled(Duration::from_secs(6))));
     let v = t.review_view();
     assert_eq!(v.state, "failed");
-    assert!(v.message.unwrap().contains("stalled"));
+    assert!(matches!(
+        v.message,
+        Some(Say::EngineStalled { seconds: 6, .. })
+    ));
     let a = t.analysis_view();
     assert_eq!(a.engine_status, EngineStatus::Failed);
     // The play engine is not touched.
@@ -701,11 +733,20 @@ fn a_review_the_engine_cannot_score_fails_alone() {
             _ => None,
         })
         .unwrap();
-    let message = "the engine answered 'bestmove C' without a score at ply 0".to_string();
-    t.on_engine(g, Event::ReviewFailed { ticket, message });
+    let message = Say::EngineNoScore {
+        line: "bestmove C".into(),
+        ply: 0,
+    };
+    t.on_engine(
+        g,
+        Event::ReviewFailed {
+            ticket,
+            message: message.clone(),
+        },
+    );
     let v = t.review_view();
     assert_eq!(v.state, "failed");
-    assert!(v.message.unwrap().contains("without a score"));
+    assert_eq!(v.message, Some(message));
     // The analyst is fine and analyses again.
     assert_eq!(t.analysis_view().engine_status, EngineStatus::Thinking);
     assert!(matches!(

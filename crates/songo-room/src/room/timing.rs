@@ -13,6 +13,7 @@
 //! answer arrives late, or when it stalls (its search limit is its clock
 //! plus [`CLOCK_GRACE`](crate::link::CLOCK_GRACE), then `stop`).
 
+use crate::say::Say;
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
@@ -65,21 +66,18 @@ pub(super) enum Pace {
 impl Pace {
     /// The pace a page asks for: a time control, or a think time, or
     /// neither (the defaults); an error says why not.
-    pub(super) fn asked(tc: Option<TimeControl>, think_ms: Option<u64>) -> Result<Pace, String> {
+    pub(super) fn asked(tc: Option<TimeControl>, think_ms: Option<u64>) -> Result<Pace, Say> {
         match (tc, think_ms) {
-            (Some(_), Some(_)) => Err(
-                "a think time is for games without a clock: on a clock the engine plays on its own time"
-                    .to_string(),
-            ),
+            (Some(_), Some(_)) => Err(Say::ThinkWithClock),
             (Some(tc), None) => Ok(Pace::Clock {
                 clocks: Clocks::new(tc),
                 flagged: None,
             }),
-            (None, Some(ms)) if !THINK_MS.contains(&ms) => Err(format!(
-                "a think time of {ms} ms: it is {} to {} ms",
-                THINK_MS.start(),
-                THINK_MS.end()
-            )),
+            (None, Some(ms)) if !THINK_MS.contains(&ms) => Err(Say::BadThinkTime {
+                ms,
+                min: *THINK_MS.start(),
+                max: *THINK_MS.end(),
+            }),
             (None, think) => Ok(Pace::Untimed {
                 think: think.map(Duration::from_millis),
             }),
@@ -315,9 +313,14 @@ mod tests {
     fn a_think_time_and_a_clock_exclude_each_other() {
         let tc = TimeControl::PRESETS[0];
         assert!(Pace::asked(Some(tc), Some(1000)).is_err());
-        assert!(Pace::asked(None, Some(99))
-            .unwrap_err()
-            .contains("100 to 60000"));
+        assert!(matches!(
+            Pace::asked(None, Some(99)).unwrap_err(),
+            Say::BadThinkTime {
+                ms: 99,
+                min: 100,
+                max: 60_000
+            }
+        ));
         assert!(Pace::asked(None, Some(60_001)).is_err());
         assert_eq!(
             Pace::asked(None, Some(500)),

@@ -84,7 +84,7 @@ fn clock(v: &View) -> ([u64; 2], Option<&str>) {
     (c.left_ms, c.running.as_deref())
 }
 
-fn error_text(r: &Reply) -> String {
+fn error_text(r: &Reply) -> Say {
     match &r.to_sender[..] {
         [Outgoing::Error { message, .. }] => message.clone(),
         [Outgoing::Illegal { why, .. }] => why.clone(),
@@ -160,13 +160,21 @@ fn the_persons_flag_falls_with_no_message() {
     assert_eq!(v.state, PlayState::Over);
     assert!(v.legal.is_empty());
     assert!(
-        v.why.values().all(|w| w.contains("South ran out of time")),
+        v.why.values().all(|w| *w
+            == Say::OverOnTime {
+                side: SideName::South
+            }),
         "{v:?}"
     );
     let r = v.result.as_ref().unwrap();
     assert_eq!(
-        (r.score.as_str(), r.reason.as_str()),
-        ("0-1", "South ran out of time")
+        (r.score.as_str(), &r.reason),
+        (
+            "0-1",
+            &Say::EndTime {
+                side: SideName::South
+            }
+        )
     );
     assert_eq!((r.winner.as_deref(), r.on_time), (Some("north"), true));
     assert_eq!(clock(v), ([0, 3000], None));
@@ -179,7 +187,7 @@ fn the_persons_flag_falls_with_no_message() {
     assert_eq!(t.next_deadline(), None);
     // Nothing more is played, nor taken back.
     let r = t.on_page(r#"{"type":"move","pit":"C"}"#);
-    assert!(error_text(&r).contains("ran out of time"), "{r:?}");
+    assert!(matches!(error_text(&r), Say::OverOnTime { .. }), "{r:?}");
     let Reply { to_sender, .. } = t.on_page(r#"{"type":"save","game":"play"}"#);
     let [Outgoing::Record { text, .. }] = &to_sender[..] else {
         panic!("{to_sender:?}")
@@ -197,7 +205,13 @@ fn a_move_that_arrives_after_the_flag_is_not_played() {
     // The host woke late: the move's message is judged first.
     hand.pass(3200);
     let r = t.on_page(r#"{"type":"move","pit":"C"}"#);
-    assert!(error_text(&r).contains("South ran out of time"), "{r:?}");
+    assert_eq!(
+        error_text(&r),
+        Say::OverOnTime {
+            side: SideName::South
+        },
+        "{r:?}"
+    );
     // The state, then the finished game's list (the game is over).
     let [Outgoing::State(v), Outgoing::Games(_)] = &r.broadcast[..] else {
         panic!("{r:?}")
@@ -213,7 +227,7 @@ fn a_move_that_arrives_after_the_flag_is_not_played() {
     // The state, and the list of finished games that now holds this one.
     assert_eq!(t.on_time().len(), 2);
     let r = t.on_page(r#"{"type":"take-back"}"#);
-    assert!(error_text(&r).contains("lost on time"), "{r:?}");
+    assert!(matches!(error_text(&r), Say::LostOnTime { .. }), "{r:?}");
 }
 
 #[test]
@@ -239,8 +253,13 @@ fn the_engine_loses_when_its_answer_comes_late_or_never() {
     assert!(v.moves.is_empty(), "{v:?}");
     let r = v.result.unwrap();
     assert_eq!(
-        (r.score.as_str(), r.reason.as_str()),
-        ("0-1", "South ran out of time")
+        (r.score.as_str(), &r.reason),
+        (
+            "0-1",
+            &Say::EndTime {
+                side: SideName::South
+            }
+        )
     );
 
     // A stall: the driver gives up after its patience.
@@ -254,7 +273,12 @@ fn the_engine_loses_when_its_answer_comes_late_or_never() {
     let [Outgoing::State(v), Outgoing::Games(_)] = &out[..] else {
         panic!("{out:?}")
     };
-    assert_eq!(v.result.as_ref().unwrap().reason, "North ran out of time");
+    assert_eq!(
+        v.result.as_ref().unwrap().reason,
+        Say::EndTime {
+            side: SideName::North
+        }
+    );
     assert_eq!(v.state, PlayState::Over);
 }
 
@@ -348,18 +372,24 @@ fn think_times_and_bad_time_controls() {
     assert_eq!(search.limit, Limit::Movetime(ms(5000)));
     assert_eq!(t.view().think_ms, 5000);
     for (timing, why) in [
-        (r#","think_ms":50"#, "100 to 60000 ms"),
+        (
+            r#","think_ms":50"#,
+            r#""id":"bad-think-time","ms":50,"min":100,"max":60000"#,
+        ),
         (
             r#","think_ms":1000,"tc":{"base_ms":60000,"inc_ms":0}"#,
-            "without a clock",
+            "think-with-clock",
         ),
         (r#","tc":{"base_ms":10,"inc_ms":0}"#, "the base is 1000 ms"),
-        (r#","tc":{"base_ms":60000,"inc_ms":-1}"#, "bad message"),
-        (r#","tc":"5+3""#, "bad message"),
+        (r#","tc":{"base_ms":60000,"inc_ms":-1}"#, "bad-message"),
+        (r#","tc":"5+3""#, "bad-message"),
         (r#","tc":{"base_ms":60000}"#, "inc_ms"),
     ] {
         let r = new_game(&mut t, "south", 3, timing);
-        assert!(error_text(&r).contains(why), "{timing}: {r:?}");
+        // A clock out of range is refused as the message is read (serde's
+        // words in `detail`, for the console).
+        let said = serde_json::to_string(&error_text(&r)).unwrap();
+        assert!(said.contains(why), "{timing}: {said}");
         assert!(!r.changed(), "{timing}");
     }
     // Play from here takes a time control too.

@@ -1,0 +1,607 @@
+# The page in English. Every text a person reads on the page is here, by
+# id; fr.ftl has the same ids (a test checks it). Ids written in the room
+# (songo-room's `Say`) come with their arguments from Rust; the others
+# from the page's modules (data-l10n-id, tell, t).
+#
+# Arguments: $side is "south" or "north"; $pit a pit letter; numbers are
+# formatted by the language; SIGNED($n) writes a score with its sign and
+# two decimals.
+
+## The page
+
+app-name = Songo
+
+tabs =
+    .aria-label = mode
+tab-play = Play
+tab-analysis = Analysis
+language =
+    .aria-label = Language
+connection-connecting = connecting…
+connection-connected = connected
+connection-ready = ready
+connection-lost = disconnected: reconnecting…
+connection-failed = the game could not start in this page
+not-connected = Not connected to the server.
+loading = Loading…
+elsewhere = This game is open in another tab or window, which plays it now: this one waits, so that the two never play over each other.
+claim = Play here instead
+number = { $n }
+
+side-name = { $side ->
+    [south] South
+   *[north] North
+  }
+the-engine = the engine
+variant-songo40 = Songo 40
+variant-songo36-beginner = Songo 36 · Beginner
+variant-songo36-amateur = Songo 36 · Amateur
+about-songo40 = 40 captured seeds end the game; pit 7 has its own rule.
+about-songo36-beginner = The game of 36: feed an empty opponent with at least one seed; Interdit Solo.
+about-songo36-amateur = The game of 36: feed at least 7 seeds or the most you can; Interdit Solo and Duo.
+
+## Play
+
+play-section =
+    .aria-label = game
+new-game-title = New game
+form-variant = Variant
+form-side = You play
+form-side-south = South (you move first)
+form-side-north = North (the engine moves first)
+form-level = Level
+form-clock = Clock
+clock-none = none
+clock-preset = { $minutes }+{ $seconds } ({ $minutes } min, +{ $seconds } s a move)
+clock-custom = custom…
+form-minutes = Minutes
+form-increment = Increment (s)
+form-think = Engine think time
+think-option = { $seconds } s a move
+form-engine = Engine
+new-game = New game
+take-back = Take back
+hint = Hint
+flip = Flip board
+animate = Animate the sowing
+sound = Sound
+moves-title = Moves
+save-game = Save game
+analyse = Analyse
+review = Review
+keys-help = Click a pit, or type its letter (A–G) or number (1–7).
+rules-title = Rules of Songo
+rules-not-loaded = The rules could not be loaded.
+restart-engine = Restart the engine
+engine-output = Engine output
+
+level-name = { $which ->
+    [weakest] { $level } (weakest)
+    [strongest] { $level } (full strength)
+   *[other] { $level }
+  }
+level-name-elo = { $which ->
+    [strongest] { $level } (full strength, +{ NUMBER($elo, useGrouping: 0) } Elo over level 1)
+   *[other] { $level } (+{ NUMBER($elo, useGrouping: 0) } Elo over level 1)
+  }
+
+player-you = You
+player-named = { $name }
+player-engine = { $engine } (level { $level })
+player-name = { $side ->
+    [south] South
+   *[north] North
+  }{ $named ->
+    [yes] { " · " }{ $name }
+   *[no] {""}
+  }
+captured-label = captured
+captured-aria = { $side ->
+    [south] South
+   *[north] North
+  } has captured { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+  }
+clock-label = { $side ->
+    [south] South's
+   *[north] North's
+  } clock
+pit-label = pit { $pit }, { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+  }{ $playable ->
+    [yes] , playable
+   *[no] {""}
+  }{ $suggested ->
+    [yes] , suggested
+   *[no] {""}
+  }
+
+status-over = Game over{ $last ->
+    [none] {""}
+   *[other] { " · " }last move { $last }
+  }
+status-your-move = Your move ({ $side ->
+    [south] South
+   *[north] North
+  }){ $last ->
+    [none] {""}
+   *[other] { " · " }last move { $last }
+  }
+status-engine-down = Waiting for the engine “{ $engine }”: restart it below{ $last ->
+    [none] {""}
+   *[other] { " · " }last move { $last }
+  }
+status-thinking = { $engine } is thinking…{ $last ->
+    [none] {""}
+   *[other] { " · " }last move { $last }
+  }
+
+you-played = You played { $effect }
+engine-played = { $engine } played { $effect }
+
+result-final = { $winner ->
+    [you] You win ({ $side ->
+        [south] South
+       *[north] North
+      })
+    [engine] { $engine } wins ({ $side ->
+        [south] South
+       *[north] North
+      })
+   *[draw] Draw
+  }: { $reason }. Final score South { $south } – North { $north }.
+result-captured = { $winner ->
+    [you] You win ({ $side ->
+        [south] South
+       *[north] North
+      })
+    [engine] { $engine } wins ({ $side ->
+        [south] South
+       *[north] North
+      })
+   *[draw] Draw
+  }: { $reason }. Captured: South { $south } – North { $north }.
+
+hint-thinking = Looking for a hint…
+hint-ready = Hint: play { $pit }{ $scored ->
+    [yes] , score { $score } for you
+   *[no] {""}
+  }{ $depth ->
+    [0] {""}
+   *[other] { " " }at depth { $depth }
+  }. Expected line: { $line }
+hint-failed = The engine found no move to suggest.
+
+engine-failed-kept = { $why } The game is kept: restart the engine to go on.
+engine-thinking = { $engine } is thinking…
+engine-hinting = { $engine } is looking for a hint…
+engine-ready = { $engine } is ready.
+engine-line = { $engine } is { $hinting ->
+    [yes] looking for a hint
+   *[no] thinking
+  }: { $forced ->
+    [yes] forced
+   *[no] depth { $depth }
+  }{ $scored ->
+    [yes] , score { $bound ->
+        [lower] ≥{" "}
+        [upper] ≤{" "}
+       *[exact] {""}
+      }{ $score } for { $engine }
+   *[no] {""}
+  }, line { $line }
+
+pit-not-yours = Pit { $pit } is not yours.
+
+## Games
+
+games-title = Your games
+games-empty = No finished game yet: each game you finish is listed here.
+export-games = Export all
+games-entry = { $date } · { $variant } · { $south } – { $north } · { $result } ({ $termination }), { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+  }
+
+## Analysis
+
+analysis-section =
+    .aria-label = analysis
+eval-bar =
+    .title = evaluation, South below
+eval-bar-south = South: { $score }
+nav-first =
+    .title = the start (Home)
+nav-prev =
+    .title = one move back (←)
+nav-next =
+    .title = one move on (→)
+nav-last =
+    .title = the end (End)
+analysis-flip = Flip
+play-from-here = Play from here
+analysis-engine = Engine
+analysis-lines = Lines
+restart-analyst = Restart
+analysis-game-title = Game
+record-game = Game of the file
+load-record = Load record
+save-record = Save record
+saved = Saved:
+moves-start = start
+
+analysis-where = { $over ->
+    [yes] Game over ({ $at ->
+        [start] start
+       *[move] after { $move }
+      })
+   *[no] { $side ->
+        [south] South
+       *[north] North
+      } to move · { $variant } · { $at ->
+        [start] start
+       *[move] after { $move }
+      }
+  }
+analysis-result = { $score }: { $reason }. Final score South { $south } – North { $north }.
+
+origin-start = The start position.
+origin-set-up = A position set up.
+origin-play = The game played{ $named ->
+    [yes] { " " }(South { $south }, North { $north })
+   *[no] {""}
+  }{ $changed ->
+    [yes] , changed
+   *[no] {""}
+  }.
+origin-record = { $name }, game { $game } of { $games }{ $named ->
+    [yes] { " " }(South { $south }, North { $north })
+   *[no] {""}
+  }{ $changed ->
+    [yes] , changed
+   *[no] {""}
+  }.
+origin-games = Your games, game { $game } of { $games }{ $named ->
+    [yes] { " " }(South { $south }, North { $north })
+   *[no] {""}
+  }{ $changed ->
+    [yes] , changed
+   *[no] {""}
+  }.
+record-game-option = { $index }. { $south } – { $north } { $result } ({ $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+  })
+
+analyst-thinking = { $engine } is analysing…
+analyst-reviewing = { $engine } is reviewing the game; the analysis waits.
+analyst-idle = { $engine } is idle.
+analyst-off = { $engine }: off.
+
+line-forced = forced
+line-depth = depth { $depth }{ $seldepth ->
+    [0] {""}
+   *[other] /{ $seldepth }
+  }
+line-score = { $bound ->
+    [lower] ≥{" "}
+    [upper] ≤{" "}
+   *[exact] {""}
+  }{ $score }
+    .title = for { $side ->
+        [south] South
+       *[north] North
+      }
+line-wdl = W { $win }% D { $draw }% L { $loss }%
+    .title = win/draw/loss for { $side ->
+        [south] South
+       *[north] North
+      }
+
+explorer-title = Opening book
+explorer-not-in-book = Not in the book.
+explorer-empty-book = Not in the book: the book is empty.
+explorer-move = Move
+explorer-depth = Depth
+explorer-visits = Visits
+explorer-score = Score ({ $side ->
+    [south] South
+   *[north] North
+  })
+explorer-score-cell = { $score }
+    .title = for { $side ->
+        [south] South
+       *[north] North
+      }
+explorer-play = Play { $move }: { $score } for { $side ->
+    [south] South
+   *[north] North
+  }, depth { $depth }, { $visits ->
+    [one] { $visits } visit
+   *[other] { $visits } visits
+  }
+
+tablebases-title = Tablebases
+tb-no-verdict = No verdict: { $why }.
+tb-move = { $pit }: { $worst ->
+    [none] not in the tables
+    [win] win
+    [draw] { $best ->
+        [win] draw or win
+       *[draw] draw
+      }
+   *[loss] { $best ->
+        [win] loss, draw or win
+        [draw] loss or draw
+       *[loss] loss
+      }
+  }
+
+record-reading = Reading { $file }…
+record-read = { $file }: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  }, every move checked.
+record-not-sent = { $file } could not be sent.
+
+review-title = Review
+review-limit =
+    .aria-label = how long per position
+review-depth = depth { $depth }
+review-movetime = { $seconds } s a position
+review-this-game = Review this game
+cancel-review = Stop
+review-graph =
+    .aria-label = score over the game
+review-graph-note = South's score over the game (up: South ahead, to ±10 seeds); dots mark the moves below. Click to go there.
+review-running = Reviewing at { $limit }: { $done } of { $total } positions…
+review-done = Reviewed at { $limit }. South: { $southInaccuracies ->
+    [one] { $southInaccuracies } inaccuracy
+   *[other] { $southInaccuracies } inaccuracies
+  }, { $southMistakes ->
+    [one] { $southMistakes } mistake
+   *[other] { $southMistakes } mistakes
+  }, { $southBlunders ->
+    [one] { $southBlunders } blunder
+   *[other] { $southBlunders } blunders
+  }. North: { $northInaccuracies ->
+    [one] { $northInaccuracies } inaccuracy
+   *[other] { $northInaccuracies } inaccuracies
+  }, { $northMistakes ->
+    [one] { $northMistakes } mistake
+   *[other] { $northMistakes } mistakes
+  }, { $northBlunders ->
+    [one] { $northBlunders } blunder
+   *[other] { $northBlunders } blunders
+  }.
+review-failed = The review failed: { $why }
+review-cancelled = The review was stopped.
+review-thresholds = seeds lost: inaccuracy { $inaccuracy }, mistake { $mistake }, blunder { $blunder }
+review-line = the engine's line from there: { $line }
+review-move = ({ $side ->
+    [south] South
+   *[north] North
+  }) { $judgement ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+    [blunder] blunder
+   *[good] good
+  }: { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } seeds lost{ $better ->
+    [yes] ; better { $best }
+   *[no] {""}
+  }
+review-dot = { $move }: { $judgement ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+    [blunder] blunder
+   *[good] good
+  }
+
+set-up-title = Set up a position
+form-position = Position
+set-up = Set up
+editor-title = Edit pits and captured seeds
+editor-apply = Set up these counts
+editor-captured = { $side ->
+    [south] South
+   *[north] North
+  } captured
+editor-to-move = { $side ->
+    [south] South
+   *[north] North
+  } to move
+editor-unplayed = { $side ->
+    [south] South's
+   *[north] North's
+  } pit 7 not played yet
+editor-bad-count = { $text } is not a number of seeds for { $what ->
+    [captured] { $side ->
+        [south] South's
+       *[north] North's
+      } captured seeds
+   *[pit] pit { $pit }
+  }: whole seeds only.
+editor-total = { $state ->
+    [ok] 70 seeds in all, as every variant has.
+    [short] { $total } seeds in all: every variant has 70, add { $diff }.
+   *[over] { $total } seeds in all: every variant has 70, remove { $diff }.
+  }
+
+saved-set-aside = Your saved game could not be restored; it was set aside.
+
+## What the room says (songo-room's Say)
+
+# Why a pit cannot be played.
+pit-refused = Pit { $pit }: { $why }.
+game-over = the game is over
+not-yours = it is { $owner ->
+    [south] South's
+   *[north] North's
+  } pit
+empty-pit = it is empty
+must-feed = { $opponent ->
+    [south] South has
+   *[north] North has
+  } no seeds: you must feed them, and this pit's seeds do not reach their row
+feed-more = { $opponent ->
+    [south] South has
+   *[north] North has
+  } no seeds: you must feed them at least 7 seeds, or as many as any move can, and another pit feeds more
+interdit-solo = pit 7 holding a single seed may be played only when it captures (Interdit Solo)
+interdit-duo = pit 7 holding two seeds may be played only when it captures (Interdit Duo)
+last-pit = pit 7 may be played only with more than 7 seeds, with exactly 5 if it was never played, or when it is your only pit with seeds
+over-on-time = the game is over: { $side ->
+    [south] South
+   *[north] North
+  } ran out of time
+your-time-ran-out = the game is over: your time ran out
+engines-move = it is the engine's move
+stale = not played: the board changed before it arrived (look again, then play)
+not-a-pit = '{ $text }' is not a pit (A-G, a-g or 1-7)
+
+# How a game ended.
+end-threshold = capture threshold reached
+end-few-seeds = fewer than 10 seeds on the board
+end-empty-row = player to move has no seeds
+end-cannot-feed = player to move cannot feed
+end-repetition = third repetition
+end-time = { $side ->
+    [south] South
+   *[north] North
+  } ran out of time
+end-time-forfeit = time forfeit
+end-illegal-move = illegal move
+end-crash = the engine failed
+end-stall = the engine did not answer
+end-max-moves = move limit
+end-other = { $text }
+end-unfinished = not finished
+
+# What a move did (after "You played").
+sown-no-capture = { $pit }: no capture.
+sown-to-store = { $pit }: { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+  } to the store.
+sown-captured = { $pit }: { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+  } captured from { $pits }.
+sown-captured-and-store = { $pit }: { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+  } captured from { $pits }, and 1 to the store.
+
+# Scores.
+score-seeds = { SIGNED($seeds) }
+score-win-in = win in { $moves }
+score-loss-in = loss in { $moves }
+score-over = game over
+score-win = win
+score-loss = loss
+score-tb-win = tb win
+score-tb-loss = tb loss
+
+# The engines.
+engine-start-failed = The engine “{ $engine }” failed to start: { $why }.
+engine-crashed = The engine “{ $engine }” crashed (its process ended).
+engine-stalled = The engine “{ $engine }” stalled (no move in { $seconds } s).
+engine-silent = The engine “{ $engine }” does not answer.
+engine-no-move = The engine “{ $engine }” gave no move ('{ $line }') in a game that goes on.
+engine-illegal-move = The engine { $engine } played an illegal move '{ $text }'.
+engine-no-score = the engine answered '{ $line }' without a score at ply { $ply }
+
+# New game, take-back, hint.
+unknown-variant = unknown variant '{ $text }'
+unknown-side = side '{ $text }' is neither south nor north
+bad-level = level { $level } is not 1 to 10
+no-engine = there is no engine { $engine }
+think-with-clock = a think time is for games without a clock: on a clock the engine plays on its own time
+bad-think-time = a think time of { NUMBER($ms, useGrouping: 0) } ms: it is { NUMBER($min, useGrouping: 0) } to { NUMBER($max, useGrouping: 0) } ms
+bad-clock-base = a clock of { $ms } ms: the base is { $min } ms to { $max } ms
+bad-clock-increment = an increment of { $ms } ms: at most { $max } ms
+nothing-to-take-back = there is no move of yours to take back
+lost-on-time = the game was lost on time by { $side ->
+    [south] South
+   *[north] North
+  }: start a new game
+hint-for-your-move = a hint is for your move
+hint-engine-down = the engine is down: restart it for a hint
+bad-message = the page sent a message the room could not read
+message-too-long = the page sent a message too long for the room ({ $bytes } bytes, at most { $max })
+
+# The analysis board.
+bad-position = Bad position: { $problem }.
+position-fields = a position has 5 fields (pits, side, South's and North's captured seeds, flags), not { $found }
+position-rows = pits field '{ $text }' is not two rows of 7 counts separated by '/'
+position-count = '{ $text }' is not a number from 0 to 70
+position-total = pits and captured counts total { $total } seeds, not 70
+position-side = side to move '{ $text }' is not 's' or 'n'
+position-flags = flags '{ $text }' are not one of 'Gg', 'G', 'g', '-'
+no-such-ply = there is no move { $ply } in the game: it has { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+  }
+over-here = The game is over at this point.
+bad-lines = { $lines } lines: 1 to { $max }
+
+# Records and the games list.
+record-unreadable = line { $line }{ $game ->
+    [0] {""}
+   *[other] { " " }(game { $game })
+  }: { $problem }
+record-empty = the file holds no game
+record-not-text = it is not text
+record-bad-tag = a tag is not written [Name "value"]
+record-tag-twice = tag { $tag } appears twice
+record-tag-missing = the game has no { $tag } tag
+record-tag-value = bad { $tag } tag "{ $value }"
+record-token = '{ $text }' is not a move (A-G, a-g), a move number, a result or a comment
+record-comment = a comment '{"{"}' without its '{"}"}'
+record-no-result = the moves end without a result (1-0, 0-1, 1/2-1/2 or *)
+record-illegal = move { $ply } ({ $pit }) is illegal
+record-after-end = move { $ply } ({ $pit }) comes after the end of the game
+record-disagrees = the result does not agree with the moves
+record-other = the file is not one game
+record-move-bad = move { $ply }: { $problem }
+no-loaded-game = there is no game { $index } loaded
+no-finished-game = there is no finished game { $index }
+finished-does-not-replay = game { $index } does not replay
+nothing-to-export = There is no finished game to export yet.
+file-too-large = the file is larger than { $mib } MiB
+file-refused = { $file }: { $problem }
+
+# Reviews.
+bad-review-limit = a review needs a depth of 1 to { $max_depth } or a move time of { $min_ms } to { NUMBER($max_ms, useGrouping: 0) } ms, not both
+nothing-to-review = The game has no move to review.
+no-review-running = No review is running.
+limit-depth = depth { $depth }
+limit-movetime = { NUMBER($ms, useGrouping: 0) } ms a position
+
+# The tables.
+tb-verdict = { $side ->
+    [south] South
+   *[north] North
+  }: { $worst ->
+    [win] win
+    [draw] { $best ->
+        [win] draw or win
+       *[draw] draw
+      }
+   *[loss] { $best ->
+        [win] loss, draw or win
+        [draw] loss or draw
+       *[loss] loss
+      }
+  } ({ $share ->
+    [true] mover's share { $lo } of { $seeds } seeds
+   *[false] mover's margin gain { $lo } of { $seeds } seeds
+  })
+tb-game-over = the game is over
+tb-no-tables = no tables of { $variant }
+tb-too-many-seeds = { $seeds } seeds on the board: the tables of { $variant } hold 10 to { $max }
+tb-pit-seven-unplayed = a pit 7 not played yet: the tables of songo40 hold positions after both were played
+tb-repetition = a position with as many seeds occurred twice in this game: a repetition may decide, the tables do not apply
+tb-unreadable = the { $seeds }-seed table of { $variant } cannot be read

@@ -1,0 +1,608 @@
+# La page en français. Chaque texte qu'une personne lit sur la page est
+# ici, par identifiant ; en.ftl a les mêmes identifiants (un test le
+# vérifie). Les identifiants dits par la salle (`Say` de songo-room)
+# arrivent de Rust avec leurs arguments ; les autres viennent des modules
+# de la page (data-l10n-id, tell, t).
+#
+# Arguments : $side vaut "south" ou "north" ; $pit est une lettre de case ;
+# les nombres sont formatés selon la langue ; SIGNED($n) écrit un score
+# avec son signe et deux décimales.
+
+## La page
+
+app-name = Songo
+
+tabs =
+    .aria-label = mode
+tab-play = Jouer
+tab-analysis = Analyse
+language =
+    .aria-label = Langue
+connection-connecting = connexion…
+connection-connected = connecté
+connection-ready = prêt
+connection-lost = déconnecté : reconnexion…
+connection-failed = la partie n'a pas pu démarrer dans cette page
+not-connected = Pas de connexion au serveur.
+loading = Chargement…
+elsewhere = Cette partie est ouverte dans un autre onglet ou une autre fenêtre, qui la joue en ce moment : celle-ci attend, pour que les deux ne jouent jamais en même temps.
+claim = Jouer plutôt ici
+number = { $n }
+
+side-name = { $side ->
+    [south] Sud
+   *[north] Nord
+  }
+the-engine = le moteur
+variant-songo40 = Songo 40
+variant-songo36-beginner = Songo 36 · Débutant
+variant-songo36-amateur = Songo 36 · Amateur
+about-songo40 = La partie s'arrête à 40 graines récoltées ; la case 7 a sa propre règle.
+about-songo36-beginner = Le jeu à 36 : nourrir d'au moins une graine l'adversaire qui n'en a plus ; Interdit Solo.
+about-songo36-amateur = Le jeu à 36 : nourrir l'adversaire d'au moins 7 graines, ou du plus possible ; Interdit Solo et Duo.
+
+## Jouer
+
+play-section =
+    .aria-label = partie
+new-game-title = Nouvelle partie
+form-variant = Variante
+form-side = Vous jouez
+form-side-south = Sud (vous jouez en premier)
+form-side-north = Nord (le moteur joue en premier)
+form-level = Niveau
+form-clock = Pendule
+clock-none = aucune
+clock-preset = { $minutes }+{ $seconds } ({ $minutes } min, +{ $seconds } s par coup)
+clock-custom = personnalisée…
+form-minutes = Minutes
+form-increment = Incrément (s)
+form-think = Temps de réflexion du moteur
+think-option = { $seconds } s par coup
+form-engine = Moteur
+new-game = Nouvelle partie
+take-back = Annuler le coup
+hint = Indice
+flip = Retourner le plateau
+animate = Animer les semailles
+sound = Son
+moves-title = Coups
+save-game = Enregistrer la partie
+analyse = Analyser
+review = Revoir la partie
+keys-help = Cliquez sur une case, ou tapez sa lettre (A–G) ou son numéro (1–7).
+rules-title = Règles du Songo
+rules-not-loaded = Les règles n'ont pas pu être chargées.
+restart-engine = Relancer le moteur
+engine-output = Messages du moteur
+
+level-name = { $which ->
+    [weakest] { $level } (le plus faible)
+    [strongest] { $level } (pleine force)
+   *[other] { $level }
+  }
+level-name-elo = { $which ->
+    [strongest] { $level } (pleine force, +{ NUMBER($elo, useGrouping: 0) } Elo par rapport au niveau 1)
+   *[other] { $level } (+{ NUMBER($elo, useGrouping: 0) } Elo par rapport au niveau 1)
+  }
+
+player-you = Vous
+player-named = { $name }
+player-engine = { $engine } (niveau { $level })
+player-name = { $side ->
+    [south] Sud
+   *[north] Nord
+  }{ $named ->
+    [yes] { " · " }{ $name }
+   *[no] {""}
+  }
+captured-label = récoltées
+captured-aria = { $side ->
+    [south] Sud
+   *[north] Nord
+  } a récolté { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+  }
+clock-label = Pendule de { $side ->
+    [south] Sud
+   *[north] Nord
+  }
+pit-label = case { $pit }, { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+  }{ $playable ->
+    [yes] , jouable
+   *[no] {""}
+  }{ $suggested ->
+    [yes] , suggérée
+   *[no] {""}
+  }
+
+status-over = Partie terminée{ $last ->
+    [none] {""}
+   *[other] { " · " }dernier coup { $last }
+  }
+status-your-move = À vous de jouer ({ $side ->
+    [south] Sud
+   *[north] Nord
+  }){ $last ->
+    [none] {""}
+   *[other] { " · " }dernier coup { $last }
+  }
+status-engine-down = En attente du moteur « { $engine } » : relancez-le ci-dessous{ $last ->
+    [none] {""}
+   *[other] { " · " }dernier coup { $last }
+  }
+status-thinking = { $engine } réfléchit…{ $last ->
+    [none] {""}
+   *[other] { " · " }dernier coup { $last }
+  }
+
+you-played = Vous avez joué { $effect }
+engine-played = { $engine } a joué { $effect }
+
+result-final = { $winner ->
+    [you] Vous gagnez ({ $side ->
+        [south] Sud
+       *[north] Nord
+      })
+    [engine] { $engine } gagne ({ $side ->
+        [south] Sud
+       *[north] Nord
+      })
+   *[draw] Partie nulle
+  } : { $reason }. Score final : Sud { $south } – Nord { $north }.
+result-captured = { $winner ->
+    [you] Vous gagnez ({ $side ->
+        [south] Sud
+       *[north] Nord
+      })
+    [engine] { $engine } gagne ({ $side ->
+        [south] Sud
+       *[north] Nord
+      })
+   *[draw] Partie nulle
+  } : { $reason }. Graines récoltées : Sud { $south } – Nord { $north }.
+
+hint-thinking = Recherche d'un indice…
+hint-ready = Indice : jouez { $pit }{ $scored ->
+    [yes] , score { $score } pour vous
+   *[no] {""}
+  }{ $depth ->
+    [0] {""}
+   *[other] { " " }à la profondeur { $depth }
+  }. Suite prévue : { $line }
+hint-failed = Le moteur n'a trouvé aucun coup à suggérer.
+
+engine-failed-kept = { $why } La partie est conservée : relancez le moteur pour continuer.
+engine-thinking = { $engine } réfléchit…
+engine-hinting = { $engine } cherche un indice…
+engine-ready = { $engine } est prêt.
+engine-line = { $engine } { $hinting ->
+    [yes] cherche un indice
+   *[no] réfléchit
+  } : { $forced ->
+    [yes] coup forcé
+   *[no] profondeur { $depth }
+  }{ $scored ->
+    [yes] , score { $bound ->
+        [lower] ≥{" "}
+        [upper] ≤{" "}
+       *[exact] {""}
+      }{ $score } pour { $engine }
+   *[no] {""}
+  }, suite { $line }
+
+pit-not-yours = La case { $pit } n'est pas à vous.
+
+## Les parties
+
+games-title = Vos parties
+games-empty = Aucune partie terminée pour l'instant : chaque partie que vous terminez s'affiche ici.
+export-games = Tout exporter
+games-entry = { $date } · { $variant } · { $south } – { $north } · { $result } ({ $termination }), { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+  }
+
+## Analyse
+
+analysis-section =
+    .aria-label = analyse
+eval-bar =
+    .title = évaluation, Sud en bas
+eval-bar-south = Sud : { $score }
+nav-first =
+    .title = au début (touche Début)
+nav-prev =
+    .title = un coup en arrière (←)
+nav-next =
+    .title = un coup en avant (→)
+nav-last =
+    .title = à la fin (touche Fin)
+analysis-flip = Retourner
+play-from-here = Jouer à partir d'ici
+analysis-engine = Moteur
+analysis-lines = Suites
+restart-analyst = Relancer
+analysis-game-title = Partie
+record-game = Partie du fichier
+load-record = Ouvrir un fichier de parties
+save-record = Enregistrer la partie
+saved = Enregistrée :
+moves-start = début
+
+analysis-where = { $over ->
+    [yes] Partie terminée ({ $at ->
+        [start] début
+       *[move] après { $move }
+      })
+   *[no] Au tour de { $side ->
+        [south] Sud
+       *[north] Nord
+      } · { $variant } · { $at ->
+        [start] début
+       *[move] après { $move }
+      }
+  }
+analysis-result = { $score } : { $reason }. Score final : Sud { $south } – Nord { $north }.
+
+origin-start = La position de départ.
+origin-set-up = Une position composée.
+origin-play = La partie jouée{ $named ->
+    [yes] { " " }(Sud { $south }, Nord { $north })
+   *[no] {""}
+  }{ $changed ->
+    [yes] , modifiée
+   *[no] {""}
+  }.
+origin-record = { $name }, partie { $game } sur { $games }{ $named ->
+    [yes] { " " }(Sud { $south }, Nord { $north })
+   *[no] {""}
+  }{ $changed ->
+    [yes] , modifiée
+   *[no] {""}
+  }.
+origin-games = Vos parties, partie { $game } sur { $games }{ $named ->
+    [yes] { " " }(Sud { $south }, Nord { $north })
+   *[no] {""}
+  }{ $changed ->
+    [yes] , modifiée
+   *[no] {""}
+  }.
+record-game-option = { $index }. { $south } – { $north } { $result } ({ $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+  })
+
+analyst-thinking = { $engine } analyse…
+analyst-reviewing = { $engine } analyse la partie ; l'analyse de la position attend.
+analyst-idle = { $engine } est inactif.
+analyst-off = { $engine } : arrêté.
+
+line-forced = forcé
+line-depth = profondeur { $depth }{ $seldepth ->
+    [0] {""}
+   *[other] /{ $seldepth }
+  }
+line-score = { $bound ->
+    [lower] ≥{" "}
+    [upper] ≤{" "}
+   *[exact] {""}
+  }{ $score }
+    .title = pour { $side ->
+        [south] Sud
+       *[north] Nord
+      }
+line-wdl = V { $win } % N { $draw } % D { $loss } %
+    .title = victoire/nulle/défaite pour { $side ->
+        [south] Sud
+       *[north] Nord
+      }
+
+explorer-title = Bibliothèque d'ouvertures
+explorer-not-in-book = Absent de la bibliothèque.
+explorer-empty-book = Absent de la bibliothèque : elle est vide.
+explorer-move = Coup
+explorer-depth = Profondeur
+explorer-visits = Visites
+explorer-score = Score ({ $side ->
+    [south] Sud
+   *[north] Nord
+  })
+explorer-score-cell = { $score }
+    .title = pour { $side ->
+        [south] Sud
+       *[north] Nord
+      }
+explorer-play = Jouer { $move } : { $score } pour { $side ->
+    [south] Sud
+   *[north] Nord
+  }, profondeur { $depth }, { $visits ->
+    [one] { $visits } visite
+   *[other] { $visits } visites
+  }
+
+tablebases-title = Tables de finales
+tb-no-verdict = Pas de verdict : { $why }.
+tb-move = { $pit } : { $worst ->
+    [none] absent des tables
+    [win] gain
+    [draw] { $best ->
+        [win] nulle ou gain
+       *[draw] nulle
+      }
+   *[loss] { $best ->
+        [win] perte, nulle ou gain
+        [draw] perte ou nulle
+       *[loss] perte
+      }
+  }
+
+record-reading = Lecture de { $file }…
+record-read = { $file } : { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+  }, chaque coup vérifié.
+record-not-sent = { $file } n'a pas pu être envoyé.
+
+review-title = Analyse de la partie
+review-limit =
+    .aria-label = durée par position
+review-depth = profondeur { $depth }
+review-movetime = { $seconds } s par position
+review-this-game = Analyser cette partie
+cancel-review = Arrêter
+review-graph =
+    .aria-label = score au fil de la partie
+review-graph-note = Score de Sud au fil de la partie (vers le haut : Sud mène, jusqu'à ±10 graines) ; les points marquent les coups ci-dessous. Cliquez pour y aller.
+review-running = Analyse ({ $limit }) : { $done } positions sur { $total }…
+review-done = Analyse terminée ({ $limit }). Sud : { $southInaccuracies ->
+    [one] { $southInaccuracies } imprécision
+   *[other] { $southInaccuracies } imprécisions
+  }, { $southMistakes ->
+    [one] { $southMistakes } erreur
+   *[other] { $southMistakes } erreurs
+  }, { $southBlunders ->
+    [one] { $southBlunders } gaffe
+   *[other] { $southBlunders } gaffes
+  }. Nord : { $northInaccuracies ->
+    [one] { $northInaccuracies } imprécision
+   *[other] { $northInaccuracies } imprécisions
+  }, { $northMistakes ->
+    [one] { $northMistakes } erreur
+   *[other] { $northMistakes } erreurs
+  }, { $northBlunders ->
+    [one] { $northBlunders } gaffe
+   *[other] { $northBlunders } gaffes
+  }.
+review-failed = L'analyse a échoué : { $why }
+review-cancelled = L'analyse a été arrêtée.
+review-thresholds = graines perdues : imprécision { $inaccuracy }, erreur { $mistake }, gaffe { $blunder }
+review-line = la suite du moteur à partir d'ici : { $line }
+review-move = ({ $side ->
+    [south] Sud
+   *[north] Nord
+  }) { $judgement ->
+    [inaccuracy] imprécision
+    [mistake] erreur
+    [blunder] gaffe
+   *[good] bon coup
+  } : { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } graines perdues{ $better ->
+    [yes] , meilleur coup : { $best }
+   *[no] {""}
+  }
+review-dot = { $move } : { $judgement ->
+    [inaccuracy] imprécision
+    [mistake] erreur
+    [blunder] gaffe
+   *[good] bon coup
+  }
+
+set-up-title = Composer une position
+form-position = Position
+set-up = Composer
+editor-title = Modifier les cases et les graines récoltées
+editor-apply = Composer avec ces nombres
+editor-captured = Graines récoltées par { $side ->
+    [south] Sud
+   *[north] Nord
+  }
+editor-to-move = Au tour de { $side ->
+    [south] Sud
+   *[north] Nord
+  }
+editor-unplayed = Case 7 de { $side ->
+    [south] Sud
+   *[north] Nord
+  } pas encore jouée
+editor-bad-count = { $text } n'est pas un nombre de graines pour { $what ->
+    [captured] les graines récoltées de { $side ->
+        [south] Sud
+       *[north] Nord
+      }
+   *[pit] la case { $pit }
+  } : des graines entières seulement.
+editor-total = { $state ->
+    [ok] 70 graines en tout, comme dans chaque variante.
+    [short] { $total } graines en tout : chaque variante en a 70, ajoutez-en { $diff }.
+   *[over] { $total } graines en tout : chaque variante en a 70, retirez-en { $diff }.
+  }
+
+saved-set-aside = Votre partie enregistrée n'a pas pu être reprise ; elle a été mise de côté.
+
+## Ce que dit la salle (Say de songo-room)
+
+# Pourquoi une case ne peut pas être jouée.
+pit-refused = Case { $pit } : { $why }.
+game-over = la partie est terminée
+not-yours = c'est une case de { $owner ->
+    [south] Sud
+   *[north] Nord
+  }
+empty-pit = elle est vide
+must-feed = { $opponent ->
+    [south] Sud n'a
+   *[north] Nord n'a
+  } plus de graines : vous devez le nourrir, et les graines de cette case n'atteignent pas son camp
+feed-more = { $opponent ->
+    [south] Sud n'a
+   *[north] Nord n'a
+  } plus de graines : vous devez le nourrir d'au moins 7 graines, ou d'autant que possible, et une autre case le nourrit davantage
+interdit-solo = la case noble ne se joue avec une seule graine que si le coup récolte (Interdit Solo)
+interdit-duo = la case noble ne se joue avec deux graines que si le coup récolte (Interdit Duo)
+last-pit = la case 7 ne se joue qu'avec plus de 7 graines, avec ses 5 graines si elle n'a jamais été jouée, ou si c'est votre seule case qui a des graines
+over-on-time = la partie est terminée : temps écoulé pour { $side ->
+    [south] Sud
+   *[north] Nord
+  }
+your-time-ran-out = la partie est terminée : votre temps est écoulé
+engines-move = c'est au moteur de jouer
+stale = coup non joué : le plateau a changé avant son arrivée (regardez à nouveau, puis jouez)
+not-a-pit = « { $text } » n'est pas une case (A-G, a-g ou 1-7)
+
+# Comment une partie s'est terminée.
+end-threshold = seuil de récolte atteint
+end-few-seeds = moins de 10 graines sur le plateau
+end-empty-row = le joueur qui doit jouer n'a plus de graines
+end-cannot-feed = le joueur qui doit jouer ne peut pas nourrir l'adversaire
+end-repetition = position répétée trois fois
+end-time = temps écoulé pour { $side ->
+    [south] Sud
+   *[north] Nord
+  }
+end-time-forfeit = perte au temps
+end-illegal-move = coup illégal
+end-crash = le moteur a cessé de fonctionner
+end-stall = le moteur n'a pas répondu
+end-max-moves = limite de coups atteinte
+end-other = { $text }
+end-unfinished = non terminée
+
+# Ce qu'a fait un coup (après « Vous avez joué »).
+sown-no-capture = { $pit } : pas de récolte.
+sown-to-store = { $pit } : { $seeds ->
+    [one] { $seeds } graine récoltée
+   *[other] { $seeds } graines récoltées
+  } directement.
+sown-captured = { $pit } : { $seeds ->
+    [one] { $seeds } graine récoltée
+   *[other] { $seeds } graines récoltées
+  } dans { $pits }.
+sown-captured-and-store = { $pit } : { $seeds ->
+    [one] { $seeds } graine récoltée
+   *[other] { $seeds } graines récoltées
+  } dans { $pits }, et 1 récoltée directement.
+
+# Les scores.
+score-seeds = { SIGNED($seeds) }
+score-win-in = gain en { $moves }
+score-loss-in = perte en { $moves }
+score-over = partie terminée
+score-win = gain
+score-loss = perte
+score-tb-win = gain (tables)
+score-tb-loss = perte (tables)
+
+# Les moteurs.
+engine-start-failed = Le moteur « { $engine } » n'a pas pu démarrer : { $why }.
+engine-crashed = Le moteur « { $engine } » s'est arrêté brutalement (son programme s'est terminé).
+engine-stalled = Le moteur « { $engine } » est bloqué (aucun coup en { $seconds } s).
+engine-silent = Le moteur « { $engine } » ne répond pas.
+engine-no-move = Le moteur « { $engine } » n'a donné aucun coup (« { $line } ») dans une partie qui continue.
+engine-illegal-move = Le moteur { $engine } a joué un coup illégal « { $text } ».
+engine-no-score = le moteur a répondu « { $line } » sans score au coup { $ply }
+
+# Nouvelle partie, annulation du coup, indice.
+unknown-variant = variante inconnue « { $text } »
+unknown-side = le camp « { $text } » n'est ni Sud ni Nord
+bad-level = le niveau { $level } n'est pas entre 1 et 10
+no-engine = il n'y a pas de moteur { $engine }
+think-with-clock = un temps de réflexion ne vaut que pour les parties sans pendule : avec une pendule, le moteur joue sur son propre temps
+bad-think-time = un temps de réflexion de { NUMBER($ms, useGrouping: 0) } ms : il doit être de { NUMBER($min, useGrouping: 0) } à { NUMBER($max, useGrouping: 0) } ms
+bad-clock-base = une pendule de { $ms } ms : le temps de base va de { $min } ms à { $max } ms
+bad-clock-increment = un incrément de { $ms } ms : { $max } ms au plus
+nothing-to-take-back = vous n'avez aucun coup à annuler
+lost-on-time = la partie a été perdue au temps par { $side ->
+    [south] Sud
+   *[north] Nord
+  } : commencez une nouvelle partie
+hint-for-your-move = un indice ne se demande que lorsque c'est à vous de jouer
+hint-engine-down = le moteur est arrêté : relancez-le pour obtenir un indice
+bad-message = la page a envoyé un message que le jeu n'a pas pu lire
+message-too-long = la page a envoyé un message trop long pour le jeu ({ $bytes } octets, { $max } au plus)
+
+# Le plateau d'analyse.
+bad-position = Position incorrecte : { $problem }.
+position-fields = une position a 5 champs (cases, camp qui joue, graines récoltées de Sud et de Nord, indicateurs), pas { $found }
+position-rows = le champ des cases « { $text } » n'est pas deux rangées de 7 nombres séparées par « / »
+position-count = « { $text } » n'est pas un nombre de 0 à 70
+position-total = les cases et les graines récoltées font { $total } graines en tout, pas 70
+position-side = le camp qui joue « { $text } » n'est ni « s » ni « n »
+position-flags = les indicateurs « { $text } » ne sont ni « Gg », ni « G », ni « g », ni « - »
+no-such-ply = il n'y a pas de coup { $ply } dans la partie : elle compte { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+  }
+over-here = La partie est terminée à ce moment-là.
+bad-lines = { $lines } suites : de 1 à { $max }
+
+# Les fichiers de parties et la liste des parties.
+record-unreadable = ligne { $line }{ $game ->
+    [0] {""}
+   *[other] { " " }(partie { $game })
+  } : { $problem }
+record-empty = le fichier ne contient aucune partie
+record-not-text = ce n'est pas du texte
+record-bad-tag = une étiquette n'est pas écrite [Nom "valeur"]
+record-tag-twice = l'étiquette { $tag } apparaît deux fois
+record-tag-missing = la partie n'a pas d'étiquette { $tag }
+record-tag-value = étiquette { $tag } incorrecte « { $value } »
+record-token = « { $text } » n'est ni un coup (A-G, a-g), ni un numéro de coup, ni un résultat, ni un commentaire
+record-comment = un commentaire ouvert par « {"{"} » sans « {"}"} » pour le fermer
+record-no-result = les coups se terminent sans résultat (1-0, 0-1, 1/2-1/2 ou *)
+record-illegal = le coup { $ply } ({ $pit }) est illégal
+record-after-end = le coup { $ply } ({ $pit }) vient après la fin de la partie
+record-disagrees = le résultat ne correspond pas aux coups
+record-other = le fichier n'est pas une partie
+record-move-bad = coup { $ply } : { $problem }
+no-loaded-game = aucune partie { $index } n'est chargée
+no-finished-game = il n'y a pas de partie terminée { $index }
+finished-does-not-replay = la partie { $index } ne peut pas être rejouée
+nothing-to-export = Aucune partie terminée à exporter pour l'instant.
+file-too-large = le fichier dépasse { $mib } MiB
+file-refused = { $file } : { $problem }
+
+# Les analyses de partie.
+bad-review-limit = une analyse demande une profondeur de 1 à { $max_depth } ou un temps par position de { $min_ms } à { NUMBER($max_ms, useGrouping: 0) } ms, pas les deux
+nothing-to-review = La partie n'a aucun coup à analyser.
+no-review-running = Aucune analyse en cours.
+limit-depth = profondeur { $depth }
+limit-movetime = { NUMBER($ms, useGrouping: 0) } ms par position
+
+# Les tables de finales.
+tb-verdict = { $side ->
+    [south] Sud
+   *[north] Nord
+  } : { $worst ->
+    [win] gain
+    [draw] { $best ->
+        [win] nulle ou gain
+       *[draw] nulle
+      }
+   *[loss] { $best ->
+        [win] perte, nulle ou gain
+        [draw] perte ou nulle
+       *[loss] perte
+      }
+  } ({ $share ->
+    [true] part du joueur qui doit jouer : { $lo } sur { $seeds } graines
+   *[false] écart gagné par le joueur qui doit jouer : { $lo } sur { $seeds } graines
+  })
+tb-game-over = la partie est terminée
+tb-no-tables = pas de tables pour { $variant }
+tb-too-many-seeds = { $seeds } graines sur le plateau : les tables de { $variant } vont de 10 à { $max }
+tb-pit-seven-unplayed = une case 7 pas encore jouée : les tables de Songo 40 ne couvrent que les positions où les deux ont été jouées
+tb-repetition = une position avec autant de graines est déjà apparue deux fois dans cette partie : une répétition peut décider, les tables ne s'appliquent pas
+tb-unreadable = la table à { $seeds } graines de { $variant } est illisible

@@ -1,0 +1,880 @@
+//! What the room says to a person, as meaning rather than sentences: a
+//! catalogue id and its arguments, `{"id": "captured", "pit": "d",
+//! "seeds": 4}`. The page renders each from its language's catalogue
+//! (Project Fluent, `crates/songo-gui/assets/i18n/`), so the same room
+//! speaks French to one page and English to another, and the page can
+//! switch language without asking the room again.
+//!
+//! Arguments are plain data: numbers (the catalogue words their plurals
+//! and formats them by language), sides as `south`/`north`, pit letters,
+//! lists of pits, and the texts of outside programs and files (an
+//! engine's name, its output, a record's token), which no catalogue can
+//! translate. A [`Say`] may carry another (the reason inside "pit C: …").
+//!
+//! Every id is a variant here, and [`Say::every`] lists one of each, so a
+//! test checks that both catalogues have a text for everything the room
+//! can send (`crates/songo-gui/tests/catalogues.rs`).
+
+use serde::{Deserialize, Serialize, Serializer};
+use songo_core::record::{Adjudication, ParseRecordError, RecordError, Termination};
+use songo_core::{EndReason, IllegalReason, ParsePositionError, PlayError};
+
+use crate::clock::{TimeControl, TimeControlError};
+
+/// A side, as the page names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SideName {
+    South,
+    North,
+}
+
+impl From<songo_core::Side> for SideName {
+    fn from(s: songo_core::Side) -> Self {
+        match s {
+            songo_core::Side::South => SideName::South,
+            songo_core::Side::North => SideName::North,
+        }
+    }
+}
+
+impl From<SideName> for songo_core::Side {
+    fn from(s: SideName) -> Self {
+        match s {
+            SideName::South => songo_core::Side::South,
+            SideName::North => songo_core::Side::North,
+        }
+    }
+}
+
+/// Centiseeds, written as seeds (`150` as `1.5`): the catalogue formats
+/// the number with two decimals in its language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seeds(pub i32);
+
+impl Serialize for Seeds {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(f64::from(self.0) / 100.0)
+    }
+}
+
+/// A result's value for a side, as the tables name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Value {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// One thing the room says. Serialized as `{"id": …, args…}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "id", rename_all = "kebab-case")]
+pub enum Say {
+    // --- why a pit cannot be played (rules core, RULES.md 4) -------------
+    /// The game is over: no move is legal.
+    GameOver,
+    /// The pit is the other side's.
+    NotYours { owner: SideName },
+    /// The pit is empty (*case vide*).
+    EmptyPit,
+    /// The opponent has no seeds and this pit does not reach their row.
+    MustFeed { opponent: SideName },
+    /// The opponent has no seeds and another pit feeds more.
+    FeedMore { opponent: SideName },
+    /// Pit 7 with one seed that does not capture.
+    InterditSolo,
+    /// Pit 7 with two seeds that do not capture.
+    InterditDuo,
+    /// songo40's rule for pit 7.
+    LastPit,
+    /// The game ended on time (`side` lost).
+    OverOnTime { side: SideName },
+    /// The person's own time ran out before the move arrived.
+    YourTimeRanOut,
+    /// It is the engine's move, not the person's.
+    EnginesMove,
+    /// The board changed between the choice and its arrival.
+    Stale,
+    /// Not a pit letter or number.
+    NotAPit { text: String },
+    /// A pit refused on the analysis board, and why.
+    PitRefused { pit: String, why: Box<Say> },
+
+    // --- players ----------------------------------------------------------
+    /// The person who plays here (a record's `Human`).
+    PlayerYou,
+    /// An engine at a level (a record's `songo (level 3)`).
+    PlayerEngine { engine: String, level: u8 },
+    /// Anyone else, by the name a record gives.
+    PlayerNamed { name: String },
+
+    // --- how a game ended ------------------------------------------------
+    /// RULES 5.1: a side captured enough.
+    EndThreshold,
+    /// RULES 5.1: fewer than 10 seeds on the board.
+    EndFewSeeds,
+    /// RULES 5.1: the side to move has no seeds.
+    EndEmptyRow,
+    /// RULES 5.1: the side to move cannot feed.
+    EndCannotFeed,
+    /// RULES 5.1: a position for the third time.
+    EndRepetition,
+    /// `side` ran out of time.
+    EndTime { side: SideName },
+    /// A match runner ended it: time forfeit (whose time is not in the
+    /// record's tag).
+    EndTimeForfeit,
+    /// A match runner ended it: an illegal move.
+    EndIllegalMove,
+    /// A match runner ended it: a player's program failed.
+    EndCrash,
+    /// A match runner ended it: a player did not answer.
+    EndStall,
+    /// A match runner ended it at its move limit.
+    EndMaxMoves,
+    /// A record's termination, as written (not a rule's).
+    EndOther { text: String },
+    /// The game is not finished.
+    EndUnfinished,
+
+    // --- what a move did (the move's effect line) --------------------------
+    /// Sown, nothing captured.
+    SownNoCapture { pit: String },
+    /// The big pit's last seed went to the store (*grenier*).
+    SownToStore { pit: String, seeds: u8 },
+    /// Seeds captured from `pits`.
+    SownCaptured {
+        pit: String,
+        seeds: u8,
+        pits: Vec<String>,
+    },
+    /// Captured from `pits`, and one seed to the store.
+    SownCapturedAndStore {
+        pit: String,
+        seeds: u8,
+        pits: Vec<String>,
+    },
+
+    // --- scores ----------------------------------------------------------
+    /// Seeds ahead (`+1.50`) or behind.
+    ScoreSeeds { seeds: Seeds },
+    /// A forced win in `moves` moves (the engine's `mate`).
+    ScoreWinIn { moves: u32 },
+    /// A forced loss in `moves` moves.
+    ScoreLossIn { moves: u32 },
+    /// The game is over in the position scored.
+    ScoreOver,
+    /// A win (the book's, beyond its score range).
+    ScoreWin,
+    /// A loss (the book's).
+    ScoreLoss,
+    /// A win the tables prove.
+    ScoreTbWin,
+    /// A loss the tables prove.
+    ScoreTbLoss,
+
+    // --- the engines ---------------------------------------------------------
+    /// An engine failed to start (the system's words in `why`).
+    EngineStartFailed { engine: String, why: String },
+    /// An engine's process ended.
+    EngineCrashed { engine: String },
+    /// No move in `seconds`, not even after `stop`.
+    EngineStalled { engine: String, seconds: u64 },
+    /// It did not answer `isready`.
+    EngineSilent { engine: String },
+    /// It gave no move in a game that goes on (its `line`).
+    EngineNoMove { engine: String, line: String },
+    /// It played an illegal move.
+    EngineIllegalMove { engine: String, text: String },
+    /// A review search came back without a score.
+    EngineNoScore { line: String, ply: usize },
+
+    // --- a new game, a take-back, a hint -------------------------------------
+    /// No such variant.
+    UnknownVariant { text: String },
+    /// A side other than south or north.
+    UnknownSide { text: String },
+    /// A level outside 1–10.
+    BadLevel { level: u8 },
+    /// No engine with that index.
+    NoEngine { engine: usize },
+    /// A think time and a clock at once.
+    ThinkWithClock,
+    /// A think time out of range.
+    BadThinkTime { ms: u64, min: u64, max: u64 },
+    /// A clock's base out of range.
+    BadClockBase { ms: u64, min: u64, max: u64 },
+    /// A clock's increment out of range.
+    BadClockIncrement { ms: u64, max: u64 },
+    /// Nothing of the person's to take back.
+    NothingToTakeBack,
+    /// The game was lost on time: no take-back.
+    LostOnTime { side: SideName },
+    /// A hint is only for the person's own move.
+    HintForYourMove,
+    /// The engine is down: no hint.
+    HintEngineDown,
+    /// A message the room could not read (a page's bug: `detail` is
+    /// serde's, for the console).
+    BadMessage { detail: String },
+
+    // --- the analysis board ------------------------------------------------
+    /// A set-up position that does not parse.
+    BadPosition { problem: Box<Say> },
+    /// Position string: not five fields.
+    PositionFields { found: usize },
+    /// Position string: the pits are not two rows of seven.
+    PositionRows { text: String },
+    /// Position string: a count that is not 0–70.
+    PositionCount { field: String, text: String },
+    /// Position string: the seeds do not add up to 70.
+    PositionTotal { total: u32 },
+    /// Position string: the side to move is not `s` or `n`.
+    PositionSide { text: String },
+    /// Position string: the flags are not `Gg`, `G`, `g` or `-`.
+    PositionFlags { text: String },
+    /// No such ply in the board's game.
+    NoSuchPly { ply: usize, moves: usize },
+    /// Nothing to play on from: the game is over there.
+    OverHere,
+    /// A number of analysis lines out of range.
+    BadLines { lines: u8, max: u8 },
+
+    // --- records and the games list -----------------------------------------
+    /// A record that cannot be read, where and why.
+    RecordUnreadable {
+        line: usize,
+        game: usize,
+        problem: Box<Say>,
+    },
+    /// The file holds no game.
+    RecordEmpty,
+    /// Not UTF-8 text.
+    RecordNotText,
+    /// A tag line that is wrong.
+    RecordBadTag,
+    /// A tag twice.
+    RecordTagTwice { tag: String },
+    /// A required tag missing.
+    RecordTagMissing { tag: String },
+    /// A tag whose value does not parse.
+    RecordTagValue { tag: String, value: String },
+    /// A token that is not a move, number, result or comment.
+    RecordToken { text: String },
+    /// A comment never closed.
+    RecordComment,
+    /// The moves end without a result.
+    RecordNoResult,
+    /// An illegal move in the record.
+    RecordIllegal { ply: usize, pit: String },
+    /// A move after the game ended.
+    RecordAfterEnd { ply: usize, pit: String },
+    /// The result or the move count disagrees with the moves.
+    RecordDisagrees,
+    /// Anything else the reader found wrong with the game.
+    RecordOther,
+    /// A game of the file that does not replay (move `ply`).
+    RecordMoveBad { ply: usize, problem: Box<Say> },
+    /// No game `index` in the loaded file.
+    NoLoadedGame { index: usize },
+    /// No finished game `index`.
+    NoFinishedGame { index: usize },
+    /// A finished game that no longer replays.
+    FinishedDoesNotReplay { index: usize },
+    /// No finished game to export.
+    NothingToExport,
+    /// An uploaded file over the size limit.
+    FileTooLarge { mib: u64 },
+    /// A page's message over the size limit (a page's bug).
+    MessageTooLong { bytes: usize, max: usize },
+    /// An uploaded file refused, and why.
+    FileRefused { file: String, problem: Box<Say> },
+
+    // --- reviews -----------------------------------------------------------
+    /// A review's limit out of range, or both limits.
+    BadReviewLimit {
+        max_depth: u32,
+        min_ms: u64,
+        max_ms: u64,
+    },
+    /// The game has no move.
+    NothingToReview,
+    /// No review to stop.
+    NoReviewRunning,
+    /// A review to this depth.
+    LimitDepth { depth: u32 },
+    /// A review of this many milliseconds a position.
+    LimitMovetime { ms: u64 },
+
+    // --- the tables' verdicts ------------------------------------------------
+    /// The tables' verdict for `side`, a value or a range, and what they
+    /// store: the mover's share of the `seeds` on the board (songo36), or
+    /// the mover's margin gain (songo40), `lo` to `hi`.
+    TbVerdict {
+        side: SideName,
+        worst: Value,
+        best: Value,
+        seeds: u8,
+        lo: i32,
+        hi: i32,
+        share: bool,
+    },
+    /// The game is over: nothing to probe.
+    TbGameOver,
+    /// No tables of the variant.
+    TbNoTables { variant: String },
+    /// More seeds than the tables hold.
+    TbTooManySeeds { seeds: u8, variant: String, max: u8 },
+    /// songo40: a pit 7 not played yet.
+    TbPitSevenUnplayed,
+    /// A repetition may decide.
+    TbRepetition,
+    /// A table that cannot be read.
+    TbUnreadable { seeds: u8, variant: String },
+}
+
+impl From<IllegalReason> for Say {
+    fn from(r: IllegalReason) -> Say {
+        match r {
+            IllegalReason::GameOver => Say::GameOver,
+            IllegalReason::NotYours { owner } => Say::NotYours {
+                owner: owner.into(),
+            },
+            IllegalReason::Empty => Say::EmptyPit,
+            IllegalReason::MustFeed { opponent } => Say::MustFeed {
+                opponent: opponent.into(),
+            },
+            IllegalReason::FeedMore { opponent } => Say::FeedMore {
+                opponent: opponent.into(),
+            },
+            IllegalReason::InterditSolo => Say::InterditSolo,
+            IllegalReason::InterditDuo => Say::InterditDuo,
+            IllegalReason::LastPit => Say::LastPit,
+        }
+    }
+}
+
+impl From<EndReason> for Say {
+    fn from(r: EndReason) -> Say {
+        match r {
+            EndReason::Threshold => Say::EndThreshold,
+            EndReason::FewSeeds => Say::EndFewSeeds,
+            EndReason::EmptyRow => Say::EndEmptyRow,
+            EndReason::CannotFeed => Say::EndCannotFeed,
+            EndReason::Repetition => Say::EndRepetition,
+        }
+    }
+}
+
+impl From<&Termination> for Say {
+    fn from(t: &Termination) -> Say {
+        match t {
+            Termination::Rules(r) => (*r).into(),
+            Termination::Adjudicated(a) => match a {
+                Adjudication::TimeForfeit => Say::EndTimeForfeit,
+                Adjudication::IllegalMove => Say::EndIllegalMove,
+                Adjudication::Crash => Say::EndCrash,
+                Adjudication::Stall => Say::EndStall,
+                Adjudication::MaxPlies => Say::EndMaxMoves,
+            },
+            Termination::Unterminated => Say::EndUnfinished,
+            Termination::Other(text) => Say::EndOther { text: text.clone() },
+        }
+    }
+}
+
+impl From<&ParsePositionError> for Say {
+    fn from(e: &ParsePositionError) -> Say {
+        match e {
+            ParsePositionError::FieldCount { found } => Say::PositionFields { found: *found },
+            ParsePositionError::RowShape { found } => Say::PositionRows {
+                text: found.clone(),
+            },
+            ParsePositionError::BadCount { field, text } => Say::PositionCount {
+                field: (*field).to_string(),
+                text: text.clone(),
+            },
+            ParsePositionError::SeedTotal { total } => Say::PositionTotal { total: *total },
+            ParsePositionError::BadSide { text } => Say::PositionSide { text: text.clone() },
+            ParsePositionError::BadFlags { text } => Say::PositionFlags { text: text.clone() },
+        }
+    }
+}
+
+impl From<&ParseRecordError> for Say {
+    fn from(e: &ParseRecordError) -> Say {
+        Say::RecordUnreadable {
+            line: e.line,
+            game: e.game,
+            problem: Box::new((&e.kind).into()),
+        }
+    }
+}
+
+impl From<&RecordError> for Say {
+    fn from(e: &RecordError) -> Say {
+        match e {
+            RecordError::InvalidUtf8 { .. } | RecordError::ControlCharacter { .. } => {
+                Say::RecordNotText
+            }
+            RecordError::BadTag(_) => Say::RecordBadTag,
+            RecordError::DuplicateTag(tag) => Say::RecordTagTwice { tag: tag.clone() },
+            RecordError::MissingTag(tag) => Say::RecordTagMissing {
+                tag: (*tag).to_string(),
+            },
+            RecordError::BadTagValue { tag, value, .. } => Say::RecordTagValue {
+                tag: (*tag).to_string(),
+                value: value.clone(),
+            },
+            RecordError::BadToken(text) | RecordError::TextOutsideGame(text) => {
+                Say::RecordToken { text: text.clone() }
+            }
+            RecordError::BadMoveNumber { found, .. } => Say::RecordToken {
+                text: found.clone(),
+            },
+            RecordError::UnterminatedComment => Say::RecordComment,
+            RecordError::MissingResult => Say::RecordNoResult,
+            RecordError::IllegalMove { ply, mv, .. } => Say::RecordIllegal {
+                ply: *ply,
+                pit: mv.to_string(),
+            },
+            RecordError::MoveAfterEnd { ply, mv, .. } => Say::RecordAfterEnd {
+                ply: *ply,
+                pit: mv.to_string(),
+            },
+            RecordError::ResultMismatch { .. }
+            | RecordError::PlyCountMismatch { .. }
+            | RecordError::End(_) => Say::RecordDisagrees,
+            RecordError::NotOneGame(_) => Say::RecordOther,
+        }
+    }
+}
+
+impl From<&PlayError> for Say {
+    fn from(e: &PlayError) -> Say {
+        match e {
+            PlayError::GameOver { .. } => Say::GameOver,
+            PlayError::Illegal(e) => Say::RecordIllegal {
+                ply: 0,
+                pit: e.mv.to_string(),
+            },
+        }
+    }
+}
+
+impl From<&TimeControlError> for Say {
+    fn from(e: &TimeControlError) -> Say {
+        match *e {
+            TimeControlError::Base(ms) => Say::BadClockBase {
+                ms,
+                min: TimeControl::MIN_BASE_MS,
+                max: TimeControl::MAX_BASE_MS,
+            },
+            TimeControlError::Increment(ms) => Say::BadClockIncrement {
+                ms,
+                max: TimeControl::MAX_INC_MS,
+            },
+        }
+    }
+}
+
+impl Say {
+    /// Why a position string was refused.
+    pub fn bad_position(e: &ParsePositionError) -> Say {
+        Say::BadPosition {
+            problem: Box::new(e.into()),
+        }
+    }
+
+    /// The catalogue id, as the page looks it up.
+    pub fn id(&self) -> String {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(map)) => match map.get("id") {
+                Some(serde_json::Value::String(id)) => id.clone(),
+                _ => unreachable!("every Say is an object with an id"),
+            },
+            _ => unreachable!("every Say is an object with an id"),
+        }
+    }
+
+    /// One of each, with sample arguments, for the catalogue tests: a
+    /// text for each in every language.
+    pub fn every() -> Vec<Say> {
+        let south = SideName::South;
+        let s = |t: &str| t.to_string();
+        let why = || Box::new(Say::EmptyPit);
+        vec![
+            Say::GameOver,
+            Say::NotYours { owner: south },
+            Say::EmptyPit,
+            Say::MustFeed { opponent: south },
+            Say::FeedMore { opponent: south },
+            Say::InterditSolo,
+            Say::InterditDuo,
+            Say::LastPit,
+            Say::OverOnTime { side: south },
+            Say::YourTimeRanOut,
+            Say::EnginesMove,
+            Say::Stale,
+            Say::NotAPit { text: s("x") },
+            Say::PitRefused {
+                pit: s("C"),
+                why: why(),
+            },
+            Say::PlayerYou,
+            Say::PlayerEngine {
+                engine: s("songo"),
+                level: 3,
+            },
+            Say::PlayerNamed { name: s("Ada") },
+            Say::EndThreshold,
+            Say::EndFewSeeds,
+            Say::EndEmptyRow,
+            Say::EndCannotFeed,
+            Say::EndRepetition,
+            Say::EndTime { side: south },
+            Say::EndTimeForfeit,
+            Say::EndIllegalMove,
+            Say::EndCrash,
+            Say::EndStall,
+            Say::EndMaxMoves,
+            Say::EndOther { text: s("agreed") },
+            Say::EndUnfinished,
+            Say::SownNoCapture { pit: s("C") },
+            Say::SownToStore {
+                pit: s("G"),
+                seeds: 1,
+            },
+            Say::SownCaptured {
+                pit: s("E"),
+                seeds: 4,
+                pits: vec![s("c"), s("d")],
+            },
+            Say::SownCapturedAndStore {
+                pit: s("G"),
+                seeds: 6,
+                pits: vec![s("a"), s("b"), s("c")],
+            },
+            Say::ScoreSeeds { seeds: Seeds(150) },
+            Say::ScoreWinIn { moves: 3 },
+            Say::ScoreLossIn { moves: 1 },
+            Say::ScoreOver,
+            Say::ScoreWin,
+            Say::ScoreLoss,
+            Say::ScoreTbWin,
+            Say::ScoreTbLoss,
+            Say::EngineStartFailed {
+                engine: s("songo"),
+                why: s("No such file or directory"),
+            },
+            Say::EngineCrashed { engine: s("songo") },
+            Say::EngineStalled {
+                engine: s("songo"),
+                seconds: 30,
+            },
+            Say::EngineSilent { engine: s("songo") },
+            Say::EngineNoMove {
+                engine: s("songo"),
+                line: s("bestmove (none)"),
+            },
+            Say::EngineIllegalMove {
+                engine: s("songo"),
+                text: s("Z"),
+            },
+            Say::EngineNoScore {
+                line: s("bestmove C"),
+                ply: 3,
+            },
+            Say::UnknownVariant { text: s("chess") },
+            Say::UnknownSide { text: s("east") },
+            Say::BadLevel { level: 11 },
+            Say::NoEngine { engine: 2 },
+            Say::ThinkWithClock,
+            Say::BadThinkTime {
+                ms: 5,
+                min: 100,
+                max: 60_000,
+            },
+            Say::BadClockBase {
+                ms: 5,
+                min: 1_000,
+                max: 10_800_000,
+            },
+            Say::BadClockIncrement {
+                ms: 70_000,
+                max: 60_000,
+            },
+            Say::NothingToTakeBack,
+            Say::LostOnTime { side: south },
+            Say::HintForYourMove,
+            Say::HintEngineDown,
+            Say::BadMessage { detail: s("EOF") },
+            Say::BadPosition {
+                problem: Box::new(Say::PositionTotal { total: 69 }),
+            },
+            Say::PositionFields { found: 4 },
+            Say::PositionRows { text: s("5,5") },
+            Say::PositionCount {
+                field: s("pit count"),
+                text: s("x"),
+            },
+            Say::PositionTotal { total: 69 },
+            Say::PositionSide { text: s("w") },
+            Say::PositionFlags { text: s("Q") },
+            Say::NoSuchPly { ply: 9, moves: 4 },
+            Say::OverHere,
+            Say::RecordUnreadable {
+                line: 3,
+                game: 1,
+                problem: Box::new(Say::RecordComment),
+            },
+            Say::RecordEmpty,
+            Say::RecordNotText,
+            Say::RecordBadTag,
+            Say::RecordTagTwice { tag: s("Event") },
+            Say::RecordTagMissing { tag: s("Variant") },
+            Say::RecordTagValue {
+                tag: s("Variant"),
+                value: s("chess"),
+            },
+            Say::RecordToken { text: s("Z9") },
+            Say::RecordComment,
+            Say::RecordNoResult,
+            Say::RecordIllegal {
+                ply: 2,
+                pit: s("a"),
+            },
+            Say::RecordAfterEnd {
+                ply: 40,
+                pit: s("C"),
+            },
+            Say::RecordDisagrees,
+            Say::RecordOther,
+            Say::RecordMoveBad {
+                ply: 2,
+                problem: why(),
+            },
+            Say::NoLoadedGame { index: 3 },
+            Say::NoFinishedGame { index: 3 },
+            Say::FinishedDoesNotReplay { index: 3 },
+            Say::NothingToExport,
+            Say::FileRefused {
+                file: s("games.pgn"),
+                problem: Box::new(Say::RecordEmpty),
+            },
+            Say::BadLines { lines: 4, max: 3 },
+            Say::FileTooLarge { mib: 4 },
+            Say::MessageTooLong {
+                bytes: 70_000,
+                max: 65_536,
+            },
+            Say::BadReviewLimit {
+                max_depth: 30,
+                min_ms: 10,
+                max_ms: 60_000,
+            },
+            Say::NothingToReview,
+            Say::NoReviewRunning,
+            Say::LimitDepth { depth: 12 },
+            Say::LimitMovetime { ms: 500 },
+            Say::TbVerdict {
+                side: south,
+                worst: Value::Draw,
+                best: Value::Win,
+                seeds: 12,
+                lo: 2,
+                hi: 2,
+                share: false,
+            },
+            Say::TbGameOver,
+            Say::TbNoTables {
+                variant: s("songo40"),
+            },
+            Say::TbTooManySeeds {
+                seeds: 40,
+                variant: s("songo40"),
+                max: 20,
+            },
+            Say::TbPitSevenUnplayed,
+            Say::TbRepetition,
+            Say::TbUnreadable {
+                seeds: 12,
+                variant: s("songo40"),
+            },
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A number per variant: adding one fails to compile here until it is
+    /// counted, and the test below then wants it in [`Say::every`].
+    fn ordinal(s: &Say) -> usize {
+        use Say::*;
+        match s {
+            GameOver => 0,
+            NotYours { .. } => 1,
+            EmptyPit => 2,
+            MustFeed { .. } => 3,
+            FeedMore { .. } => 4,
+            InterditSolo => 5,
+            InterditDuo => 6,
+            LastPit => 7,
+            OverOnTime { .. } => 8,
+            YourTimeRanOut => 9,
+            EnginesMove => 10,
+            Stale => 11,
+            NotAPit { .. } => 12,
+            PitRefused { .. } => 13,
+            EndThreshold => 14,
+            EndFewSeeds => 15,
+            EndEmptyRow => 16,
+            EndCannotFeed => 17,
+            EndRepetition => 18,
+            EndTime { .. } => 19,
+            EndTimeForfeit => 20,
+            EndIllegalMove => 21,
+            EndCrash => 22,
+            EndStall => 23,
+            EndMaxMoves => 24,
+            EndOther { .. } => 25,
+            EndUnfinished => 26,
+            SownNoCapture { .. } => 27,
+            SownToStore { .. } => 28,
+            SownCaptured { .. } => 29,
+            SownCapturedAndStore { .. } => 30,
+            ScoreSeeds { .. } => 31,
+            ScoreWinIn { .. } => 32,
+            ScoreLossIn { .. } => 33,
+            ScoreOver => 34,
+            ScoreTbWin => 35,
+            ScoreTbLoss => 36,
+            EngineStartFailed { .. } => 37,
+            EngineCrashed { .. } => 38,
+            EngineStalled { .. } => 39,
+            EngineSilent { .. } => 40,
+            EngineNoMove { .. } => 41,
+            EngineIllegalMove { .. } => 42,
+            EngineNoScore { .. } => 43,
+            UnknownVariant { .. } => 44,
+            UnknownSide { .. } => 45,
+            BadLevel { .. } => 46,
+            NoEngine { .. } => 47,
+            ThinkWithClock => 48,
+            BadThinkTime { .. } => 49,
+            BadClockBase { .. } => 50,
+            BadClockIncrement { .. } => 51,
+            NothingToTakeBack => 52,
+            LostOnTime { .. } => 53,
+            HintForYourMove => 54,
+            HintEngineDown => 55,
+            BadMessage { .. } => 56,
+            BadPosition { .. } => 57,
+            PositionFields { .. } => 58,
+            PositionRows { .. } => 59,
+            PositionCount { .. } => 60,
+            PositionTotal { .. } => 61,
+            PositionSide { .. } => 62,
+            PositionFlags { .. } => 63,
+            NoSuchPly { .. } => 64,
+            OverHere => 65,
+            RecordUnreadable { .. } => 66,
+            RecordEmpty => 67,
+            RecordNotText => 68,
+            RecordBadTag => 69,
+            RecordTagTwice { .. } => 70,
+            RecordTagMissing { .. } => 71,
+            RecordTagValue { .. } => 72,
+            RecordToken { .. } => 73,
+            RecordComment => 74,
+            RecordNoResult => 75,
+            RecordIllegal { .. } => 76,
+            RecordAfterEnd { .. } => 77,
+            RecordDisagrees => 78,
+            RecordOther => 79,
+            RecordMoveBad { .. } => 80,
+            NoLoadedGame { .. } => 81,
+            NoFinishedGame { .. } => 82,
+            FinishedDoesNotReplay { .. } => 83,
+            NothingToExport => 84,
+            BadReviewLimit { .. } => 85,
+            NothingToReview => 86,
+            NoReviewRunning => 87,
+            LimitDepth { .. } => 88,
+            LimitMovetime { .. } => 89,
+            TbVerdict { .. } => 90,
+            TbGameOver => 91,
+            TbNoTables { .. } => 92,
+            TbTooManySeeds { .. } => 93,
+            TbPitSevenUnplayed => 94,
+            TbRepetition => 95,
+            TbUnreadable { .. } => 96,
+            FileRefused { .. } => 97,
+            BadLines { .. } => 98,
+            ScoreWin => 99,
+            ScoreLoss => 100,
+            FileTooLarge { .. } => 101,
+            MessageTooLong { .. } => 102,
+            PlayerYou => 103,
+            PlayerEngine { .. } => 104,
+            PlayerNamed { .. } => 105,
+        }
+    }
+    const VARIANTS: usize = 106;
+
+    #[test]
+    fn every_lists_each_variant_once() {
+        let mut seen = vec![false; VARIANTS];
+        for s in Say::every() {
+            let i = ordinal(&s);
+            assert!(i < VARIANTS, "{s:?}: VARIANTS is too small");
+            assert!(!seen[i], "{s:?} twice");
+            seen[i] = true;
+        }
+        let missing: Vec<usize> = (0..VARIANTS).filter(|&i| !seen[i]).collect();
+        assert!(missing.is_empty(), "Say::every misses ordinals {missing:?}");
+    }
+
+    #[test]
+    fn ids_are_distinct_and_arguments_are_fields() {
+        let all = Say::every();
+        let mut ids: Vec<String> = all.iter().map(Say::id).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), all.len());
+        let json = serde_json::to_value(Say::SownCaptured {
+            pit: "E".into(),
+            seeds: 4,
+            pits: vec!["c".into(), "d".into()],
+        })
+        .unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"id": "sown-captured", "pit": "E", "seeds": 4, "pits": ["c", "d"]})
+        );
+        let seeds = serde_json::to_value(Say::ScoreSeeds { seeds: Seeds(-150) }).unwrap();
+        assert_eq!(
+            seeds,
+            serde_json::json!({"id": "score-seeds", "seeds": -1.5})
+        );
+    }
+
+    #[test]
+    fn every_illegal_reason_has_its_own_id() {
+        use songo_core::{Move, Position, Variant};
+        // An empty pit, and a pit of the other side, from the rules core.
+        let p = Position::startpos();
+        let empty = "0,5,5,5,5,5,10/5,5,5,5,5,5,5 s 0 0 Gg"
+            .parse::<Position>()
+            .unwrap();
+        let m = |t: &str| Move::parse(t, songo_core::Side::South).unwrap();
+        assert_eq!(
+            empty.why_illegal(Variant::Songo40, m("A")).map(Say::from),
+            Some(Say::EmptyPit)
+        );
+        assert_eq!(p.why_illegal(Variant::Songo40, m("A")), None);
+    }
+}
