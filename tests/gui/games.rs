@@ -82,7 +82,8 @@ fn finished_games_are_listed_opened_reviewed_exported_and_kept() {
         ("1", first.result.as_str())
     );
     assert!(
-        list[0].2.contains("songo36-beginner") && list[0].2.contains(&first.result),
+        // The variant by its own name (docs/gui.md, "Languages").
+        list[0].2.contains("Songo 36 · Beginner") && list[0].2.contains(&first.result),
         "{list:?}"
     );
     assert_eq!(b.script(empty), serde_json::json!([true, false]));

@@ -349,7 +349,13 @@ fn malformed_messages_get_an_error_and_the_server_goes_on() {
         ws.send(text);
         let reply: Value = serde_json::from_str(&ws.recv().expect("a reply")).unwrap();
         assert_eq!(reply["type"], "error", "{text}: {reply}");
-        assert!(reply["message"].as_str().is_some_and(|m| !m.is_empty()));
+        // Said as meaning: a catalogue id, with its arguments.
+        assert!(
+            reply["message"]["id"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty()),
+            "{text}: {reply}"
+        );
     }
     ws.send_frame(2, b"\x00\x01binary").unwrap();
     let reply: Value = serde_json::from_str(&ws.recv().unwrap()).unwrap();
@@ -384,13 +390,7 @@ fn malformed_messages_get_an_error_and_the_server_goes_on() {
     ws.send(&long_paste);
     let reply: Value = serde_json::from_str(&ws.recv().expect("a reply")).unwrap();
     assert_eq!(reply["type"], "error", "{reply}");
-    assert!(
-        reply["message"]
-            .as_str()
-            .unwrap()
-            .contains("message too long"),
-        "{reply}"
-    );
+    assert_eq!(reply["message"]["id"], "message-too-long", "{reply}");
     ws.send(r#"{"type":"state"}"#);
     let reply: Value = serde_json::from_str(&ws.recv().expect("still connected")).unwrap();
     assert_eq!(reply["type"], "state");
@@ -475,8 +475,9 @@ fn a_stalling_engine_is_stopped_reported_and_replaced() {
     // unanswered for a second.
     let stalled = next_state(&mut ws);
     assert_eq!(stalled["engine_status"], "failed", "{stalled}");
-    let message = stalled["engine_message"].as_str().unwrap();
-    assert!(message.contains("stalled"), "{message}");
+    // Said as meaning (the page words it): the engine stalled.
+    let message = &stalled["engine_message"];
+    assert_eq!(message["id"], "engine-stalled", "{message}");
     assert!(started.elapsed() >= Duration::from_secs(7));
     assert_eq!(stalled["moves"].as_array().unwrap().len(), 3);
     assert_eq!(stalled["state"], "thinking");

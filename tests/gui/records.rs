@@ -67,11 +67,21 @@ fn uploads_are_checked_like_the_websocket() {
     let bad = post(Some(&own), "?name=x%2Fy.pgn", b"\xff\xfe");
     assert_eq!(bad.status, 422);
     let v: Value = serde_json::from_slice(&bad.body).unwrap();
-    assert!(
-        v["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("x/y.pgn: line 1"),
+    // The file refused, naming its line, as meaning the page words.
+    let m = &v["message"];
+    assert_eq!(
+        (
+            &m["id"],
+            &m["file"],
+            &m["problem"]["id"],
+            &m["problem"]["line"]
+        ),
+        (
+            &Value::from("file-refused"),
+            &Value::from("x/y.pgn"),
+            &Value::from("record-unreadable"),
+            &Value::from(1)
+        ),
         "{v}"
     );
     let big = vec![b' '; 5 << 20];

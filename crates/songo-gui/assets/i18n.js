@@ -98,15 +98,23 @@ export function onLanguage(f) {
 }
 
 /** `SIGNED($seeds)`: a score in seeds with its sign and two decimals, in
- *  the language's number format (`+1.50`, `+1,50`; `0.00`). */
+ *  the language's number format (`+1.50`, `+1,50`; `0.00`);
+ *  `SIGNED($n, decimals: 0)` a whole number with its sign (`+5`). */
 function signed(code) {
-  const format = new Intl.NumberFormat(code, {
-    signDisplay: "exceptZero",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return ([n]) => format.format(Number(n.valueOf()));
+  return ([n], { decimals }) => {
+    const digits = decimals === undefined ? 2 : Number(decimals.valueOf());
+    const format = new Intl.NumberFormat(code, {
+      signDisplay: "exceptZero",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    return format.format(Number(n.valueOf()));
+  };
 }
+
+/** Lists as the language joins them ("c, d and e", "c, d et e"): British
+ *  English, as the page's English is, has no comma before "and". */
+const listLocale = (code) => (code === "en" ? "en-GB" : code);
 
 /** Arguments as Fluent takes them: lists joined in the language
  *  ("c, d and e"), a `Say` worded first, yes/no as `true`/`false`. */
@@ -114,7 +122,7 @@ function resolve(args) {
   if (!args) return undefined;
   const out = {};
   for (const [k, v] of Object.entries(args)) {
-    if (Array.isArray(v)) out[k] = new Intl.ListFormat(lang, { type: "conjunction" }).format(v.map(String));
+    if (Array.isArray(v)) out[k] = new Intl.ListFormat(listLocale(lang), { type: "conjunction" }).format(v.map(String));
     else if (v && typeof v === "object" && "id" in v) out[k] = say(v);
     else if (typeof v === "boolean") out[k] = String(v);
     else if (v === null || v === undefined) out[k] = "";

@@ -530,7 +530,7 @@ lost-on-time = the game was lost on time by { $side ->
 hint-for-your-move = a hint is for your move
 hint-engine-down = the engine is down: restart it for a hint
 bad-message = the page sent a message the room could not read
-message-too-long = the page sent a message too long for the room ({ $bytes } bytes, at most { $max })
+message-too-long = the page sent a message too long for the room ({ NUMBER($bytes, useGrouping: 0) } bytes, at most { NUMBER($max, useGrouping: 0) })
 
 # The analysis board.
 bad-position = Bad position: { $problem }.
@@ -597,7 +597,7 @@ tb-verdict = { $side ->
       }
   } ({ $share ->
     [true] mover's share { $lo } of { $seeds } seeds
-   *[false] mover's margin gain { $lo } of { $seeds } seeds
+   *[false] mover's margin gain { SIGNED($lo, decimals: 0) } of { $seeds } seeds
   })
 tb-game-over = the game is over
 tb-no-tables = no tables of { $variant }

@@ -531,7 +531,7 @@ lost-on-time = la partie a été perdue au temps par { $side ->
 hint-for-your-move = un indice ne se demande que lorsque c'est à vous de jouer
 hint-engine-down = le moteur est arrêté : relancez-le pour obtenir un indice
 bad-message = la page a envoyé un message que le jeu n'a pas pu lire
-message-too-long = la page a envoyé un message trop long pour le jeu ({ $bytes } octets, { $max } au plus)
+message-too-long = la page a envoyé un message trop long pour le jeu ({ NUMBER($bytes, useGrouping: 0) } octets, { NUMBER($max, useGrouping: 0) } au plus)
 
 # Le plateau d'analyse.
 bad-position = Position incorrecte : { $problem }.
@@ -598,7 +598,7 @@ tb-verdict = { $side ->
       }
   } ({ $share ->
     [true] part du joueur qui doit jouer : { $lo } sur { $seeds } graines
-   *[false] écart gagné par le joueur qui doit jouer : { $lo } sur { $seeds } graines
+   *[false] écart gagné par le joueur qui doit jouer : { SIGNED($lo, decimals: 0) } sur { $seeds } graines
   })
 tb-game-over = la partie est terminée
 tb-no-tables = pas de tables pour { $variant }
