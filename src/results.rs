@@ -355,7 +355,7 @@ fn fault_name(a: Adjudication) -> Option<&'static str> {
         Adjudication::IllegalMove => Some(report::ILLEGAL_MOVES),
         Adjudication::Crash => Some(report::CRASHES),
         Adjudication::Stall => Some(report::STALLS),
-        Adjudication::MaxPlies => None,
+        Adjudication::MaxPlies | Adjudication::Resignation => None,
     }
 }
 

@@ -27,15 +27,18 @@ pub enum Which {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum PageMessage {
-    /// A new game: variant name, `south` or `north` (the person's side),
-    /// level 1–10, engine index (default: the current one); a time
-    /// control for both sides (`tc`, none: no clock), or without one the
-    /// engine's think time a move (`think_ms`, default: the room's move
-    /// time), not both.
+    /// A new game: variant name, `south` or `north` (the person's side)
+    /// or `both` (two people at one board, named `names` South first;
+    /// the engine is off but for hints), level 1–10, engine index
+    /// (default: the current one); a time control for both sides (`tc`,
+    /// none: no clock), or without one the engine's think time a move
+    /// (`think_ms`, default: the room's move time), not both.
     NewGame {
         variant: String,
         side: String,
         level: u8,
+        #[serde(default)]
+        names: Option<[String; 2]>,
         #[serde(default)]
         engine: Option<usize>,
         #[serde(default)]
@@ -56,8 +59,14 @@ pub enum PageMessage {
         #[serde(default)]
         game: Option<u64>,
     },
-    /// Take back the person's last move (and the engine's answer to it).
-    TakeBack {},
+    /// Take back the person's last move (and the engine's answer to it);
+    /// between two people, the last move, once both agreed (`agreed`).
+    TakeBack {
+        #[serde(default)]
+        agreed: bool,
+    },
+    /// The person resigns; between two people, the side to move does.
+    Resign {},
     /// Start the engine again after a crash or a stall.
     RestartEngine {},
     /// Send the state again (and the analysis and the review).

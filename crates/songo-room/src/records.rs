@@ -50,28 +50,47 @@ pub struct Played<'a> {
     pub human: Side,
     pub engine: &'a str,
     pub level: u8,
+    /// Two people at one board, by name (South first): no engine played.
+    pub names: Option<&'a [String; 2]>,
     /// The time control (none: untimed, `TimeControl "-"`).
     pub tc: Option<TimeControl>,
     /// The side that ran out of time: the record ends `time forfeit`.
     pub forfeit: Option<Side>,
+    /// The side that resigned: the record ends `resignation`.
+    pub resigned: Option<Side>,
+    /// The plies at which a hint was shown: the next move is marked.
+    pub hinted: &'a [usize],
 }
+
+/// The comment on a move played after a hint.
+pub const HINT_COMMENT: &str = "hint";
 
 /// The record of a game played in the room, dated `now`.
 pub fn of_play(game: &Game, played: &Played, now: SystemTime) -> GameRecord {
     let opponent = format!("{} (level {})", played.engine, played.level);
-    let (south, north) = match played.human {
-        Side::South => (PERSON.to_string(), opponent),
-        Side::North => (opponent, PERSON.to_string()),
+    let (south, north) = match (played.names, played.human) {
+        (Some([south, north]), _) => (south.clone(), north.clone()),
+        (None, Side::South) => (PERSON.to_string(), opponent),
+        (None, Side::North) => (opponent, PERSON.to_string()),
     };
     let tc = played.tc.map_or_else(|| "-".to_string(), |tc| tc.pgn());
     // A game the rules ended was not lost on time (the room stops the
     // clocks at the end), so the adjudication never contradicts the board.
     let forfeit = played
         .forfeit
+        .map(|loser| (Adjudication::TimeForfeit, loser))
+        .or(played
+            .resigned
+            .map(|loser| (Adjudication::Resignation, loser)))
         .filter(|_| !game.is_over())
-        .map(|loser| (Adjudication::TimeForfeit, GameResult::win(loser.opponent())));
-    let record = GameRecord::from_game(game, &south, &north, &tc, forfeit)
+        .map(|(how, loser)| (how, GameResult::win(loser.opponent())));
+    let mut record = GameRecord::from_game(game, &south, &north, &tc, forfeit)
         .expect("an adjudication only of a game the rules did not end");
+    for &ply in played.hinted {
+        if ply < game.moves().len() {
+            record.add_comment(ply + 1, HINT_COMMENT);
+        }
+    }
     finish(record, EVENT, now)
 }
 
@@ -173,8 +192,11 @@ mod tests {
             human: Side::North,
             engine: "songo",
             level: 3,
+            names: None,
             tc: None,
             forfeit: None,
+            resigned: None,
+            hinted: &[],
         };
         let record = of_play(&game, &played, UNIX_EPOCH);
         let text = record.to_string();
@@ -195,8 +217,11 @@ mod tests {
             human: Side::South,
             engine: "songo",
             level: 1,
+            names: None,
             tc: Some(TimeControl::new(180_000, 2000).unwrap()),
             forfeit: Some(Side::North),
+            resigned: None,
+            hinted: &[],
         };
         let text = of_play(&game, &played, UNIX_EPOCH).to_string();
         assert!(text.contains("[Result \"1-0\"]"), "{text}");
@@ -205,6 +230,44 @@ mod tests {
         // And it reads back as written, the adjudication checked.
         let back = read(text.as_bytes(), None).unwrap();
         assert_eq!(back[0].result, GameResult::SouthWins);
+    }
+
+    #[test]
+    fn a_game_between_two_people_names_them_marks_hints_and_resigns() {
+        let v = Variant::Songo40;
+        let moves: Vec<Move> = ["C", "d", "E"].iter().map(|m| m.parse().unwrap()).collect();
+        let game = Game::with_moves(v, Position::startpos(), moves).unwrap();
+        let names = ["Ada".to_string(), "Béa".to_string()];
+        let played = Played {
+            human: Side::South,
+            engine: "songo",
+            level: 3,
+            names: Some(&names),
+            tc: None,
+            forfeit: None,
+            resigned: Some(Side::South),
+            hinted: &[1],
+        };
+        let text = of_play(&game, &played, UNIX_EPOCH).to_string();
+        // Nothing says an engine played: the two names, no level.
+        assert!(text.contains("[South \"Ada\"]"), "{text}");
+        assert!(text.contains("[North \"Béa\"]"), "{text}");
+        assert!(!text.contains("songo (level"), "{text}");
+        assert!(text.contains("[Result \"0-1\"]"), "{text}");
+        assert!(text.contains("[Termination \"resignation\"]"), "{text}");
+        // The hint shown before North's d: d is marked.
+        assert!(text.contains("1. C d {hint} 2. E"), "{text}");
+        let back = read(text.as_bytes(), None).unwrap();
+        assert_eq!(back[0].result, GameResult::NorthWins);
+        assert_eq!(player("Ada"), Say::PlayerNamed { name: "Ada".into() });
+        assert_eq!(player(PERSON), Say::PlayerYou);
+        assert_eq!(
+            player("songo (level 3)"),
+            Say::PlayerEngine {
+                engine: "songo".into(),
+                level: 3
+            }
+        );
     }
 
     #[test]

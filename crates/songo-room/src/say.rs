@@ -122,6 +122,10 @@ pub enum Say {
     EndRepetition,
     /// `side` ran out of time.
     EndTime { side: SideName },
+    /// `side` resigned.
+    EndResigned { side: SideName },
+    /// A record's resignation (whose is in its result).
+    EndResignation,
     /// A match runner ended it: time forfeit (whose time is not in the
     /// record's tag).
     EndTimeForfeit,
@@ -209,6 +213,12 @@ pub enum Say {
     BadClockIncrement { ms: u64, max: u64 },
     /// Nothing of the person's to take back.
     NothingToTakeBack,
+    /// Between two people, a take-back the other did not agree to.
+    TakeBackNotAgreed,
+    /// The game was lost by resignation: no take-back.
+    LostByResignation { side: SideName },
+    /// A player's name that is not one (empty, too long, several lines).
+    BadName { name: String, max: usize },
     /// The game was lost on time: no take-back.
     LostOnTime { side: SideName },
     /// A hint is only for the person's own move.
@@ -377,6 +387,7 @@ impl From<&Termination> for Say {
                 Adjudication::Crash => Say::EndCrash,
                 Adjudication::Stall => Say::EndStall,
                 Adjudication::MaxPlies => Say::EndMaxMoves,
+                Adjudication::Resignation => Say::EndResignation,
             },
             Termination::Unterminated => Say::EndUnfinished,
             Termination::Other(text) => Say::EndOther { text: text.clone() },
@@ -606,6 +617,14 @@ impl Say {
                 max: 60_000,
             },
             Say::NothingToTakeBack,
+            Say::TakeBackNotAgreed,
+            Say::LostByResignation { side: south },
+            Say::BadName {
+                name: s(""),
+                max: 40,
+            },
+            Say::EndResigned { side: south },
+            Say::EndResignation,
             Say::LostOnTime { side: south },
             Say::HintForYourMove,
             Say::HintEngineDown,
@@ -821,9 +840,14 @@ mod tests {
             PlayerYou => 103,
             PlayerEngine { .. } => 104,
             PlayerNamed { .. } => 105,
+            TakeBackNotAgreed => 106,
+            LostByResignation { .. } => 107,
+            BadName { .. } => 108,
+            EndResigned { .. } => 109,
+            EndResignation => 110,
         }
     }
-    const VARIANTS: usize = 106;
+    const VARIANTS: usize = 111;
 
     #[test]
     fn every_lists_each_variant_once() {

@@ -57,6 +57,8 @@ pub struct ResultView {
     /// The loser ran out of time (`scores` are then the seeds captured
     /// so far, not a final score by the rules).
     pub on_time: bool,
+    /// The loser resigned (`scores` are the seeds captured so far).
+    pub resigned: bool,
 }
 
 impl ResultView {
@@ -77,7 +79,18 @@ impl ResultView {
                     Outcome::Draw => None,
                 },
                 on_time: false,
+                resigned: false,
             }),
+        }
+    }
+
+    /// `loser` resigned `game`.
+    pub fn resigned(game: &Game, loser: Side) -> ResultView {
+        ResultView {
+            reason: Say::EndResigned { side: loser.into() },
+            on_time: false,
+            resigned: true,
+            ..ResultView::on_time(game, loser)
         }
     }
 
@@ -90,6 +103,7 @@ impl ResultView {
             scores: [p.captured(Side::South), p.captured(Side::North)],
             winner: Some(side_name(loser.opponent())),
             on_time: true,
+            resigned: false,
         }
     }
 }
@@ -129,8 +143,13 @@ pub struct View {
     pub game_id: u64,
     pub variant: String,
     pub variants: Vec<String>,
-    /// The person's side.
+    /// The person's side, or `both`: two people at one board.
     pub human: String,
+    /// The two people's names, South's first (none against the engine).
+    pub names: Option<[String; 2]>,
+    /// Between two people: the plies at which a hint was shown (the
+    /// record marks them).
+    pub hinted: Vec<usize>,
     pub level: u8,
     /// Every level and its measured strength, for the Level box.
     pub levels: Vec<LevelView>,

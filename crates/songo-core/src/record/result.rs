@@ -99,15 +99,18 @@ pub enum Adjudication {
     Stall,
     /// The game reached the runner's ply limit; the runner chose the result.
     MaxPlies,
+    /// A player resigned (a person, in a GUI).
+    Resignation,
 }
 
 impl Adjudication {
-    pub(crate) const ALL: [Adjudication; 5] = [
+    pub(crate) const ALL: [Adjudication; 6] = [
         Adjudication::TimeForfeit,
         Adjudication::IllegalMove,
         Adjudication::Crash,
         Adjudication::Stall,
         Adjudication::MaxPlies,
+        Adjudication::Resignation,
     ];
 
     pub const fn text(self) -> &'static str {
@@ -117,6 +120,7 @@ impl Adjudication {
             Adjudication::Crash => "crash",
             Adjudication::Stall => "stall",
             Adjudication::MaxPlies => "max plies",
+            Adjudication::Resignation => "resignation",
         }
     }
 }

@@ -490,8 +490,11 @@ impl Room {
             human: self.play.human,
             engine: self.engine_name(),
             level: self.play.level,
+            names: self.play.opponent.names(),
             tc: self.play.time_control(),
             forfeit: self.play.forfeit,
+            resigned: self.play.resigned,
+            hinted: &self.play.hinted,
         }
     }
 }

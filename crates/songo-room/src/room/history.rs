@@ -107,6 +107,10 @@ impl Room {
     /// it is over (it was, when saved).
     pub(super) fn restore_games(&mut self, games: Vec<GameRecord>) {
         self.history.games = games;
-        self.history.recorded = self.play.game.is_over().then(|| self.play.game_id());
+        // A game over when it was saved (by the rules, on time, resigned)
+        // was recorded then: never again, however often the room comes
+        // back (issue 38, defect 1: a loss on time was listed once more
+        // after every restart).
+        self.history.recorded = self.play.over().then(|| self.play.game_id());
     }
 }

@@ -28,6 +28,9 @@ mod history_tests;
 #[cfg(test)]
 mod input_tests;
 mod lines;
+mod people;
+#[cfg(test)]
+mod people_tests;
 mod play;
 mod saved;
 #[cfg(test)]
@@ -234,12 +237,14 @@ impl Room {
                 variant,
                 side,
                 level,
+                names,
                 engine,
                 tc,
                 think_ms,
-            } => self.new_game(&variant, &side, level, engine, tc, think_ms),
+            } => self.new_game(&variant, &side, level, names, engine, tc, think_ms),
             PageMessage::Move { pit, ply, game } => self.human_move(&pit, ply, game),
-            PageMessage::TakeBack {} => self.take_back(),
+            PageMessage::TakeBack { agreed } => self.take_back(agreed),
+            PageMessage::Resign {} => self.resign(),
             PageMessage::RestartEngine {} => {
                 self.start_engine();
                 self.maybe_think();

@@ -7,6 +7,7 @@ use std::time::Duration;
 use songo_core::{Game, Move, Position, Side, Variant};
 use web_time::Instant;
 
+use super::people::Opponent;
 use super::timing::{Held, Pace};
 use super::{Room, DEFAULT_LEVEL, LEVELS};
 use crate::clock::{Clocks, TimeControl};
@@ -39,6 +40,8 @@ pub(super) struct Play {
     pub(super) state: EngineState,
     pub(super) variant: Variant,
     pub(super) human: Side,
+    /// The engine, or a second person at the board.
+    pub(super) opponent: Opponent,
     pub(super) level: u8,
     pub(super) game: Game,
     game_id: u64,
@@ -50,6 +53,11 @@ pub(super) struct Play {
     pub(super) clocks: Option<Clocks>,
     /// The side that lost on time: the game is over.
     pub(super) forfeit: Option<Side>,
+    /// The side that resigned: the game is over.
+    pub(super) resigned: Option<Side>,
+    /// Between two people: the plies (moves played before) at which a
+    /// hint was shown, marked in the record.
+    pub(super) hinted: Vec<usize>,
     /// A weak level's answer waiting for its natural moment.
     pub(super) held: Option<Held>,
     /// When the engine's current search was asked.
@@ -65,6 +73,7 @@ impl Play {
             state: EngineState::Ready,
             variant,
             human: Side::South,
+            opponent: Opponent::Engine,
             level: DEFAULT_LEVEL,
             game: Game::new(variant, Position::startpos()),
             game_id: 1,
@@ -72,14 +81,16 @@ impl Play {
             think: None,
             clocks: None,
             forfeit: None,
+            resigned: None,
+            hinted: Vec::new(),
             held: None,
             asked: None,
         }
     }
 
-    /// Whether the game is over: by the rules, or on time.
+    /// Whether the game is over: by the rules, on time, or resigned.
     pub(super) fn over(&self) -> bool {
-        self.forfeit.is_some() || self.game.is_over()
+        self.forfeit.is_some() || self.resigned.is_some() || self.game.is_over()
     }
 
     pub(super) fn game_id(&self) -> u64 {
@@ -148,8 +159,10 @@ impl Room {
     /// for its think time. An engine whose time ran out while it was down
     /// has lost.
     pub(super) fn maybe_think(&mut self) {
+        let two_players = self.two_players();
         let p = &self.play;
-        if p.over()
+        if two_players
+            || p.over()
             || p.game.position().side_to_move() != p.engine_side()
             || !matches!(p.state, EngineState::Ready)
         {
@@ -174,11 +187,13 @@ impl Room {
         self.play.asked = Some(now);
     }
 
+    #[allow(clippy::too_many_arguments)] // the fields of the page's message
     pub(super) fn new_game(
         &mut self,
         variant: &str,
         side: &str,
         level: u8,
+        names: Option<[String; 2]>,
         engine: Option<usize>,
         tc: Option<TimeControl>,
         think_ms: Option<u64>,
@@ -188,9 +203,13 @@ impl Room {
                 text: variant.to_string(),
             });
         };
-        let human = match side {
-            "south" => Side::South,
-            "north" => Side::North,
+        let (human, opponent) = match side {
+            "south" => (Side::South, Opponent::Engine),
+            "north" => (Side::North, Opponent::Engine),
+            "both" => match Opponent::people(names) {
+                Ok(people) => (Side::South, people),
+                Err(why) => return Reply::error(why),
+            },
             _ => {
                 return Reply::error(Say::UnknownSide {
                     text: side.to_string(),
@@ -208,6 +227,7 @@ impl Room {
             Ok(pace) => pace,
             Err(why) => return Reply::error(why),
         };
+        self.play.opponent = opponent;
         self.begin(
             Game::new(variant, Position::startpos()),
             human,
@@ -227,6 +247,8 @@ impl Room {
         self.play.level = level;
         self.play.game = game;
         self.play.game_id += 1;
+        self.play.resigned = None;
+        self.play.hinted.clear();
         self.set_pace(pace);
         if engine != self.engine || self.play.link.is_none() {
             self.engine = engine;
@@ -242,9 +264,9 @@ impl Room {
     }
 
     pub(super) fn human_move(&mut self, pit: &str, ply: Option<usize>, game: Option<u64>) -> Reply {
-        let human = self.play.human;
+        let mover = self.offered_side();
         let p = self.play.game.position();
-        let Ok(m) = Move::parse(pit.trim(), human) else {
+        let Ok(m) = Move::parse(pit.trim(), mover) else {
             return Reply::error(Say::NotAPit {
                 text: pit.to_string(),
             });
@@ -257,10 +279,10 @@ impl Room {
         if let Some(loser) = self.play.forfeit {
             return illegal(m, Say::OverOnTime { side: loser.into() });
         }
-        if self.play.game.is_over() {
+        if self.play.over() {
             return illegal(m, Say::GameOver);
         }
-        if p.side_to_move() != human {
+        if !self.played_here(p.side_to_move()) {
             return illegal(m, Say::EnginesMove);
         }
         if let Some(why) = p.why_illegal(self.play.variant, m) {
@@ -283,13 +305,19 @@ impl Room {
         Reply::broadcast(vec![self.state_message()])
     }
 
-    pub(super) fn take_back(&mut self) -> Reply {
+    pub(super) fn take_back(&mut self, agreed: bool) -> Reply {
+        if self.two_players() {
+            return self.take_back_agreed(agreed);
+        }
         let human = self.play.human;
         if !self.play.game.moves().iter().any(|m| m.side() == human) {
             return Reply::error(Say::NothingToTakeBack);
         }
         if let Some(loser) = self.play.forfeit {
             return Reply::error(Say::LostOnTime { side: loser.into() });
+        }
+        if let Some(side) = self.play.resigned {
+            return Reply::error(Say::LostByResignation { side: side.into() });
         }
         self.play.cancel();
         while let Some(m) = self.play.game.undo() {
@@ -310,7 +338,7 @@ impl Room {
     /// half the move time; the answer is shown, never played.
     pub(super) fn hint(&mut self) -> Reply {
         let p = self.play.game.position();
-        if self.play.over() || p.side_to_move() != self.play.human {
+        if self.play.over() || !self.played_here(p.side_to_move()) {
             return Reply::error(Say::HintForYourMove);
         }
         match self.play.state {
@@ -429,6 +457,10 @@ impl Room {
             .and_then(|m| Move::parse(&m, p.side_to_move()).ok())
             .filter(|m| p.why_illegal(v, *m).is_none());
         let info = answer.info.unwrap_or_default();
+        let ply = self.play.game.moves().len();
+        if pit.is_some() && self.two_players() && !self.play.hinted.contains(&ply) {
+            self.play.hinted.push(ply);
+        }
         self.play.hint = Some(HintView {
             ply: self.play.game.moves().len(),
             state: if pit.is_some() { "ready" } else { "failed" },
@@ -447,7 +479,8 @@ impl Room {
         let p = game.position();
         let v = play.variant;
         let over = play.over();
-        let your_move = !over && p.side_to_move() == play.human;
+        let your_move = !over && self.played_here(p.side_to_move());
+        let offered = self.offered_side();
         let state = if over {
             PlayState::Over
         } else if your_move {
@@ -458,9 +491,11 @@ impl Room {
         let mut legal = Vec::new();
         let mut why = BTreeMap::new();
         for i in 0..7 {
-            let m = Move::from_pit(play.human.first_pit() + i);
+            let m = Move::from_pit(offered.first_pit() + i);
             let reason = if let Some(loser) = play.forfeit {
                 Some(Say::OverOnTime { side: loser.into() })
+            } else if let Some(side) = play.resigned {
+                Some(Say::EndResigned { side: side.into() })
             } else if over {
                 Some(Say::GameOver)
             } else if !your_move {
@@ -491,7 +526,13 @@ impl Room {
             game_id: play.game_id,
             variant: v.to_string(),
             variants: Variant::ALL.iter().map(|v| v.to_string()).collect(),
-            human: side_name(play.human),
+            human: if self.two_players() {
+                "both".to_string()
+            } else {
+                side_name(play.human)
+            },
+            names: play.opponent.names().cloned(),
+            hinted: play.hinted.clone(),
             level: play.level,
             levels: levels::views(),
             clock: self.clock_view(now),
@@ -514,8 +555,9 @@ impl Room {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             last: moves.last().map(|m| m.to_string()),
             sowing,
-            result: match play.forfeit {
-                Some(loser) if !game.is_over() => Some(ResultView::on_time(game, loser)),
+            result: match (play.forfeit, play.resigned) {
+                (Some(loser), _) if !game.is_over() => Some(ResultView::on_time(game, loser)),
+                (_, Some(loser)) if !game.is_over() => Some(ResultView::resigned(game, loser)),
                 _ => ResultView::of(game),
             },
             engine_status,

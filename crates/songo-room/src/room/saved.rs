@@ -12,6 +12,7 @@ use songo_core::record::parse_records;
 use songo_core::{Game, Move, Position, Side, Variant};
 
 use super::analysis::Origin;
+use super::people::Opponent;
 use super::timing::{Pace, THINK_MS};
 use super::{Room, LEVELS};
 use crate::clock::{Clocks, TimeControl};
@@ -60,6 +61,16 @@ pub struct SavedPlay {
     /// room's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub think_ms: Option<u64>,
+    /// Two people at one board, by name, South first (none: against the
+    /// engine).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<[String; 2]>,
+    /// The side that resigned, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<SideName>,
+    /// The plies at which a hint was shown (two people).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hinted: Vec<usize>,
 }
 
 /// A timed game's clocks.
@@ -198,6 +209,9 @@ impl Room {
                 think_ms: p
                     .think
                     .map(|t| t.as_millis().try_into().unwrap_or(u64::MAX)),
+                names: p.opponent.names().cloned(),
+                resigned: p.resigned.map(SideName::from),
+                hinted: p.hinted.clone(),
             },
             analysis: SavedBoard {
                 variant: a.variant.to_string(),
@@ -246,6 +260,20 @@ impl Room {
             .position(|e| e.name == p.engine)
             .unwrap_or(0);
         let pace = pace_of(p, &game)?;
+        let opponent = match &p.names {
+            None => Opponent::Engine,
+            Some(names) => {
+                Opponent::people(Some(names.clone())).map_err(|_| bad("game", "a player's name"))?
+            }
+        };
+        if p.resigned.is_some()
+            && (game.is_over() || p.clock.as_ref().is_some_and(|c| c.flagged.is_some()))
+        {
+            return Err(bad("game", "a resignation in a game already over"));
+        }
+        if p.hinted.iter().any(|&ply| ply > game.moves().len()) {
+            return Err(bad("game", "a hint after the last move"));
+        }
 
         let a = &saved.analysis;
         let board = game_of("board", &a.variant, &a.start, &a.moves)?;
@@ -289,7 +317,10 @@ impl Room {
             games.push(record);
         }
 
+        self.play.opponent = opponent;
         self.begin(game, human, p.level, engine, pace);
+        self.play.resigned = p.resigned.map(Side::from);
+        self.play.hinted = p.hinted.clone();
         self.restore_games(games);
         self.show(&board, a.cursor, origin);
         self.analysis.modified = a.modified;

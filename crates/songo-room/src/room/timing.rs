@@ -243,9 +243,10 @@ impl Room {
                 changed = true;
             }
         }
-        let human = self.play.human;
-        if !self.play.over() && self.out_of_time(human, now) {
-            self.forfeit(human, now);
+        // The person's flag; between two people, the side to move's.
+        let person = self.offered_side();
+        if !self.play.over() && self.played_here(person) && self.out_of_time(person, now) {
+            self.forfeit(person, now);
             changed = true;
         }
         changed
@@ -254,6 +255,7 @@ impl Room {
     /// When the room next needs [`on_time`](Room::on_time): a held answer
     /// to play, or the person's flag to fall.
     pub fn next_deadline(&self) -> Option<Instant> {
+        let here = |side| self.played_here(side);
         let p = &self.play;
         let held = p.held.as_ref().map(|h| h.release);
         let flag = p
@@ -261,7 +263,7 @@ impl Room {
             .as_ref()
             .filter(|_| !p.over())
             .and_then(Clocks::flag_at)
-            .filter(|(side, _)| *side == p.human)
+            .filter(|(side, _)| here(*side))
             .map(|(_, at)| at);
         held.into_iter().chain(flag).min()
     }

@@ -19,10 +19,10 @@ use crate::view::{PlayState, View};
 
 /// A clock that moves only when told.
 #[derive(Clone)]
-struct Hand(Arc<Mutex<Instant>>);
+pub(super) struct Hand(Arc<Mutex<Instant>>);
 
 impl Hand {
-    fn new() -> Hand {
+    pub(super) fn new() -> Hand {
         Hand(Arc::new(Mutex::new(Instant::now())))
     }
 
@@ -30,7 +30,7 @@ impl Hand {
         *self.0.lock().unwrap()
     }
 
-    fn pass(&self, ms: u64) {
+    pub(super) fn pass(&self, ms: u64) {
         *self.0.lock().unwrap() += Duration::from_millis(ms);
     }
 
@@ -52,7 +52,7 @@ impl EngineLink for Recorder {
 
 /// A room on `hand`'s time, its engine thinking 2 s a move (as in `songo
 /// gui`), with or without the weak levels' pause.
-fn timed_room(hand: &Hand, pause: bool) -> (Room, Jobs) {
+pub(super) fn timed_room(hand: &Hand, pause: bool) -> (Room, Jobs) {
     let jobs: Jobs = Arc::default();
     let seen = jobs.clone();
     let spawn: Spawner = Box::new(move |_, generation| {
