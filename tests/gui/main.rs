@@ -36,6 +36,7 @@ mod page_support;
 mod persistence;
 mod records;
 mod tabs;
+mod two_players;
 mod webdriver;
 
 use std::io::{BufRead, BufReader, Write};

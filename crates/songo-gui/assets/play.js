@@ -106,7 +106,8 @@ export function initPlay({ onSaved, showAnalysis }) {
     $("[data-testid=custom-tc]").hidden = !custom;
     // Hidden fields are not checked: a bad one must not block the form.
     for (const input of $$("[data-testid=custom-tc] input")) input.disabled = !custom;
-    $(".think-choice").hidden = timeControl.value !== "none";
+    // The engine's think time is for a game against it.
+    $(".think-choice").hidden = timeControl.value !== "none" || $("[data-testid=side]").value === "both";
   }
   timeControl.addEventListener("change", showTimingChoices);
   showTimingChoices();
@@ -162,11 +163,33 @@ export function initPlay({ onSaved, showAnalysis }) {
     return state ? state.engines[state.engine] : t("the-engine");
   }
 
-  /** The side shown at the bottom: the person's, unless flipped. */
+  /** Two people at one board (the state's `human` is `both`). */
+  const twoPlayers = () => Boolean(state && state.human === "both");
+
+  /** A side's player as the page names them: a person's own name
+   *  between two people, else "You" or the engine at its level. */
+  function playerOf(s, side) {
+    if (s.human === "both") return { id: "player-named", name: s.names[side === "south" ? 0 : 1] };
+    return side === s.human ? { id: "player-you" } : { id: "player-engine", engine: engineName(), level: s.level };
+  }
+
+  /** Whether the board turns to the player to move (two people passing a
+   *  phone across a table; off: a board flat between them). */
+  const turnBoard = $("[data-testid=turn-board]");
+  turnBoard.checked = stored.get("turn-board", "false") === "true";
+  turnBoard.addEventListener("change", () => {
+    stored.set("turn-board", turnBoard.checked);
+    layout();
+  });
+
+  /** The side shown at the bottom: the person's (between two people,
+   *  South's, or the side to move's when the board turns), unless
+   *  flipped. */
   function layout() {
-    const human = state ? state.human : "south";
-    const other = human === "south" ? "north" : "south";
-    board.layout(flipped ? other : human);
+    let bottom = state ? state.human : "south";
+    if (bottom === "both") bottom = turnBoard.checked && state.state !== "over" ? state.to_move : "south";
+    const other = bottom === "south" ? "north" : "south";
+    board.layout(flipped ? other : bottom);
   }
 
   function render(s) {
@@ -184,7 +207,10 @@ export function initPlay({ onSaved, showAnalysis }) {
     if (sideChanged || newGame) {
       if (newGame) flipped = false;
       layout();
+    } else if (twoPlayers() && turnBoard.checked) {
+      layout();
     }
+    if (newGame || !previous || previous.moves.length !== s.moves.length) hideAsk();
     // The hooks first, exact at once.
     root.dataset.game = String(s.game_id);
     root.dataset.variant = s.variant;
@@ -215,21 +241,22 @@ export function initPlay({ onSaved, showAnalysis }) {
     // What the last move did, in words (sowing.rs says it).
     const effect = $("[data-testid=move-effect]");
     if (s.sowing && s.moves.length) {
-      const you = s.to_move !== s.human;
-      tell(effect, you ? "you-played" : "engine-played", { engine: engineName(), effect: s.sowing.summary });
+      const mover = s.to_move === "south" ? "north" : "south";
+      if (s.human === "both") tell(effect, "player-played", { player: playerOf(s, mover), effect: s.sowing.summary });
+      else tell(effect, mover === s.human ? "you-played" : "engine-played", { engine: engineName(), effect: s.sowing.summary });
     } else {
       tell(effect, null);
     }
     const names = {};
-    for (const side of ["south", "north"]) {
-      names[side] = side === s.human ? { id: "player-you" } : { id: "player-engine", engine: engineName(), level: s.level };
-    }
+    for (const side of ["south", "north"]) names[side] = playerOf(s, side);
     board.players(names, s.captured, s.state === "over" ? null : s.to_move);
 
     const status = $("[data-testid=status]");
     const last = s.last || "none";
     if (s.state === "over") {
       tell(status, "status-over", { last });
+    } else if (s.human === "both") {
+      tell(status, "status-turn", { player: playerOf(s, s.to_move), side: s.to_move, last });
     } else if (s.state === "your-move") {
       tell(status, "status-your-move", { side: s.human, last });
     } else if (s.engine_status === "failed") {
@@ -248,9 +275,13 @@ export function initPlay({ onSaved, showAnalysis }) {
     renderMoves(s);
     renderHint(s);
     renderEngine(s);
-    $("[data-testid=take-back]").disabled = !s.moves.some((m) =>
-      s.human === "south" ? SOUTH.includes(m) : NORTH.includes(m),
-    );
+    // A move of the person's (between two people, any move) to take
+    // back, in a game not lost on time or by resignation.
+    const ended = s.result && (s.result.on_time || s.result.resigned);
+    $("[data-testid=take-back]").disabled =
+      ended ||
+      !s.moves.some((m) => s.human === "both" || (s.human === "south" ? SOUTH.includes(m) : NORTH.includes(m)));
+    $("[data-testid=resign]").disabled = s.state === "over";
   }
 
   function renderResult(s) {
@@ -262,7 +293,7 @@ export function initPlay({ onSaved, showAnalysis }) {
       return;
     }
     const r = s.result;
-    const winner = !r.winner ? "draw" : r.winner === s.human ? "you" : "engine";
+    const winner = !r.winner ? "draw" : s.human === "both" ? "named" : r.winner === s.human ? "you" : "engine";
     // On time the game ended before the rules did: the seeds captured so
     // far, not a final score.
     const words = el("span", { class: "result-text" });
@@ -270,6 +301,7 @@ export function initPlay({ onSaved, showAnalysis }) {
       winner,
       side: r.winner || "",
       engine: engineName(),
+      name: r.winner && s.human === "both" ? s.names[r.winner === "south" ? 0 : 1] : "",
       reason: r.reason,
       south: r.scores[0],
       north: r.scores[1],
@@ -333,6 +365,9 @@ export function initPlay({ onSaved, showAnalysis }) {
     engineStatus.dataset.status = s.engine_status;
     if (failed) {
       tell(engineStatus, "engine-failed-kept", { why: s.engine_message });
+    } else if (s.human === "both" && s.engine_status !== "thinking") {
+      // Between two people the engine only gives hints.
+      tell(engineStatus, "engine-hints-only", { engine: engineName() });
     } else if (s.engine_status === "thinking") {
       const hinting = s.hint && s.hint.state === "thinking";
       tell(engineStatus, hinting ? "engine-hinting" : "engine-thinking", { engine: engineName() });
@@ -347,6 +382,11 @@ export function initPlay({ onSaved, showAnalysis }) {
     $("[data-testid=variant]").value = s.variant;
     describeVariant();
     $("[data-testid=side]").value = s.human;
+    if (s.names) {
+      $("[data-testid=name-south]").value = s.names[0];
+      $("[data-testid=name-north]").value = s.names[1];
+    }
+    showNames();
     $("[data-testid=level]").value = String(s.level);
     if (s.clock) {
       const { base_ms: base, inc_ms: inc } = s.clock.tc;
@@ -427,21 +467,89 @@ export function initPlay({ onSaved, showAnalysis }) {
     send({ type: "move", pit: letter, ply: state.moves.length, game: state.game_id });
   }
 
+  /** The names' fields and the board's turning, for two people. */
+  const sideSelect = $("[data-testid=side]");
+  function showNames() {
+    const two = sideSelect.value === "both";
+    $("[data-testid=names]").hidden = !two;
+    // The engine plays no side between two people: its settings rest.
+    $(".level-choice").hidden = two;
+    showTimingChoices();
+  }
+  sideSelect.addEventListener("change", showNames);
+  showNames();
+
+  /** The players' names as typed, else each side's name in the page's
+   *  language (Sud, Nord). */
+  const DEFAULT_NAMES = { south: "default-south", north: "default-north" };
+  function playerNames() {
+    return ["south", "north"].map((side) => $(`[data-testid=name-${side}]`).value.trim() || t(DEFAULT_NAMES[side]));
+  }
+
   $("[data-testid=new-game-form]").addEventListener("submit", (event) => {
     event.preventDefault();
     say(null);
+    const side = sideSelect.value;
     send({
       type: "new-game",
       variant: $("[data-testid=variant]").value,
-      side: $("[data-testid=side]").value,
+      side,
       level: Number($("[data-testid=level]").value),
       engine: Number($("[data-testid=engine]").value || 0),
+      ...(side === "both" ? { names: playerNames() } : {}),
       ...timingOfForm(),
     });
   });
+
+  // A question to the players beside the board: yes runs `onYes`.
+  const ask = $("[data-testid=ask]");
+  let onYes = null;
+  function askPlayers(kind, question, args, yes, no, then) {
+    ask.dataset.ask = kind;
+    tell($("[data-testid=ask-question]"), question, args);
+    tell($("[data-testid=ask-yes]"), yes);
+    tell($("[data-testid=ask-no]"), no);
+    onYes = then;
+    ask.hidden = false;
+    $("[data-testid=ask-yes]").focus();
+  }
+  function hideAsk() {
+    ask.hidden = true;
+    ask.dataset.ask = "";
+    onYes = null;
+  }
+  $("[data-testid=ask-yes]").addEventListener("click", () => {
+    const then = onYes;
+    hideAsk();
+    if (then) then();
+  });
+  $("[data-testid=ask-no]").addEventListener("click", () => {
+    const kind = ask.dataset.ask;
+    hideAsk();
+    if (kind === "take-back") say("take-back-refused");
+  });
+
   $("[data-testid=take-back]").addEventListener("click", () => {
     say(null);
-    send({ type: "take-back" });
+    if (!twoPlayers()) return send({ type: "take-back" });
+    // Between two people, the one who did not play the move agrees.
+    const mover = state.to_move === "south" ? "north" : "south";
+    askPlayers(
+      "take-back",
+      "take-back-question",
+      { asker: playerOf(state, mover), other: playerOf(state, state.to_move) },
+      "take-back-accept",
+      "take-back-refuse",
+      () => send({ type: "take-back", agreed: true }),
+    );
+  });
+  $("[data-testid=resign]").addEventListener("click", () => {
+    say(null);
+    if (!state || state.state === "over") return;
+    const side = twoPlayers() ? state.to_move : state.human;
+    askPlayers("resign", "resign-question", { player: playerOf(state, side) }, "resign-yes", "resign-no", () =>
+      send({ type: "resign" }),
+    );
   });
   $("[data-testid=hint]").addEventListener("click", () => {
     say(null);
@@ -475,7 +583,9 @@ export function initPlay({ onSaved, showAnalysis }) {
     let index = "abcdefg".indexOf(key);
     if (index < 0 || key.length !== 1) index = "1234567".indexOf(key);
     if (index < 0 || key.length !== 1) return false;
-    play((state.human === "south" ? SOUTH : NORTH)[index]);
+    // Between two people, the keys are the side to move's.
+    const side = state.human === "both" ? state.to_move : state.human;
+    play((side === "south" ? SOUTH : NORTH)[index]);
     return true;
   }
 

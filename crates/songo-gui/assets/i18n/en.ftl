@@ -49,6 +49,16 @@ form-variant = Variant
 form-side = You play
 form-side-south = South (you move first)
 form-side-north = North (the engine moves first)
+form-side-both = Two players on this device
+form-name-south = South's name
+form-name-north = North's name
+name-south =
+    .placeholder = South
+name-north =
+    .placeholder = North
+default-south = South
+default-north = North
+turn-board = Turn the board to the player to move
 form-level = Level
 form-clock = Clock
 clock-none = none
@@ -63,6 +73,7 @@ new-game = New game
 take-back = Take back
 hint = Hint
 flip = Flip board
+resign = Resign
 animate = Animate the sowing
 sound = Sound
 moves-title = Moves
@@ -137,11 +148,23 @@ status-thinking = { $engine } is thinking…{ $last ->
     [none] {""}
    *[other] { " · " }last move { $last }
   }
+status-turn = { $player } to play ({ $side ->
+    [south] South
+   *[north] North
+  }){ $last ->
+    [none] {""}
+   *[other] { " · " }last move { $last }
+  }
 
 you-played = You played { $effect }
 engine-played = { $engine } played { $effect }
+player-played = { $player } played { $effect }
 
 result-final = { $winner ->
+    [named] { $name } wins ({ $side ->
+        [south] South
+       *[north] North
+      })
     [you] You win ({ $side ->
         [south] South
        *[north] North
@@ -153,6 +176,10 @@ result-final = { $winner ->
    *[draw] Draw
   }: { $reason }. Final score South { $south } – North { $north }.
 result-captured = { $winner ->
+    [named] { $name } wins ({ $side ->
+        [south] South
+       *[north] North
+      })
     [you] You win ({ $side ->
         [south] South
        *[north] North
@@ -178,6 +205,7 @@ engine-failed-kept = { $why } The game is kept: restart the engine to go on.
 engine-thinking = { $engine } is thinking…
 engine-hinting = { $engine } is looking for a hint…
 engine-ready = { $engine } is ready.
+engine-hints-only = { $engine } plays no side between two people: it only gives hints.
 engine-line = { $engine } is { $hinting ->
     [yes] looking for a hint
    *[no] thinking
@@ -194,6 +222,13 @@ engine-line = { $engine } is { $hinting ->
   }, line { $line }
 
 pit-not-yours = Pit { $pit } is not yours.
+take-back-question = { $asker } asks to take back the last move. { $other }, do you agree?
+take-back-accept = Yes, take it back
+take-back-refuse = No
+take-back-refused = The take-back was refused: the move stands.
+resign-question = { $player }, do you resign this game?
+resign-yes = Yes, I resign
+resign-no = No, play on
 
 ## Games
 
@@ -471,6 +506,11 @@ end-time = { $side ->
     [south] South
    *[north] North
   } ran out of time
+end-resigned = { $side ->
+    [south] South
+   *[north] North
+  } resigned
+end-resignation = resignation
 end-time-forfeit = time forfeit
 end-illegal-move = illegal move
 end-crash = the engine failed
@@ -523,6 +563,12 @@ bad-think-time = a think time of { NUMBER($ms, useGrouping: 0) } ms: it is { NUM
 bad-clock-base = a clock of { $ms } ms: the base is { $min } ms to { $max } ms
 bad-clock-increment = an increment of { $ms } ms: at most { $max } ms
 nothing-to-take-back = there is no move of yours to take back
+take-back-not-agreed = a take-back between two players needs both to agree
+lost-by-resignation = the game was lost by resignation ({ $side ->
+    [south] South
+   *[north] North
+  }): start a new game
+bad-name = '{ $name }' is not a name: one line of 1 to { $max } characters
 lost-on-time = the game was lost on time by { $side ->
     [south] South
    *[north] North

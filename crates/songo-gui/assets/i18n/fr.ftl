@@ -50,6 +50,16 @@ form-variant = Variante
 form-side = Vous jouez
 form-side-south = Sud (vous jouez en premier)
 form-side-north = Nord (le moteur joue en premier)
+form-side-both = Deux joueurs sur cet appareil
+form-name-south = Nom de Sud
+form-name-north = Nom de Nord
+name-south =
+    .placeholder = Sud
+name-north =
+    .placeholder = Nord
+default-south = Sud
+default-north = Nord
+turn-board = Tourner le plateau vers le joueur qui doit jouer
 form-level = Niveau
 form-clock = Pendule
 clock-none = aucune
@@ -64,6 +74,7 @@ new-game = Nouvelle partie
 take-back = Annuler le coup
 hint = Indice
 flip = Retourner le plateau
+resign = Abandonner
 animate = Animer les semailles
 sound = Son
 moves-title = Coups
@@ -138,11 +149,23 @@ status-thinking = { $engine } réfléchit…{ $last ->
     [none] {""}
    *[other] { " · " }dernier coup { $last }
   }
+status-turn = À { $player } de jouer ({ $side ->
+    [south] Sud
+   *[north] Nord
+  }){ $last ->
+    [none] {""}
+   *[other] { " · " }dernier coup { $last }
+  }
 
 you-played = Vous avez joué { $effect }
 engine-played = { $engine } a joué { $effect }
+player-played = { $player } a joué { $effect }
 
 result-final = { $winner ->
+    [named] { $name } gagne ({ $side ->
+        [south] Sud
+       *[north] Nord
+      })
     [you] Vous gagnez ({ $side ->
         [south] Sud
        *[north] Nord
@@ -154,6 +177,10 @@ result-final = { $winner ->
    *[draw] Partie nulle
   } : { $reason }. Score final : Sud { $south } – Nord { $north }.
 result-captured = { $winner ->
+    [named] { $name } gagne ({ $side ->
+        [south] Sud
+       *[north] Nord
+      })
     [you] Vous gagnez ({ $side ->
         [south] Sud
        *[north] Nord
@@ -179,6 +206,7 @@ engine-failed-kept = { $why } La partie est conservée : relancez le moteur pou
 engine-thinking = { $engine } réfléchit…
 engine-hinting = { $engine } cherche un indice…
 engine-ready = { $engine } est prêt.
+engine-hints-only = Entre deux joueurs, { $engine } ne joue pas : il ne donne que des indices.
 engine-line = { $engine } { $hinting ->
     [yes] cherche un indice
    *[no] réfléchit
@@ -195,6 +223,13 @@ engine-line = { $engine } { $hinting ->
   }, suite { $line }
 
 pit-not-yours = La case { $pit } n'est pas à vous.
+take-back-question = { $asker } demande à reprendre le dernier coup. { $other }, êtes-vous d'accord ?
+take-back-accept = Oui, reprendre
+take-back-refuse = Non
+take-back-refused = Reprise refusée : le coup est maintenu.
+resign-question = { $player }, abandonnez-vous la partie ?
+resign-yes = Oui, j'abandonne
+resign-no = Non, continuer
 
 ## Les parties
 
@@ -472,6 +507,11 @@ end-time = temps écoulé pour { $side ->
     [south] Sud
    *[north] Nord
   }
+end-resigned = { $side ->
+    [south] Sud
+   *[north] Nord
+  } a abandonné
+end-resignation = abandon
 end-time-forfeit = perte au temps
 end-illegal-move = coup illégal
 end-crash = le moteur a cessé de fonctionner
@@ -524,6 +564,12 @@ bad-think-time = un temps de réflexion de { NUMBER($ms, useGrouping: 0) } ms :
 bad-clock-base = une pendule de { $ms } ms : le temps de base va de { $min } ms à { $max } ms
 bad-clock-increment = un incrément de { $ms } ms : { $max } ms au plus
 nothing-to-take-back = vous n'avez aucun coup à annuler
+take-back-not-agreed = entre deux joueurs, une reprise demande l'accord des deux
+lost-by-resignation = la partie a été perdue par abandon ({ $side ->
+    [south] Sud
+   *[north] Nord
+  }) : commencez une nouvelle partie
+bad-name = « { $name } » n'est pas un nom : une ligne de 1 à { $max } caractères
 lost-on-time = la partie a été perdue au temps par { $side ->
     [south] Sud
    *[north] Nord
