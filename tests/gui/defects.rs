@@ -129,7 +129,7 @@ fn editor_long_paste_play_from_here_level_record_scroll_and_offline_rings() {
     );
     // Sent whole (a tool filling the input past its limit): the server's
     // error, in the analysis' message, and the page stays connected.
-    b.script("document.querySelector('[data-testid=analysis-message]').textContent = ''");
+    b.script("document.querySelector('[data-testid=analysis-message]').textContent = ''; document.querySelector('[data-testid=set-up-message]').textContent = ''");
     b.script(&format!(
         "const i = document.querySelector('[data-testid=position-input]'); i.value = '{long}';
          document.querySelector('[data-testid=set-up]').click();"

@@ -41,6 +41,7 @@ fn walk(lang: &str, locale: &str) {
     let Some(tools) = tools() else { return };
     let server = Server::start(&[]);
     let b = Browser::start_in(&tools, 390, 844, locale);
+    b.emulate_phone(390, 844);
     b.goto(&server.url());
     let s = wait_until(&b, "the first state", |s| s.state == "your-move");
     assert_eq!(s.lang, lang, "the browser's language");
@@ -104,7 +105,7 @@ fn walk(lang: &str, locale: &str) {
     b.clear("[data-testid=position-input]");
     b.send_keys("[data-testid=position-input]", "5,5,5/5 s 0 0 Gg");
     b.click("[data-testid=set-up]");
-    text_of(&b, "the bad position", "[data-testid=analysis-message]");
+    text_of(&b, "the bad position", "[data-testid=set-up-message]");
     b.script("document.querySelector('[data-testid=editor]').open = true");
     b.clear("input[data-edit=\"A\"]");
     b.send_keys("input[data-edit=\"A\"]", "x");

@@ -34,7 +34,10 @@ fn start(b: &Browser, variant: Variant, tc: &str) -> Snapshot {
     b.select("[data-testid=time-control]", tc);
     b.click("[data-testid=new-game]");
     let s = wait_until(b, "the two players' game", |s| s.game != before);
-    assert_eq!((s.human.as_str(), s.state.as_str(), s.ply), ("both", "your-move", 0));
+    assert_eq!(
+        (s.human.as_str(), s.state.as_str(), s.ply),
+        ("both", "your-move", 0)
+    );
     s
 }
 
@@ -61,7 +64,12 @@ fn bottom(b: &Browser) -> String {
     let first = b.script(
         "return document.querySelector('[data-testid=board] .row-bottom [data-slot]').dataset.slot",
     );
-    if first.as_str().unwrap().chars().all(|c| c.is_ascii_uppercase()) {
+    if first
+        .as_str()
+        .unwrap()
+        .chars()
+        .all(|c| c.is_ascii_uppercase())
+    {
         "south".into()
     } else {
         "north".into()
@@ -96,9 +104,12 @@ fn two_people_play_each_clock_to_the_end_take_back_resign_and_resume() {
     let d = dir.to_str().unwrap();
     let server = Server::start(&["--data-dir", d]);
     let b = Browser::start_in(&tools, 390, 844, "fr-FR");
+    b.emulate_phone(390, 844);
     b.goto(&server.url());
     wait_until(&b, "the first state", |s| s.state == "your-move");
-    b.script("const a = document.querySelector('[data-testid=animate]'); if (a.checked) a.click();");
+    b.script(
+        "const a = document.querySelector('[data-testid=animate]'); if (a.checked) a.click();",
+    );
     let mut rng = Rng(0x2b1a);
 
     // A take-back refused, then accepted; a hint; the board turning.
@@ -137,10 +148,15 @@ fn two_people_play_each_clock_to_the_end_take_back_resign_and_resume() {
     let server = Server::start(&["--data-dir", d]);
     b.goto(&server.url());
     let s = wait_until(&b, "the game after the restart", |t| t.ply == ply);
-    assert_eq!((s.moves.as_str(), s.human.as_str()), (moves.as_str(), "both"));
+    assert_eq!(
+        (s.moves.as_str(), s.human.as_str()),
+        (moves.as_str(), "both")
+    );
     let names = b.script("return document.querySelector('[data-testid=board]').textContent");
     assert!(names.as_str().unwrap().contains("Ada"), "{names}");
-    b.script("const a = document.querySelector('[data-testid=animate]'); if (a.checked) a.click();");
+    b.script(
+        "const a = document.querySelector('[data-testid=animate]'); if (a.checked) a.click();",
+    );
     let over = play_to_the_end(&b, s, &mut rng);
     assert_one_language(&b, "fr", "a two-player game over");
     b.screenshot(&screenshot_dir().join("fr-two-players-over-390.png"));
@@ -188,7 +204,8 @@ fn two_people_play_each_clock_to_the_end_take_back_resign_and_resume() {
     drop(ws);
     let deadline = Instant::now() + PATIENCE;
     loop {
-        let r: Value = b.script("return document.querySelector('[data-testid=result]').dataset.result");
+        let r: Value =
+            b.script("return document.querySelector('[data-testid=result]').dataset.result");
         if r == "0-1" {
             break;
         }
@@ -225,5 +242,8 @@ fn two_people_play_each_clock_to_the_end_take_back_resign_and_resume() {
     assert!(record.contains("[South \"Ada\"]") && record.contains("[North \"Béa\"]"));
     assert!(record.contains("{hint}"), "the hint is marked: {record}");
     assert!(record.contains("[Termination \"resignation\"]"), "{record}");
-    assert!(record.contains("[Termination \"time forfeit\"]"), "{record}");
+    assert!(
+        record.contains("[Termination \"time forfeit\"]"),
+        "{record}"
+    );
 }

@@ -278,6 +278,20 @@ impl Browser {
         )
     }
 
+    /// A phone's screen from now on: `width`×`height` CSS pixels with the
+    /// page's viewport meta applied (a desktop window has a least width),
+    /// and touch input.
+    pub fn emulate_phone(&self, width: u32, height: u32) {
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": true}),
+        );
+        self.cdp(
+            "Emulation.setTouchEmulationEnabled",
+            json!({"enabled": true, "maxTouchPoints": 5}),
+        );
+    }
+
     pub fn resize(&self, width: u32, height: u32) {
         self.session_call(
             "POST",

@@ -21,7 +21,7 @@ return {
   lines: [...document.querySelectorAll('[data-testid=analysis-lines] li')].map((l) => ({
     multipv: Number(l.dataset.multipv), depth: Number(l.dataset.depth || 0), score: l.dataset.score, pv: l.dataset.pv })),
   bar: bar.dataset.south, bar_text: bar.dataset.text,
-  message: document.querySelector('[data-testid=analysis-message]').textContent,
+  message: document.querySelector('[data-testid=set-up-message]').textContent || document.querySelector('[data-testid=analysis-message]').textContent,
   record_message: document.querySelector('[data-testid=record-message]').textContent,
   tb_hidden: tb.hidden, verdict: tb.dataset.verdict,
   tb_text: document.querySelector('[data-testid=tb-verdict]').textContent,

@@ -23,7 +23,7 @@ return {
   table: !document.querySelector('[data-testid=explorer-table]').hidden,
   position: a.dataset.position, start: a.dataset.start, variant: a.dataset.variant,
   ply: Number(a.dataset.ply), moves: a.dataset.moves,
-  message: document.querySelector('[data-testid=analysis-message]').textContent,
+  message: document.querySelector('[data-testid=set-up-message]').textContent || document.querySelector('[data-testid=analysis-message]').textContent,
   rows: [...document.querySelectorAll('[data-testid=explorer-moves] tr')].map((r) => {
     const button = r.querySelector('button[data-book-move]');
     return {

@@ -222,6 +222,11 @@ pub fn new_game(b: &Browser, variant: Variant, side: &str, level: u32) -> Snapsh
     b.select("[data-testid=side]", side);
     b.select("[data-testid=level]", &level.to_string());
     b.click("[data-testid=new-game]");
+    // A game in progress: the page asks first (issue 38, defect 10).
+    let asked = "const a = document.querySelector('[data-testid=ask]'); return !a.hidden && a.dataset.ask === 'new-game';";
+    if b.script(asked) == Value::Bool(true) {
+        b.click("[data-testid=ask-yes]");
+    }
     let s = wait_until(b, "the new game", |s| {
         s.game != before && s.state != "thinking"
     });

@@ -41,6 +41,7 @@ mod files;
 #[path = "../gui/http.rs"]
 mod http;
 mod install;
+mod languages;
 #[path = "../page_support/mod.rs"]
 mod page_support;
 mod play;
@@ -180,6 +181,11 @@ struct Web {
 
 impl Web {
     fn open(width: u32, height: u32) -> Option<Web> {
+        Web::open_in(width, height, "en-US")
+    }
+
+    /// A browser whose person reads `locale` (`fr-FR`).
+    fn open_in(width: u32, height: u32, locale: &str) -> Option<Web> {
         let tools = match Tools::find() {
             Ok(tools) => tools,
             Err(why) => {
@@ -202,7 +208,7 @@ impl Web {
             }
         };
         let server = StaticServer::start(site);
-        let b = Browser::start(&tools, width, height);
+        let b = Browser::start_in(&tools, width, height, locale);
         // Every page notes its uncaught errors and unhandled rejections.
         b.cdp(
             "Page.addScriptToEvaluateOnNewDocument",

@@ -44,6 +44,15 @@ export function initAnalysis({ onSaved, showPlay }) {
   };
   /** The room's `Say` under the board. */
   const messageRoom = (said) => tellSay($("[data-testid=analysis-message]"), said);
+  /** A refused position, under the Set up button where it was asked
+   *  (issue 38, defect 5). */
+  const setUpMessage = (said) => tellSay($("[data-testid=set-up-message]"), said);
+  /** A record's refusal goes with the next thing done on the board. */
+  const clearOldErrors = () => {
+    const out = $("[data-testid=record-message]");
+    if (out.dataset.ok === "false") recordMessage(null);
+    tell($("[data-testid=set-up-message]"), null);
+  };
   /** What became of a record loaded or saved (a catalogue id, or the
    *  room's `Say`); `ok` false for a refusal. */
   const recordMessage = (id, args, ok = true) => {
@@ -388,12 +397,14 @@ export function initAnalysis({ onSaved, showPlay }) {
 
   function setUp(position) {
     message(null);
+    clearOldErrors();
     send({ type: "set-up", variant: $("[data-testid=analysis-variant]").value, position });
   }
 
   function play(letter) {
     if (!view || !view.legal.includes(letter)) return explain(letter);
     message(null);
+    clearOldErrors();
     // The board it was chosen on (its ply, the view's id): the room
     // refuses it if the board changed before it arrived (a double click,
     // another position set up meanwhile).
@@ -408,7 +419,9 @@ export function initAnalysis({ onSaved, showPlay }) {
   }
 
   const goto = (ply) => {
-    if (view) send({ type: "goto", ply: Math.max(0, Math.min(view.moves.length, ply)) });
+    if (!view) return;
+    clearOldErrors();
+    send({ type: "goto", ply: Math.max(0, Math.min(view.moves.length, ply)) });
   };
 
   $("[data-testid=set-up-form]").addEventListener("submit", (event) => {
@@ -482,6 +495,7 @@ export function initAnalysis({ onSaved, showPlay }) {
     onLines,
     message,
     messageRoom,
+    setUpMessage,
     recordMessage,
     recordMessageRoom,
     goto,

@@ -106,7 +106,8 @@ function onMessage(message) {
       // for whoever debugs it.
       if (message.message.detail) console.warn(`songo: ${message.message.detail}`);
       if (message.topic === "record") analysis.recordMessageRoom(message.message, false);
-      else if (["analysis", "set-up", "review"].includes(message.topic)) analysis.messageRoom(message.message);
+      else if (message.topic === "set-up") analysis.setUpMessage(message.message);
+      else if (["analysis", "review"].includes(message.topic)) analysis.messageRoom(message.message);
       // A message refused whole (too long, not JSON) has no topic: said
       // where the person is looking.
       else if (!message.topic && mode === "analysis") analysis.messageRoom(message.message);
@@ -131,8 +132,11 @@ function onClose(id, args) {
   const connection = $("[data-testid=connection]");
   tell(connection, id, args);
   connection.dataset.connected = "false";
-  // No pit is playable while nothing would receive the move.
+  // No pit is playable while nothing would receive the move: the rings
+  // go, and the buttons say so too (issue 38, defect 9); the next state
+  // offers them again.
   document.body.dataset.connected = "false";
+  for (const pit of $$("button[data-pit], button[data-analysis-pit]")) pit.disabled = true;
 }
 
 for (const tab of $$("[role=tab]")) tab.addEventListener("click", () => show(tab.dataset.mode));

@@ -19,7 +19,9 @@ export function initGames({ onSaved, showAnalysis }) {
         .slice()
         .reverse()
         .map((g) => {
-          const li = el("li", { "data-game": String(g.index), "data-result": g.result });
+          // Numbered as the analysis numbers it ("game 2 of 2"), newest
+          // first (issue 38, defect 4).
+          const li = el("li", { "data-game": String(g.index), "data-result": g.result, value: String(g.index) });
           const text = el("span", { class: "game-text" });
           tell(text, "games-entry", {
             date: g.date,

@@ -460,6 +460,10 @@ export function initPlay({ onSaved, showAnalysis }) {
 
   function play(letter) {
     if (!state || !state.legal.includes(letter)) return explain(letter);
+    // A move is never played on a board the person has not seen: while
+    // the last move is still being drawn, a tap or a key does nothing
+    // (issue 38, defect 3: a double tap played twice).
+    if (root.dataset.animating === "true") return;
     say(null);
     // The board it was chosen on: the room refuses a move for a board that
     // changed before it arrived (a double click, keys typed fast), rather
@@ -486,9 +490,8 @@ export function initPlay({ onSaved, showAnalysis }) {
     return ["south", "north"].map((side) => $(`[data-testid=name-${side}]`).value.trim() || t(DEFAULT_NAMES[side]));
   }
 
-  $("[data-testid=new-game-form]").addEventListener("submit", (event) => {
-    event.preventDefault();
-    say(null);
+  /** Starts the game the form describes. */
+  function startNewGame() {
     const side = sideSelect.value;
     send({
       type: "new-game",
@@ -499,6 +502,18 @@ export function initPlay({ onSaved, showAnalysis }) {
       ...(side === "both" ? { names: playerNames() } : {}),
       ...timingOfForm(),
     });
+  }
+
+  $("[data-testid=new-game-form]").addEventListener("submit", (event) => {
+    event.preventDefault();
+    say(null);
+    // A game in progress is not abandoned without a word (issue 38,
+    // defect 10).
+    if (state && state.state !== "over" && state.moves.length > 0) {
+      askPlayers("new-game", "new-game-question", {}, "new-game-yes", "new-game-no", startNewGame);
+      return;
+    }
+    startNewGame();
   });
 
   // A question to the players beside the board: yes runs `onYes`.
@@ -511,6 +526,8 @@ export function initPlay({ onSaved, showAnalysis }) {
     tell($("[data-testid=ask-no]"), no);
     onYes = then;
     ask.hidden = false;
+    // Beside the board, which may be far above the button pressed.
+    ask.scrollIntoView({ block: "nearest" });
     $("[data-testid=ask-yes]").focus();
   }
   function hideAsk() {

@@ -229,6 +229,9 @@ take-back-refused = The take-back was refused: the move stands.
 resign-question = { $player }, do you resign this game?
 resign-yes = Yes, I resign
 resign-no = No, play on
+new-game-question = Abandon the game in progress and start a new one?
+new-game-yes = Yes, a new game
+new-game-no = No, play on
 
 ## Games
 

@@ -230,6 +230,9 @@ take-back-refused = Reprise refusée : le coup est maintenu.
 resign-question = { $player }, abandonnez-vous la partie ?
 resign-yes = Oui, j'abandonne
 resign-no = Non, continuer
+new-game-question = Abandonner la partie en cours et en commencer une nouvelle ?
+new-game-yes = Oui, nouvelle partie
+new-game-no = Non, continuer
 
 ## Les parties
 
