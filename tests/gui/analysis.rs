@@ -115,8 +115,9 @@ fn the_sowing_animation_leaves_the_hooks_exact() {
         let pit = snapshot(&b).enabled[0].clone();
         b.click(&format!("button[data-pit=\"{pit}\"]"));
         // The hooks are exact at every poll, while the seeds are still
-        // being sown; the next click comes at once, during the engine's
-        // sowing (seeds redrawn under the pointer must not eat it).
+        // being sown; a click during the engine's sowing plays nothing (a
+        // move is never played on a board not yet drawn, issue 38) and
+        // shows the board at once, and the next click plays.
         let deadline = Instant::now() + PATIENCE;
         loop {
             let s = snapshot(&b);
@@ -125,8 +126,24 @@ fn the_sowing_animation_leaves_the_hooks_exact() {
             seen_animating |= animating;
             if s.ply == ply + 2 && s.state == "your-move" {
                 if animating && round < 3 {
-                    clicked_while_sowing += 1;
-                    break;
+                    // Clicked in the same task that sees the sowing drawn
+                    // (a WebDriver click could land after its end).
+                    let pit = s.enabled[0].clone();
+                    let during = format!(
+                        "const board = document.querySelector('[data-testid=board]');
+                         if (board.dataset.animating !== 'true') return false;
+                         document.querySelector('button[data-pit=\"{pit}\"]').click();
+                         return true;"
+                    );
+                    if b.script(&during) == Value::Bool(true) {
+                        clicked_while_sowing += 1;
+                        std::thread::sleep(Duration::from_millis(300));
+                        let after = snapshot(&b);
+                        assert_eq!(after.ply, s.ply, "played on a board not yet drawn");
+                        assert_ne!(b.script(is_animating), "true", "the click shows the board");
+                        break;
+                    }
+                    continue;
                 }
                 if !animating {
                     // At rest, the drawn counts are the position's.

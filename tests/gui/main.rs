@@ -36,6 +36,7 @@ mod newcomer;
 mod page_support;
 mod persistence;
 mod records;
+mod rules;
 mod tabs;
 mod two_players;
 mod webdriver;

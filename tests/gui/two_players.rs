@@ -169,6 +169,14 @@ fn two_people_play_each_clock_to_the_end_take_back_resign_and_resume() {
             "return [...document.querySelectorAll('[data-testid^=clock-]')].map((c) => c.hidden)",
         );
         assert_eq!(clocks, serde_json::json!([false, false]), "{tc}");
+        let s = if tc == "5+3" {
+            let s = play_one(&b, &play_one(&b, &s, &mut rng), &mut rng);
+            b.script("window.scrollTo(0, 0)");
+            b.screenshot(&screenshot_dir().join("fr-two-players-clocks-390.png"));
+            s
+        } else {
+            s
+        };
         play_to_the_end(&b, s, &mut rng);
     }
 

@@ -139,6 +139,15 @@ const SHARED: &[&str] = &[
     "final",
     "gain",
     "long",
+    "abandon",
+    "capture",
+    "direct",
+    "grenier",
+    "noble",
+    "possible",
+    "sec",
+    "fang",
+    "beti",
 ];
 
 /// The words of `lang`'s catalogue that the other language does not

@@ -53,6 +53,8 @@ pub struct Snapshot {
     pub engine_status: String,
     /// `<html lang>`: the page's language.
     pub lang: String,
+    /// The board's sowing is being drawn (`data-animating`).
+    pub animating: bool,
 }
 
 pub const SNAPSHOT: &str = r#"
@@ -66,7 +68,7 @@ return {
   enabled: [...document.querySelectorAll('button[data-pit]')].filter((x) => !x.disabled).map((x) => x.dataset.pit),
   result: r.dataset.result, result_text: r.hidden ? '' : r.textContent,
   message: text('message'), engine_status: text('engine-status'),
-  lang: document.documentElement.lang,
+  lang: document.documentElement.lang, animating: b.dataset.animating === 'true',
 };"#;
 
 pub fn snapshot(b: &Browser) -> Snapshot {
@@ -96,6 +98,7 @@ pub fn snapshot(b: &Browser) -> Snapshot {
         message: s("message"),
         engine_status: s("engine_status"),
         lang: s("lang"),
+        animating: v["animating"].as_bool() == Some(true),
     }
 }
 
@@ -161,14 +164,16 @@ pub fn check(s: &Snapshot) -> Game {
     game
 }
 
-/// Polls the page, checking every state seen, until `done`.
+/// Polls the page, checking every state seen, until `done` and the
+/// board drawn: as a person, who plays on a board they have seen (a tap
+/// while the sowing is drawn plays nothing, docs/gui.md).
 pub fn wait_until(b: &Browser, what: &str, done: impl Fn(&Snapshot) -> bool) -> Snapshot {
     let deadline = Instant::now() + PATIENCE;
     loop {
         let s = snapshot(b);
         if !s.position.is_empty() {
             check(&s);
-            if done(&s) {
+            if done(&s) && !s.animating {
                 return s;
             }
         }

@@ -13,7 +13,7 @@ import { initPlay } from "./play.js";
 import { initAnalysis } from "./analysis.js";
 import { initReview } from "./review.js";
 import { initGames } from "./games.js";
-import { initRules } from "./rules.js";
+import { initRules, onShownMove } from "./rules.js";
 import { initSound } from "./sound.js";
 
 // Every text is the catalogue's: the languages come before anything is
@@ -93,6 +93,9 @@ function onMessage(message) {
       break;
     case "games":
       games.render(message);
+      break;
+    case "shown-move":
+      onShownMove(message);
       break;
     // songo gui plays one game in one tab at a time (tabs.rs).
     case "elsewhere":

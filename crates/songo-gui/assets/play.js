@@ -461,9 +461,10 @@ export function initPlay({ onSaved, showAnalysis }) {
   function play(letter) {
     if (!state || !state.legal.includes(letter)) return explain(letter);
     // A move is never played on a board the person has not seen: while
-    // the last move is still being drawn, a tap or a key does nothing
-    // (issue 38, defect 3: a double tap played twice).
-    if (root.dataset.animating === "true") return;
+    // the last move is still being drawn, a tap or a key plays nothing
+    // and shows the board at once (issue 38, defect 3: a double tap
+    // played twice).
+    if (root.dataset.animating === "true") return board.finish();
     say(null);
     // The board it was chosen on: the room refuses a move for a board that
     // changed before it arrived (a double click, keys typed fast), rather

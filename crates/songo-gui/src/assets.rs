@@ -35,6 +35,12 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("/util.js", JS, include_str!("../assets/util.js")),
     ("/transport.js", JS, include_str!("../assets/transport.js")),
     ("/i18n.js", JS, include_str!("../assets/i18n.js")),
+    // The players' rules panel's diagrams (rules.js).
+    (
+        "/rules/diagrams.json",
+        "application/json",
+        include_str!("../assets/rules/diagrams.json"),
+    ),
     // The catalogues of the page's languages (Project Fluent).
     ("/i18n/en.ftl", TEXT, include_str!("../assets/i18n/en.ftl")),
     ("/i18n/fr.ftl", TEXT, include_str!("../assets/i18n/fr.ftl")),

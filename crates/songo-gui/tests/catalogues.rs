@@ -163,9 +163,16 @@ fn page_ids() -> BTreeSet<String> {
     ids
 }
 
-/// Every string literal of the page's modules (and the static site's).
+/// Every string literal of the page's modules (and the static site's),
+/// and every string of the rules panel's diagrams (their captions' ids).
 fn js_literals() -> BTreeSet<String> {
     let mut out = BTreeSet::new();
+    let diagrams = std::fs::read_to_string(assets().join("rules/diagrams.json")).unwrap();
+    for (i, part) in diagrams.split('"').enumerate() {
+        if i % 2 == 1 {
+            out.insert(part.to_string());
+        }
+    }
     let dirs = [assets(), Path::new(env!("CARGO_MANIFEST_DIR")).join("web")];
     for dir in dirs {
         for e in std::fs::read_dir(dir).unwrap() {

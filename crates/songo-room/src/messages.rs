@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::clock::TimeControl;
 use crate::say::Say;
 pub use crate::say::SideName;
+use crate::sowing::Sowing;
 use crate::view::{AnalysisView, GamesView, LineView, ReviewView, View};
 
 /// Which game a message is about.
@@ -137,6 +138,15 @@ pub enum PageMessage {
     },
     /// Stop a review under way.
     CancelReview {},
+    /// How a move goes on a fixed position, for the rules panel's
+    /// diagrams: answered with [`Outgoing::ShownMove`] (tagged `tag`),
+    /// or why the move is not legal there. Nothing is played.
+    ShowMove {
+        variant: String,
+        position: String,
+        pit: String,
+        tag: String,
+    },
     /// Finished game `index` (from 1, the `games` list's) on the analysis
     /// board.
     OpenGame { index: usize },
@@ -187,6 +197,19 @@ pub enum Outgoing {
     Record { file_name: String, text: String },
     /// The person's finished games, after every change.
     Games(Box<GamesView>),
+    /// A move shown on a diagram (for the page that asked): its sowing,
+    /// the position after it and its pits; or, for a pit the rules
+    /// forbid there, why (`why`, and nothing else).
+    ShownMove {
+        tag: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        sowing: Option<Box<Sowing>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        after: Option<String>,
+        pits: Vec<u8>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        why: Option<Say>,
+    },
 }
 
 /// The readable part of an `info` line, for the engine that writes it.

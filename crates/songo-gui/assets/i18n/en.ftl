@@ -654,3 +654,99 @@ tb-too-many-seeds = { $seeds } seeds on the board: the tables of { $variant } ho
 tb-pit-seven-unplayed = a pit 7 not played yet: the tables of songo40 hold positions after both were played
 tb-repetition = a position with as many seeds occurred twice in this game: a repetition may decide, the tables do not apply
 tb-unreadable = the { $seeds }-seed table of { $variant } cannot be read
+
+## The rules for players
+
+rules-intro = Songo is the mancala game of the Fang and Beti. Here are its rules, with a small board for each idea: press "Show me" to see the move played.
+rules-reference = The complete rules, for engine authors (in English)
+rules-show = Show me
+rules-again = See it again
+
+rules-board-title = The board
+rules-board-text =
+    The board has two rows of seven pits, with five seeds in each pit: 70 seeds in all.
+    South owns the row A to G, North the row a to g.
+    South plays first, then each player in turn.
+    The seeds always travel the same way, counter-clockwise: along your own row up to your
+    pit 7, then through the opponent's row from his pit 1 to his pit 7, then back to your row.
+    For South that is A, B … G, then a, b … g, then A again.
+    Each player counts his pits from 1 to 7 in that direction: A is South's pit 1 and G his
+    pit 7; a is North's pit 1 and g his pit 7. Pit 7 is the noble pit: it has its own rules.
+
+rules-sowing-title = Sowing
+rules-sowing-text =
+    On your turn, choose one of your pits that is not empty. Take all its seeds and sow
+    them one by one into the next pits, one seed per pit, in the direction of play.
+    The pit you emptied gets nothing, even when the seeds go all the way round.
+rules-sowing-text-2 =
+    A pit with more than 13 seeds (a grenier) goes round the board. The first round puts
+    one seed in each of the 13 other pits. After that, the seeds left go only into the
+    opponent's row, from his pit 1 to his pit 7, round after round: your own row gets
+    nothing more.
+    Songo 40 only: if a new round is about to start and a single seed is left (with 14,
+    21 or 28 seeds), you capture that seed at once and the move ends there, with no other
+    capture. This is the direct gain.
+
+rules-capture-title = Capturing
+rules-capture-text =
+    Look where your last seed fell. If it is in the opponent's row and that pit now holds
+    2, 3 or 4 seeds, you capture them. Then look at the pit just before it, towards his
+    pit 1: if it also holds 2, 3 or 4 seeds, you capture it too, and so on. Stop at the
+    first pit with 0, 1 or more than 4 seeds, or after his pit 1.
+    You never capture in your own row.
+rules-capture-text-2 =
+    Interdit Sec: you may not capture all seven of the opponent's pits in one move. Then
+    you capture nothing, but the seeds stay where you sowed them. A smaller capture that
+    leaves his row empty is allowed.
+    Songo 40 only: the opponent's pit 1 is never captured alone; it is captured with his
+    pit 2 when the chain takes both.
+
+rules-feeding-title = Feeding the opponent
+rules-feeding-text =
+    When your opponent has no seed left in his row, you must feed him: play a pit whose
+    seeds reach his row. In Songo 40 and Songo 36 · Beginner, one seed is enough.
+    In Songo 36 · Amateur, you must give him at least seven seeds; if no move can, play
+    a move that gives him as many as possible.
+    Feeding comes first: while your opponent must be fed, the rules of the noble pit do
+    not apply, and any move that feeds him is allowed.
+    If no move can feed him, the game is over.
+
+rules-noble-title = The noble pit (pit 7)
+rules-noble-text =
+    Songo 36: the noble pit is G for South and g for North. When it holds a single seed,
+    you may not play it, unless that seed captures (Interdit Solo).
+    In Songo 36 · Amateur, the same goes for two seeds (Interdit Duo), unless the move
+    captures (Capture Duo). A capture cancelled by the Interdit Sec does not count.
+    If you have no other move, you must play it. In Songo 36 · Amateur a single seed
+    played this way is not sown: it goes straight to your captures (Capture Solo).
+    Otherwise it is sown as usual.
+rules-noble-text-2 =
+    Songo 40: you may play your pit 7 (G or g) only if it holds more than 7 seeds, or
+    exactly 5 seeds and you have never played it in this game, or if it is the only pit
+    you have left with seeds.
+
+rules-end-title = End of the game and score
+rules-end-text =
+    The game ends after a move as soon as a player has captured more than 35 seeds in
+    Songo 36, or 40 seeds or more in Songo 40; or fewer than 10 seeds are left on the
+    board; or the player whose turn it is has no seed in his row, or must feed and cannot;
+    or the same position, with the same player to move, comes back for the third time.
+    This last rule is the program's own: the old written rules say nothing of it.
+rules-end-text-2 =
+    Songo 36: each player adds the seeds still in his own row to those he captured.
+    More than 35 wins; 35 each is a draw.
+    Songo 40: only captured seeds count; the seeds left on the board belong to nobody.
+    A lead of 5 seeds or more wins; a smaller lead is a draw.
+
+rules-diagram-start = The start: five seeds in each pit, 70 in all. South plays first.
+rules-diagram-sow = C sows its five seeds, one in each pit after it: D, E, F, G, then a in North's row.
+rules-diagram-sow-lap = D has 16 seeds. The first round puts one in each of the 13 other pits, skipping D. The 3 left go only to North: a, b and c get a second seed.
+rules-diagram-direct-gain = Songo 40: B has 14 seeds. After the first round one seed is left: South captures it at once (direct gain) instead of sowing it.
+rules-diagram-capture = E sows up to b, which now holds 2 seeds: South captures them. Just before it, a holds only 1: the capture stops there.
+rules-diagram-capture-chain = F sows up to d. Pit d holds 3, c holds 2 and b holds 4: South captures all three pits, 9 seeds. Pit a holds 5: the chain stops.
+rules-diagram-grand-slam = F sows into every pit of North, and each one ends with 2 to 4 seeds. Capturing all seven is not allowed (Interdit Sec): nothing is captured, but the seeds stay sown.
+rules-diagram-feed = North has no seeds left. Only F sends a seed into North's row: South must play it.
+rules-diagram-noble-solo = Songo 36: G holds a single seed, and it would capture nothing (a would hold 5). South has other moves: G is forbidden (Interdit Solo).
+rules-diagram-pit7-songo40 = Songo 40: G holds 6 seeds. That is not more than 7, nor 5 in a pit never played, and South has other pits with seeds: G may not be played.
+rules-diagram-end-40 = Songo 40: F captures the 3 seeds of b. South reaches 40: the game is over. 40 against 18 is a lead of 5 or more: South wins. The 12 seeds left on the board count for nobody.
+rules-diagram-end-36 = Songo 36: F captures the 2 seeds of a. Only 9 seeds are left on the board: the game is over. South: 32 captured + 5 in his row = 37. North: 29 + 4 = 33. South wins.

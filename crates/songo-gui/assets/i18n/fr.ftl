@@ -655,3 +655,101 @@ tb-too-many-seeds = { $seeds } graines sur le plateau : les tables de { $varian
 tb-pit-seven-unplayed = une case 7 pas encore jouée : les tables de Songo 40 ne couvrent que les positions où les deux ont été jouées
 tb-repetition = une position avec autant de graines est déjà apparue deux fois dans cette partie : une répétition peut décider, les tables ne s'appliquent pas
 tb-unreadable = la table à { $seeds } graines de { $variant } est illisible
+
+## Les règles pour les joueurs
+
+rules-intro = Le Songo est le jeu de semailles des Fang et des Beti. Voici ses règles, avec un petit plateau pour chaque idée : appuyez sur « Montrer » pour voir le coup joué.
+rules-reference = Les règles complètes, pour les auteurs de moteurs (en anglais)
+rules-show = Montrer
+rules-again = Revoir
+
+rules-board-title = Le plateau
+rules-board-text =
+    Le plateau a deux rangées de sept cases, avec cinq graines dans chaque case : 70 graines en tout.
+    Sud possède la rangée de A à G, Nord la rangée de a à g.
+    Sud joue en premier, puis chacun joue à son tour.
+    Les graines tournent toujours dans le même sens, contraire aux aiguilles d'une montre :
+    le long de votre rangée jusqu'à votre case 7, puis dans le camp adverse de sa case 1
+    à sa case 7, puis de nouveau chez vous. Pour Sud : A, B … G, puis a, b … g, puis A.
+    Chacun compte ses cases de 1 à 7 dans ce sens : A est la case 1 de Sud et G sa case 7 ;
+    a est la case 1 de Nord et g sa case 7. La case 7 est la case noble : elle a ses propres règles.
+
+rules-sowing-title = Semer
+rules-sowing-text =
+    À votre tour, choisissez une de vos cases qui n'est pas vide. Prenez toutes ses graines
+    et semez-les une à une dans les cases suivantes, une graine par case, dans le sens du jeu.
+    La case que vous avez vidée ne reçoit rien, même quand les graines font le tour.
+rules-sowing-text-2 =
+    Une case de plus de 13 graines (un grenier) fait le tour du plateau. Le premier tour
+    met une graine dans chacune des 13 autres cases. Ensuite, les graines qui restent vont
+    seulement dans le camp adverse, de sa case 1 à sa case 7, tour après tour : votre
+    rangée ne reçoit plus rien.
+    Songo 40 seulement : si un nouveau tour va commencer et qu'il ne reste qu'une graine
+    (avec 14, 21 ou 28 graines), vous la récoltez directement et le coup s'arrête là, sans
+    autre récolte. C'est le gain direct.
+
+rules-capture-title = Récolter
+rules-capture-text =
+    Regardez où tombe votre dernière graine. Si elle tombe chez l'adversaire et que cette
+    case a maintenant 2, 3 ou 4 graines, vous les récoltez. Regardez ensuite la case juste
+    avant, vers sa case 1 : si elle a aussi 2, 3 ou 4 graines, vous la raflez aussi, et
+    ainsi de suite. La rafle s'arrête à la première case qui a 0, 1 ou plus de 4 graines,
+    ou après sa case 1. On ne récolte jamais dans son propre camp.
+rules-capture-text-2 =
+    Interdit Sec : on ne peut pas récolter les sept cases de l'adversaire d'un seul coup.
+    Dans ce cas, rien n'est récolté, mais les graines restent semées. Une récolte plus
+    petite qui vide son camp est permise.
+    Songo 40 seulement : la case 1 de l'adversaire ne se récolte jamais seule ; elle se
+    récolte avec sa case 2 quand la rafle prend les deux.
+
+rules-feeding-title = Nourrir l'adversaire
+rules-feeding-text =
+    Quand votre adversaire n'a plus aucune graine dans son camp, vous devez le nourrir :
+    jouez une case dont les graines arrivent chez lui. En Songo 40 et en Songo 36 · Débutant,
+    une graine suffit. En Songo 36 · Amateur, il faut lui en donner au moins sept ; si aucun
+    coup ne le peut, jouez un coup qui lui en donne le plus possible.
+    Nourrir passe en premier : tant que l'adversaire doit être nourri, les règles de la
+    case noble ne comptent pas, et tout coup qui le nourrit est permis.
+    Si aucun coup ne peut le nourrir, la partie est finie.
+
+rules-noble-title = La case noble (case 7)
+rules-noble-text =
+    Songo 36 : la case noble est G pour Sud et g pour Nord. Quand elle n'a qu'une graine,
+    vous ne pouvez pas la jouer, sauf si cette graine récolte (Interdit Solo).
+    En Songo 36 · Amateur, c'est pareil avec deux graines (Interdit Duo), sauf si le coup
+    récolte (Capture Duo). Une récolte annulée par l'Interdit Sec ne compte pas.
+    Si vous n'avez pas d'autre coup, vous devez la jouer. En Songo 36 · Amateur, une graine
+    seule jouée ainsi n'est pas semée : elle va directement dans vos récoltes (Capture Solo).
+    Sinon, elle est semée comme d'habitude.
+rules-noble-text-2 =
+    Songo 40 : vous ne pouvez jouer votre case 7 (G ou g) que si elle a plus de 7 graines,
+    ou exactement 5 graines et que vous ne l'avez encore jamais jouée dans la partie, ou si
+    c'est la seule de vos cases qui a encore des graines.
+
+rules-end-title = Fin de partie et score
+rules-end-text =
+    La partie s'arrête après un coup dès qu'un joueur a récolté plus de 35 graines en
+    Songo 36, ou 40 graines ou plus en Songo 40 ; ou qu'il reste moins de 10 graines sur
+    le plateau ; ou que le joueur qui doit jouer n'a plus de graine dans son camp, ou doit
+    nourrir l'adversaire et ne le peut pas ; ou que la même position, avec le même joueur qui
+    doit jouer, revient pour la troisième fois. Cette dernière règle est celle du programme :
+    les règles écrites n'en disent rien.
+rules-end-text-2 =
+    Songo 36 : chaque joueur ajoute à ses récoltes les graines restées dans son camp.
+    Plus de 35 graines, c'est gagné ; 35 partout, la partie est nulle.
+    Songo 40 : seules les graines récoltées comptent ; les graines restées sur le plateau
+    ne sont à personne. Avec 5 graines d'avance ou plus, on gagne ; avec moins, la partie
+    est nulle.
+
+rules-diagram-start = Le départ : cinq graines dans chaque case, 70 en tout. Sud joue en premier.
+rules-diagram-sow = C sème ses cinq graines, une dans chaque case qui suit : D, E, F, G, puis a chez Nord.
+rules-diagram-sow-lap = D a 16 graines. Le premier tour en met une dans chacune des 13 autres cases, en sautant D. Les 3 qui restent vont seulement chez Nord : a, b et c reçoivent une deuxième graine.
+rules-diagram-direct-gain = Songo 40 : B a 14 graines. Après le premier tour, il en reste une : Sud la récolte directement (gain direct) au lieu de la semer.
+rules-diagram-capture = E sème jusqu'à b, qui a maintenant 2 graines : Sud les récolte. Juste avant, a n'a qu'une graine : la récolte s'arrête là.
+rules-diagram-capture-chain = F sème jusqu'à d. La case d a 3 graines, c en a 2 et b en a 4 : Sud rafle les trois cases, 9 graines. La case a en a 5 : la rafle s'arrête.
+rules-diagram-grand-slam = F sème dans toutes les cases de Nord, et chacune finit avec 2 à 4 graines. Récolter les sept est interdit (Interdit Sec) : rien n'est récolté, mais les graines restent semées.
+rules-diagram-feed = Nord n'a plus de graines. Seule la case F envoie une graine chez Nord : Sud doit la jouer.
+rules-diagram-noble-solo = Songo 36 : G n'a qu'une graine, et elle ne récolterait rien (a aurait 5 graines). Sud a d'autres coups : G est interdite (Interdit Solo).
+rules-diagram-pit7-songo40 = Songo 40 : G a 6 graines. Ce n'est ni plus de 7, ni 5 graines dans une case jamais jouée, et Sud a d'autres cases avec des graines : G ne peut pas être jouée.
+rules-diagram-end-40 = Songo 40 : F récolte les 3 graines de b. Sud arrive à 40 : la partie s'arrête. 40 contre 18, c'est 5 d'avance ou plus : Sud gagne. Les 12 graines restées sur le plateau ne comptent pour personne.
+rules-diagram-end-36 = Songo 36 : F récolte les 2 graines de a. Il ne reste que 9 graines sur le plateau : la partie s'arrête. Sud : 32 récoltées + 5 dans son camp = 37. Nord : 29 + 4 = 33. Sud gagne.

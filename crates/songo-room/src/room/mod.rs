@@ -245,6 +245,12 @@ impl Room {
             PageMessage::Move { pit, ply, game } => self.human_move(&pit, ply, game),
             PageMessage::TakeBack { agreed } => self.take_back(agreed),
             PageMessage::Resign {} => self.resign(),
+            PageMessage::ShowMove {
+                variant,
+                position,
+                pit,
+                tag,
+            } => show_move(&variant, &position, &pit, tag),
             PageMessage::RestartEngine {} => {
                 self.start_engine();
                 self.maybe_think();
@@ -374,6 +380,45 @@ impl Room {
 }
 
 /// An error about `topic`.
+/// A move on a fixed position, as the rules panel shows it: the rules
+/// core's sowing and the position after it, or why not.
+fn show_move(variant: &str, position: &str, pit: &str, tag: String) -> Reply {
+    let Ok(v) = variant.parse::<songo_core::Variant>() else {
+        return Reply::error(Say::UnknownVariant {
+            text: variant.to_string(),
+        });
+    };
+    let p: songo_core::Position = match position.parse() {
+        Ok(p) => p,
+        Err(e) => return Reply::error(Say::bad_position(&e)),
+    };
+    let Ok(m) = songo_core::Move::parse(pit.trim(), p.side_to_move()) else {
+        return Reply::error(Say::NotAPit {
+            text: pit.to_string(),
+        });
+    };
+    if let Some(why) = p.why_illegal(v, m) {
+        return Reply::to_sender(Outgoing::ShownMove {
+            tag,
+            sowing: None,
+            after: None,
+            pits: p.pits().to_vec(),
+            why: Some(Say::PitRefused {
+                pit: m.to_string(),
+                why: Box::new(why.into()),
+            }),
+        });
+    }
+    let after = p.play(v, m).expect("a move the rules core called legal");
+    Reply::to_sender(Outgoing::ShownMove {
+        tag,
+        sowing: Some(Box::new(crate::sowing::sowing(v, &p, m))),
+        after: Some(after.to_string()),
+        pits: after.pits().to_vec(),
+        why: None,
+    })
+}
+
 fn refuse(topic: Topic, message: Say) -> Reply {
     Reply::error_on(topic, message)
 }
