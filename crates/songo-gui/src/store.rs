@@ -180,6 +180,9 @@ mod tests {
                 moves: moves.iter().map(|m| m.to_string()).collect(),
                 clock: None,
                 think_ms: None,
+                names: None,
+                resigned: None,
+                hinted: Vec::new(),
             },
             analysis: SavedBoard {
                 variant: "songo40".into(),
