@@ -76,6 +76,22 @@ const LATER: &[(&str, &str)] = &[
         "[data-testid=record-message] data-ok",
         "set once a record was loaded",
     ),
+    (
+        ".rules-section[data-section]",
+        "the rules panel is drawn when first opened",
+    ),
+    ("figure[data-testid=rules-diagram]", "in the rules panel"),
+    (
+        "[data-testid=rules-text] data-diagram",
+        "in the rules panel",
+    ),
+    (
+        "[data-testid=rules-text] data-position",
+        "in the rules panel",
+    ),
+    ("[data-testid=rules-text] data-state", "in the rules panel"),
+    ("button[data-testid=rules-show]", "in the rules panel"),
+    ("a[data-testid=rules-reference]", "in the rules panel"),
 ];
 
 /// Never in this test's page: `[data-testid=tb-moves] li` needs
@@ -373,6 +389,14 @@ fn every_documented_hook_exists() {
     wait_for(&b, "lines", ANALYSIS, |v| {
         v["lines"].as_array().is_some_and(|l| !l.is_empty())
     });
+    // The rules panel, drawn when first opened.
+    b.script("document.querySelector('[data-testid=rules]').open = true");
+    wait_for(
+        &b,
+        "the rules",
+        "return document.querySelector('[data-testid=rules-text]').dataset.loaded",
+        |v| v == "true",
+    );
     let now = missing(&b, &hooks);
     let unexpected: Vec<&String> = now.iter().filter(|n| !elsewhere.contains(*n)).collect();
     assert!(

@@ -66,6 +66,8 @@ fn walk(lang: &str, locale: &str) {
         |v| v == "ready" || v == "failed",
     );
     assert_one_language(&b, lang, "a game with a hint");
+    b.script("window.scrollTo(0, 0)");
+    b.screenshot(&screenshot_dir().join(format!("{lang}-in-game-390.png")));
     assert!(s.ply >= 2);
 
     // A game lost on time, through a second page's message (the form's
