@@ -13,6 +13,7 @@ use songo_core::Variant;
 use super::page_support::analysis::{
     bad_positions_and_the_editor, open_analysis, set_up, two_lines_on_a_typed_position, ANALYSIS,
 };
+use super::page_support::language::assert_one_language;
 use super::page_support::{check, new_game, snapshot, wait_for, wait_until, PATIENCE};
 use super::webdriver::Browser;
 use super::{tools, Server};
@@ -93,6 +94,10 @@ fn the_tablebases_give_their_verdicts() {
         })
         .collect();
     assert_eq!(moves, expected, "each move's result");
+    // The tables' verdicts in the page's language, both.
+    assert_one_language(&b, "en", "the tables' verdicts");
+    b.select("[data-testid=language]", "fr");
+    assert_one_language(&b, "fr", "the tables' verdicts");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -47,6 +47,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
+use page_support::language::assert_one_language;
 use page_support::{new_game, play_game, settle, wait_until, Rng, PATIENCE};
 use serde_json::Value;
 use songo_core::{Position, Variant};
@@ -242,6 +243,13 @@ fn a_crashing_engine_is_reported_and_the_game_survives() {
                 b.script("return !document.querySelector('[data-testid=restart-engine]').hidden");
             assert_eq!(shown, Value::Bool(true));
             b.screenshot(&screenshot_dir().join("engine-crashed.png"));
+            // The engine's failure is said in the page's language, both.
+            if crashes == 1 {
+                assert_one_language(&b, "en", "an engine crashed");
+                b.select("[data-testid=language]", "fr");
+                assert_one_language(&b, "fr", "an engine crashed");
+                b.select("[data-testid=language]", "en");
+            }
             // A reload keeps it too: the game lives on the server.
             b.goto(&server.url());
             let again = wait_until(&b, "the reloaded page", |t| t.ply == s.ply);

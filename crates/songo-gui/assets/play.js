@@ -198,6 +198,9 @@ export function initPlay({ onSaved, showAnalysis }) {
     const sideChanged = !state || state.human !== s.human;
     state = s;
     if (newGame) {
+      // A game started from the form, low on a phone: the board comes
+      // into sight.
+      if (gameId !== null && root.getBoundingClientRect().top < 0) root.scrollIntoView({ block: "start" });
       gameId = s.game_id;
       log.length = 0;
       $("[data-testid=engine-log]").textContent = "";
@@ -454,7 +457,10 @@ export function initPlay({ onSaved, showAnalysis }) {
     if (why) {
       say("pit-refused", { pit: letter, why });
     } else if (!state.legal.includes(letter)) {
-      say("pit-not-yours", { pit: letter });
+      // Between two people the pit is the other player's, whose turn it
+      // is not: named, not "yours".
+      if (twoPlayers()) say("pit-not-their-turn", { pit: letter, player: playerOf(state, state.to_move) });
+      else say("pit-not-yours", { pit: letter });
     }
   }
 
@@ -558,7 +564,10 @@ export function initPlay({ onSaved, showAnalysis }) {
       { asker: playerOf(state, mover), other: playerOf(state, state.to_move) },
       "take-back-accept",
       "take-back-refuse",
-      () => send({ type: "take-back", agreed: true }),
+      () => {
+        send({ type: "take-back", agreed: true });
+        say("take-back-done");
+      },
     );
   });
   $("[data-testid=resign]").addEventListener("click", () => {

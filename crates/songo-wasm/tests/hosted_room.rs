@@ -325,7 +325,10 @@ fn a_timed_game_is_played_on_the_clock_and_lost_on_time() {
     let state = page.state().clone();
     assert!(started.elapsed() >= Duration::from_secs(2));
     assert_eq!(state["state"], "over");
-    assert_eq!(state["result"]["reason"], "North ran out of time");
+    assert_eq!(
+        state["result"]["reason"],
+        serde_json::json!({"id": "end-time", "side": "north"})
+    );
     assert_eq!(state["result"]["score"], "1-0");
     assert_eq!(state["result"]["on_time"], true);
     assert_eq!(state["legal"], serde_json::json!([]));

@@ -21,6 +21,9 @@ use crate::{book, tablebase};
 pub(super) struct Loaded {
     pub(super) name: String,
     pub(super) games: Vec<GameRecord>,
+    /// The person's own finished games (named by the page, in its
+    /// language), not a file.
+    pub(super) own: bool,
 }
 
 /// Where the board's game comes from.
@@ -421,12 +424,12 @@ impl Room {
             Origin::Record { index, record } => {
                 // The person's own games are named by the page, in its
                 // language; a file by its name.
-                let name = a.loaded.as_ref().map(|l| l.name.clone());
-                if name.as_deref() == Some(super::YOUR_GAMES) {
-                    view.kind = "games";
-                } else {
-                    view.kind = "record";
-                    view.name = name;
+                match &a.loaded {
+                    Some(l) if l.own => view.kind = "games",
+                    loaded => {
+                        view.kind = "record";
+                        view.name = loaded.as_ref().map(|l| l.name.clone());
+                    }
                 }
                 view.south = Some(record.south.clone());
                 view.north = Some(record.north.clone());

@@ -75,6 +75,7 @@ impl Room {
         self.analysis.loaded = Some(Loaded {
             name: YOUR_GAMES.to_string(),
             games: self.history.games.clone(),
+            own: true,
         });
         let end = game.moves().len();
         self.show(&game, end, Origin::Record { index, record });

@@ -351,6 +351,7 @@ impl Room {
                 self.analysis.loaded = Some(analysis::Loaded {
                     name: name.to_string(),
                     games,
+                    own: false,
                 });
                 let broadcast = self.load_game(1).broadcast;
                 (

@@ -726,5 +726,4 @@ impl Say {
 }
 
 #[cfg(test)]
-#[path = "say_tests.rs"]
 mod tests;
