@@ -347,12 +347,12 @@ export function initPlay({ onSaved, showAnalysis }) {
       tell(text, "hint-thinking");
     } else if (h.state === "ready") {
       text.hidden = false;
+      // The pit (ringed in blue) and what it is worth: the engine's depth
+      // and line stay in the hooks (data-score) and the engine's output.
       tell(text, "hint-ready", {
         pit: h.pit,
         scored: h.score ? "yes" : "no",
         score: h.score ? h.score.say : "",
-        depth: h.depth || 0,
-        line: h.pv.join(" "),
       });
     } else {
       text.hidden = false;

@@ -193,12 +193,9 @@ result-captured = { $winner ->
 
 hint-thinking = Looking for a hint…
 hint-ready = Hint: play { $pit }{ $scored ->
-    [yes] , score { $score } for you
+    [yes] { " " }(score { $score } for you)
    *[no] {""}
-  }{ $depth ->
-    [0] {""}
-   *[other] { " " }at depth { $depth }
-  }. Expected line: { $line }
+  }.
 hint-failed = The engine found no move to suggest.
 
 engine-failed-kept = { $why } The game is kept: restart the engine to go on.

@@ -194,12 +194,9 @@ result-captured = { $winner ->
 
 hint-thinking = Recherche d'un indice…
 hint-ready = Indice : jouez { $pit }{ $scored ->
-    [yes] , score { $score } pour vous
+    [yes] { " " }(score { $score } pour vous)
    *[no] {""}
-  }{ $depth ->
-    [0] {""}
-   *[other] { " " }à la profondeur { $depth }
-  }. Suite prévue : { $line }
+  }.
 hint-failed = Le moteur n'a trouvé aucun coup à suggérer.
 
 engine-failed-kept = { $why } La partie est conservée : relancez le moteur pour continuer.
