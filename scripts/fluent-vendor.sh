@@ -5,7 +5,9 @@
 # with the right plurals and number formats (docs/gui.md, "Languages").
 # Its ES modules are kept, unchanged, in crates/songo-gui/assets/fluent/,
 # so that `songo gui` embeds them and the static site serves them: the
-# page needs no bundler, no network and nothing installed.
+# page needs no bundler, no network and nothing installed. Their type
+# declarations (`*.d.ts`, also the package's) sit beside them for the
+# page's type check (crates/songo-gui/jsconfig.json); they are not served.
 #
 #   scripts/fluent-vendor.sh          # fetch the pinned version into assets/fluent/
 #   scripts/fluent-vendor.sh --check  # the kept files are the registry's, byte for byte
@@ -43,7 +45,7 @@ if [ "$got" != "$INTEGRITY" ]; then
 fi
 tar xzf "fluent-bundle-$VERSION.tgz"
 mkdir -p fresh
-cp package/esm/*.js fresh/
+cp package/esm/*.js package/esm/*.d.ts fresh/
 cat >fresh/NOTICE <<NOTICE
 @fluent/bundle $VERSION, the ES modules of its npm package, unchanged.
 Project Fluent, https://projectfluent.org, by Mozilla and contributors.

@@ -52,6 +52,8 @@ cp "$engine/web/songo_wasm.js" "$engine/web/songo_wasm_bg.wasm" "$out/"
 # --- the page -----------------------------------------------------------------
 cp -r "$assets"/* "$out/"
 cp -r "$web"/* "$out/"
+# Type declarations are for the type check only (crates/songo-gui/jsconfig.json).
+find "$out" -name '*.d.ts' -delete
 # The rules panel shows the rules document itself (songo gui serves it too).
 cp "$root/docs/rules.md" "$out/"
 rm "$out/sw.js" # written last, below

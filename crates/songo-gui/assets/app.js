@@ -150,8 +150,9 @@ document.addEventListener("keydown", (event) => {
   // Keys typed into a field are the field's. A dropdown keeps the focus
   // after it was used, and letters A–G pick none of its options: those
   // still play a pit (digits stay the dropdown's: levels are digits).
-  if (event.target.closest("input:not([type=checkbox]), textarea")) return;
-  if (event.target.closest("select") && !/^[a-g]$/i.test(event.key)) return;
+  const target = /** @type {Element} */ (event.target);
+  if (target.closest("input:not([type=checkbox]), textarea")) return;
+  if (target.closest("select") && !/^[a-g]$/i.test(event.key)) return;
   const handled = mode === "play" ? play.onKey(event) : analysis.onKey(event);
   if (handled) event.preventDefault();
 });

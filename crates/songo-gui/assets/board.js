@@ -19,6 +19,22 @@ const STEP_MAX_MS = 90;
 /** How long captured pits stay marked after the sowing. */
 const TAKEN_MS = 350;
 
+/**
+ * @typedef {object} BoardOptions
+ * @property {string} pitAttr the pits' buttons' attribute (`data-pit`)
+ * @property {string} slotAttr their wrappers' (`data-slot`)
+ * @property {string} capturedHook the captured counts' test ids' stem
+ * @property {string} [clockHook] the clocks' test ids' stem: a board with clocks
+ * @property {(letter: string) => void} onPit a pit played
+ * @property {(letter: string) => void} onExplain a pit that cannot be played, clicked
+ * @property {any} [sound] the sowing's sound (sound.js)
+ */
+
+/**
+ * A board in `root`.
+ * @param {HTMLElement} root
+ * @param {BoardOptions} options
+ */
 export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, onPit, onExplain, sound = null }) {
   const pits = {};
   const parts = {

@@ -29,7 +29,8 @@ const STORE_KEY = "songo.lang";
  *  the console, and kept for the browser tests (`window.songoL10nErrors`). */
 function complain(text) {
   console.error(`songo: ${text}`);
-  (window.songoL10nErrors ||= []).push(text);
+  const page = /** @type {any} */ (window);
+  (page.songoL10nErrors ||= []).push(text);
 }
 
 /** @type {Record<string, FluentBundle>} */
@@ -101,15 +102,17 @@ export function onLanguage(f) {
  *  the language's number format (`+1.50`, `+1,50`; `0.00`);
  *  `SIGNED($n, decimals: 0)` a whole number with its sign (`+5`). */
 function signed(code) {
-  return ([n], { decimals }) => {
+  /** @type {import("./fluent/index.js").FluentFunction} */
+  const format = ([n], { decimals }) => {
     const digits = decimals === undefined ? 2 : Number(decimals.valueOf());
-    const format = new Intl.NumberFormat(code, {
+    const number = new Intl.NumberFormat(code, {
       signDisplay: "exceptZero",
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
-    return format.format(Number(n.valueOf()));
+    return number.format(Number(n.valueOf()));
   };
+  return format;
 }
 
 /** Lists as the language joins them ("c, d and e", "c, d et e"): British
@@ -120,6 +123,7 @@ const listLocale = (code) => (code === "en" ? "en-GB" : code);
  *  ("c, d and e"), a `Say` worded first, yes/no as `true`/`false`. */
 function resolve(args) {
   if (!args) return undefined;
+  /** @type {Record<string, any>} */
   const out = {};
   for (const [k, v] of Object.entries(args)) {
     if (Array.isArray(v)) out[k] = new Intl.ListFormat(listLocale(lang), { type: "conjunction" }).format(v.map(String));
@@ -139,7 +143,9 @@ function format(pattern, args) {
 }
 
 /** The text of message `id` in the current language. A missing id shows
- *  as itself (and the catalogue test fails long before). */
+ *  as itself (and the catalogue test fails long before).
+ *  @param {string} id
+ *  @param {Record<string, any>} [args] */
 export function t(id, args) {
   const message = bundles[lang]?.getMessage(id);
   if (!message || !message.value) {

@@ -19,7 +19,8 @@ function enabled() {
 
 function audio() {
   if (context === null) {
-    const Context = window.AudioContext || window.webkitAudioContext;
+    // Safari before 14.1 named it with its prefix.
+    const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Context) return null;
     context = new Context();
   }

@@ -16,7 +16,7 @@
 // rewrites to "worker". `body[data-transport]` repeats it for the CSS, which
 // hides the server-only controls (`[data-server-only]`) in the static site.
 
-const meta = document.querySelector("meta[name=songo-transport]");
+const meta = /** @type {HTMLMetaElement | null} */ (document.querySelector("meta[name=songo-transport]"));
 /** "websocket" or "worker". */
 export const kind = meta?.content === "worker" ? "worker" : "websocket";
 document.body.dataset.transport = kind;

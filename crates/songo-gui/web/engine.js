@@ -10,6 +10,9 @@
  *   { ready: Promise (resolves once loaded, rejects with its error),
  *     send(line), bench() → Promise<"N nodes X nps">, terminate() }
  */
+/**
+ * @param {{ onLine?: (line: string) => void, onError?: (text: string) => void }} [handlers]
+ */
 export function startEngine({ onLine = () => {}, onError = () => {} } = {}) {
   const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
   let loaded;
