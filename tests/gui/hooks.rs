@@ -18,7 +18,7 @@ use songo_book::Book;
 use super::games::finish_in_one_move;
 use super::page_support::analysis::{open_analysis, ANALYSIS};
 use super::page_support::records::{upload, TempDir, BLUNDER};
-use super::page_support::{wait_for, wait_until};
+use super::page_support::{open_rules, wait_for, wait_until};
 use super::webdriver::Browser;
 use super::{tools, Server};
 
@@ -390,13 +390,7 @@ fn every_documented_hook_exists() {
         v["lines"].as_array().is_some_and(|l| !l.is_empty())
     });
     // The rules panel, drawn when first opened.
-    b.script("document.querySelector('[data-testid=rules]').open = true");
-    wait_for(
-        &b,
-        "the rules",
-        "return document.querySelector('[data-testid=rules-text]').dataset.loaded",
-        |v| v == "true",
-    );
+    open_rules(&b);
     let now = missing(&b, &hooks);
     let unexpected: Vec<&String> = now.iter().filter(|n| !elsewhere.contains(*n)).collect();
     assert!(

@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use songo_core::Variant;
 
-use super::page_support::{new_game, snapshot, wait_for, wait_until, PATIENCE};
+use super::page_support::{
+    new_game, open_rules, snapshot, wait_for, wait_games_listed, wait_until, PATIENCE,
+};
 use super::webdriver::Browser;
 use super::{http, tools, Server};
 
@@ -87,12 +89,7 @@ fn a_game_lost_on_time_is_listed_once_after_restarts() {
     let server = Server::start(&["--data-dir", d]);
     let Some(b) = phone(&server) else { return };
     lose_on_time(&b, &server);
-    wait_for(
-        &b,
-        "the game listed",
-        "return document.querySelectorAll('[data-testid=games] li').length",
-        |v| v == 1,
-    );
+    wait_games_listed(&b, 1);
     let mut server = server;
     for _ in 0..2 {
         drop(server);
@@ -138,13 +135,7 @@ fn the_rules_panel_keeps_the_page_at_phone_width() {
     let limit = u64::from(PHONE.0);
     let (before, wide) = too_wide(&b);
     assert!(before <= limit, "the page is {before} px wide: {wide:#?}");
-    b.script("document.querySelector('[data-testid=rules]').open = true");
-    wait_for(
-        &b,
-        "the rules",
-        "return document.querySelector('[data-testid=rules-text]').dataset.loaded",
-        |v| v == "true",
-    );
+    open_rules(&b);
     let (open, wide) = too_wide(&b);
     assert!(
         open <= limit,
@@ -272,12 +263,7 @@ fn the_games_lists_buttons_are_big_and_on_one_line() {
     let server = Server::start(&[]);
     let Some(b) = phone(&server) else { return };
     lose_on_time(&b, &server);
-    wait_for(
-        &b,
-        "the game listed",
-        "return document.querySelectorAll('[data-testid=games] li').length",
-        |v| v == 1,
-    );
+    wait_games_listed(&b, 1);
     let analyse = rect(&b, "[data-testid=games] button[data-action=analyse]");
     let review = rect(&b, "[data-testid=games] button[data-action=review]");
     let export = rect(&b, "[data-testid=export-games]");

@@ -8,7 +8,7 @@ use serde_json::Value;
 use songo_core::{Move, Position, Variant};
 
 use super::page_support::language::assert_one_language;
-use super::page_support::{wait_for, wait_until};
+use super::page_support::{open_rules, wait_for, wait_until};
 use super::webdriver::Browser;
 use super::{http, screenshot_dir, tools, Server};
 
@@ -45,13 +45,7 @@ fn the_rules_panel_shows_each_diagrams_move_as_the_rules_core_plays_it() {
     b.emulate_phone(390, 844);
     b.goto(&server.url());
     wait_until(&b, "the first state", |s| s.state == "your-move");
-    b.script("document.querySelector('[data-testid=rules]').open = true");
-    wait_for(
-        &b,
-        "the rules",
-        "return document.querySelector('[data-testid=rules-text]').dataset.loaded",
-        |v| v == "true",
-    );
+    open_rules(&b);
     let sections = b.script(
         "return [...document.querySelectorAll('.rules-section')].map((s) => [s.dataset.section, s.querySelector('h3').textContent])",
     );

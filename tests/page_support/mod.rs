@@ -289,6 +289,28 @@ pub fn play_game(
     s
 }
 
+/// Opens the rules panel and waits until it is drawn (it is, when first
+/// opened).
+pub fn open_rules(b: &Browser) {
+    b.script("document.querySelector('[data-testid=rules]').open = true");
+    wait_for(
+        b,
+        "the rules",
+        "return document.querySelector('[data-testid=rules-text]').dataset.loaded",
+        |v| v == "true",
+    );
+}
+
+/// Waits until the games list holds `n` games.
+pub fn wait_games_listed(b: &Browser, n: u64) {
+    wait_for(
+        b,
+        "the games listed",
+        "return document.querySelectorAll('[data-testid=games] li').length",
+        |v| v.as_u64() == Some(n),
+    );
+}
+
 /// Polls `script` (which returns a value) until `done` accepts it.
 pub fn wait_for(b: &Browser, what: &str, script: &str, done: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + PATIENCE;
