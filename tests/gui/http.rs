@@ -33,6 +33,18 @@ fn try_connect(port: u16) -> std::io::Result<TcpStream> {
     Ok(stream)
 }
 
+/// A read that a signal interrupted is read again (a test process gets
+/// signals from its children: `read` answers `Interrupted` then, and
+/// chromedriver's answer would be taken for an error).
+fn read_some(stream: &mut TcpStream, buf: &mut [u8]) -> std::io::Result<usize> {
+    loop {
+        match stream.read(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            other => return other,
+        }
+    }
+}
+
 fn connect(port: u16) -> TcpStream {
     try_connect(port).expect("connect to 127.0.0.1")
 }
@@ -116,7 +128,7 @@ pub fn try_request(
         if let Some(split) = find(&raw, b"\r\n\r\n") {
             break split;
         }
-        let n = stream.read(&mut chunk)?;
+        let n = read_some(&mut stream, &mut chunk)?;
         if n == 0 {
             return Err(std::io::Error::other("no HTTP head in the answer"));
         }
@@ -144,7 +156,7 @@ pub fn try_request(
         if complete {
             break;
         }
-        let n = stream.read(&mut chunk)?;
+        let n = read_some(&mut stream, &mut chunk)?;
         if n == 0 {
             break;
         }
@@ -194,7 +206,7 @@ impl WebSocket {
         let mut raw = Vec::new();
         let mut byte = [0u8; 1];
         while find(&raw, b"\r\n\r\n").is_none() {
-            if stream.read(&mut byte).unwrap() == 0 {
+            if read_some(&mut stream, &mut byte).unwrap() == 0 {
                 break;
             }
             raw.push(byte[0]);
@@ -242,7 +254,7 @@ impl WebSocket {
     fn fill(&mut self, n: usize) -> bool {
         let mut chunk = [0u8; 4096];
         while self.buffer.len() < n {
-            match self.stream.read(&mut chunk) {
+            match read_some(&mut self.stream, &mut chunk) {
                 Ok(0) | Err(_) => return false,
                 Ok(k) => self.buffer.extend_from_slice(&chunk[..k]),
             }
