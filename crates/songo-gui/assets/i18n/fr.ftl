@@ -33,7 +33,7 @@ side-name = { $side ->
     [south] Sud
    *[north] Nord
   }
-the-engine = le moteur
+the-engine = l'ordinateur
 variant-songo40 = Songo 40
 variant-songo36-beginner = Songo 36 · Débutant
 variant-songo36-amateur = Songo 36 · Amateur
@@ -49,7 +49,7 @@ new-game-title = Nouvelle partie
 form-variant = Variante
 form-side = Vous jouez
 form-side-south = Sud (vous jouez en premier)
-form-side-north = Nord (le moteur joue en premier)
+form-side-north = Nord (l'ordinateur joue en premier)
 form-side-both = Deux joueurs sur cet appareil
 form-name-south = Nom de Sud
 form-name-north = Nom de Nord
@@ -67,7 +67,7 @@ clock-preset = { $minutes }+{ $seconds } ({ $minutes } min, +{ $seconds } s par 
 clock-custom = personnalisée…
 form-minutes = Minutes
 form-increment = Incrément (s)
-form-think = Temps de réflexion du moteur
+form-think = Temps de réflexion de l'ordinateur
 think-option = { $seconds } s par coup
 form-engine = Moteur
 new-game = Nouvelle partie
@@ -197,7 +197,7 @@ hint-ready = Indice : jouez { $pit }{ $scored ->
     [yes] { " " }(score { $score } pour vous)
    *[no] {""}
   }.
-hint-failed = Le moteur n'a trouvé aucun coup à suggérer.
+hint-failed = L'ordinateur n'a trouvé aucun coup à suggérer.
 
 engine-failed-kept = { $why } La partie est conservée : relancez le moteur pour continuer.
 engine-thinking = { $engine } réfléchit…
@@ -495,7 +495,7 @@ over-on-time = la partie est terminée : temps écoulé pour { $side ->
    *[north] Nord
   }
 your-time-ran-out = la partie est terminée : votre temps est écoulé
-engines-move = c'est au moteur de jouer
+engines-move = c'est à l'ordinateur de jouer
 stale = coup non joué : le plateau a changé avant son arrivée (regardez à nouveau, puis jouez)
 not-a-pit = « { $text } » n'est pas une case (A-G, a-g ou 1-7)
 
