@@ -23,8 +23,13 @@ export function initGames({ onSaved, showAnalysis }) {
           // first (issue 38, defect 4).
           const li = el("li", { "data-game": String(g.index), "data-result": g.result, value: String(g.index) });
           const text = el("span", { class: "game-text" });
+          // The record's date (`YYYY.MM.DD`), written as the language
+          // writes dates (06/12/2026).
+          const [year, month, day] = g.date.split(".").map(Number);
           tell(text, "games-entry", {
-            date: g.date,
+            year,
+            month,
+            day,
             variant: { id: VARIANT_NAMES[g.variant] },
             south: g.players[0],
             north: g.players[1],

@@ -237,7 +237,7 @@ new-game-no = No, play on
 games-title = Your games
 games-empty = No finished game yet: each game you finish is listed here.
 export-games = Export all
-games-entry = { $date } · { $variant } · { $south } – { $north } · { $result } ({ $termination }), { $moves ->
+games-entry = { NUMBER($day, minimumIntegerDigits: 2) }/{ NUMBER($month, minimumIntegerDigits: 2) }/{ NUMBER($year, useGrouping: 0) } · { $variant } · { $south } – { $north } · { $result } ({ $termination }), { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
   }

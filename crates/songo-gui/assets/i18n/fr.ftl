@@ -238,7 +238,7 @@ new-game-no = Non, continuer
 games-title = Vos parties
 games-empty = Aucune partie terminée pour l'instant : chaque partie que vous terminez s'affiche ici.
 export-games = Tout exporter
-games-entry = { $date } · { $variant } · { $south } – { $north } · { $result } ({ $termination }), { $moves ->
+games-entry = { NUMBER($day, minimumIntegerDigits: 2) }/{ NUMBER($month, minimumIntegerDigits: 2) }/{ NUMBER($year, useGrouping: 0) } · { $variant } · { $south } – { $north } · { $result } ({ $termination }), { $moves ->
     [one] { $moves } coup
    *[other] { $moves } coups
   }
