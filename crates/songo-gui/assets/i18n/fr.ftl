@@ -99,7 +99,10 @@ level-name-elo = { $which ->
 
 player-you = Vous
 player-named = { $name }
-player-engine = { $engine } (niveau { $level })
+player-engine = { $engine ->
+    [songo] L'ordinateur
+   *[other] { $engine }
+  } (niveau { $level })
 player-name = { $side ->
     [south] Sud
    *[north] Nord
@@ -141,11 +144,17 @@ status-your-move = À vous de jouer ({ $side ->
     [none] {""}
    *[other] { " · " }dernier coup { $last }
   }
-status-engine-down = En attente du moteur « { $engine } » : relancez-le ci-dessous{ $last ->
+status-engine-down = En attente { $engine ->
+    [songo] de l'ordinateur
+   *[other] du moteur « { $engine } »
+  } : relancez-le ci-dessous{ $last ->
     [none] {""}
    *[other] { " · " }dernier coup { $last }
   }
-status-thinking = { $engine } réfléchit…{ $last ->
+status-thinking = { $engine ->
+    [songo] L'ordinateur
+   *[other] { $engine }
+  } réfléchit…{ $last ->
     [none] {""}
    *[other] { " · " }dernier coup { $last }
   }
@@ -158,7 +167,10 @@ status-turn = À { $player } de jouer ({ $side ->
   }
 
 you-played = Vous avez joué { $effect }
-engine-played = { $engine } a joué { $effect }
+engine-played = { $engine ->
+    [songo] L'ordinateur
+   *[other] { $engine }
+  } a joué { $effect }
 player-played = { $player } a joué { $effect }
 
 result-final = { $winner ->
@@ -170,7 +182,10 @@ result-final = { $winner ->
         [south] Sud
        *[north] Nord
       })
-    [engine] { $engine } gagne ({ $side ->
+    [engine] { $engine ->
+        [songo] L'ordinateur
+       *[other] { $engine }
+      } gagne ({ $side ->
         [south] Sud
        *[north] Nord
       })
@@ -185,7 +200,10 @@ result-captured = { $winner ->
         [south] Sud
        *[north] Nord
       })
-    [engine] { $engine } gagne ({ $side ->
+    [engine] { $engine ->
+        [songo] L'ordinateur
+       *[other] { $engine }
+      } gagne ({ $side ->
         [south] Sud
        *[north] Nord
       })
@@ -200,11 +218,26 @@ hint-ready = Indice : jouez { $pit }{ $scored ->
 hint-failed = L'ordinateur n'a trouvé aucun coup à suggérer.
 
 engine-failed-kept = { $why } La partie est conservée : relancez le moteur pour continuer.
-engine-thinking = { $engine } réfléchit…
-engine-hinting = { $engine } cherche un indice…
-engine-ready = { $engine } est prêt.
-engine-hints-only = Entre deux joueurs, { $engine } ne joue pas : il ne donne que des indices.
-engine-line = { $engine } { $hinting ->
+engine-thinking = { $engine ->
+    [songo] L'ordinateur
+   *[other] { $engine }
+  } réfléchit…
+engine-hinting = { $engine ->
+    [songo] L'ordinateur
+   *[other] { $engine }
+  } cherche un indice…
+engine-ready = { $engine ->
+    [songo] L'ordinateur
+   *[other] { $engine }
+  } est prêt.
+engine-hints-only = Entre deux joueurs, { $engine ->
+    [songo] l'ordinateur
+   *[other] { $engine }
+  } ne joue pas : il ne donne que des indices.
+engine-line = { $engine ->
+    [songo] L'ordinateur
+   *[other] { $engine }
+  } { $hinting ->
     [yes] cherche un indice
    *[no] réfléchit
   } : { $forced ->
@@ -215,7 +248,10 @@ engine-line = { $engine } { $hinting ->
         [lower] ≥{" "}
         [upper] ≤{" "}
        *[exact] {""}
-      }{ $score } pour { $engine }
+      }{ $score } pour { $engine ->
+          [songo] l'ordinateur
+         *[other] { $engine }
+        }
    *[no] {""}
   }, suite { $line }
 
@@ -313,10 +349,22 @@ record-game-option = { $index }. { $south } – { $north } { $result } ({ $moves
    *[other] { $moves } coups
   })
 
-analyst-thinking = { $engine } analyse…
-analyst-reviewing = { $engine } analyse la partie ; l'analyse de la position attend.
-analyst-idle = { $engine } est inactif.
-analyst-off = { $engine } : arrêté.
+analyst-thinking = { $engine ->
+    [songo] L'ordinateur
+   *[other] { $engine }
+  } analyse…
+analyst-reviewing = { $engine ->
+    [songo] L'ordinateur
+   *[other] { $engine }
+  } analyse la partie ; l'analyse de la position attend.
+analyst-idle = { $engine ->
+    [songo] L'ordinateur
+   *[other] { $engine }
+  } est inactif.
+analyst-off = { $engine ->
+    [songo] L'ordinateur
+   *[other] { $engine }
+  } : arrêté.
 
 line-forced = forcé
 line-depth = profondeur { $depth }{ $seldepth ->
