@@ -18,7 +18,7 @@ use songo_book::Book;
 use super::games::finish_in_one_move;
 use super::page_support::analysis::{open_analysis, ANALYSIS};
 use super::page_support::records::{upload, TempDir, BLUNDER};
-use super::page_support::{open_rules, wait_for, wait_until};
+use super::page_support::{open_rules, review_at_depth_6, wait_for, wait_until};
 use super::webdriver::Browser;
 use super::{tools, Server};
 
@@ -378,14 +378,7 @@ fn every_documented_hook_exists() {
     upload(&b, &files.file("blunder.pgn", BLUNDER));
     wait_for(&b, "the loaded game", ANALYSIS, |v| v["plies"] == 8);
     check_captured_labels(&b, "analysis-board", "analysis-captured");
-    b.select("[data-testid=review-limit]", "depth:6");
-    b.click("[data-testid=review]");
-    wait_for(
-        &b,
-        "the review",
-        "return document.querySelector('[data-testid=review-status]').dataset.state",
-        |v| v == "done" || v == "failed",
-    );
+    review_at_depth_6(&b, &["done", "failed"]);
     wait_for(&b, "lines", ANALYSIS, |v| {
         v["lines"].as_array().is_some_and(|l| !l.is_empty())
     });

@@ -11,7 +11,9 @@ use serde_json::Value;
 use songo_core::Variant;
 
 use super::page_support::language::assert_one_language;
-use super::page_support::{click_pit, new_game, snapshot, wait_for, wait_until, Rng, PATIENCE};
+use super::page_support::{
+    click_pit, new_game, review_at_depth_6, snapshot, wait_for, wait_until, Rng, PATIENCE,
+};
 use super::webdriver::Browser;
 use super::{http, screenshot_dir, tools, Server};
 
@@ -116,14 +118,7 @@ fn walk(lang: &str, locale: &str) {
     // The game played, back on the board, reviewed.
     b.click("[data-testid=tab-play]");
     b.click("[data-testid=analyse-play]");
-    b.select("[data-testid=review-limit]", "depth:6");
-    b.click("[data-testid=review]");
-    wait_for(
-        &b,
-        "the review",
-        "return document.querySelector('[data-testid=review-status]').dataset.state",
-        |v| v == "done",
-    );
+    review_at_depth_6(&b, &["done"]);
     assert_one_language(&b, lang, "a review");
 
     // The games list holds the game lost on time.

@@ -63,6 +63,15 @@ fn fresh_data_home() -> PathBuf {
     dir
 }
 
+/// A new empty directory `songo-gui-{test}-{name}` for `--data-dir`, so
+/// that two servers of one test share it (a restart) and no other test
+/// does.
+fn data_dir(test: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("songo-gui-{test}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 /// A running `songo gui`.
 struct Server {
     child: Child,

@@ -21,7 +21,7 @@ use super::page_support::{
     new_game, open_rules, snapshot, wait_for, wait_games_listed, wait_until, PATIENCE,
 };
 use super::webdriver::Browser;
-use super::{http, tools, Server};
+use super::{data_dir, http, tools, Server};
 
 const PHONE: (u32, u32) = (390, 844);
 
@@ -32,13 +32,6 @@ fn phone(server: &Server) -> Option<Browser> {
     b.goto(&server.url());
     wait_until(&b, "the first state", |s| s.state == "your-move");
     Some(b)
-}
-
-fn data_dir(name: &str) -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("songo-gui-newcomer-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
 }
 
 /// A game the person loses on time after one move of theirs (a 2 s
@@ -84,7 +77,7 @@ fn rect(b: &Browser, css: &str) -> (f64, f64, f64, f64) {
 /// Defect 1.
 #[test]
 fn a_game_lost_on_time_is_listed_once_after_restarts() {
-    let dir = data_dir("listed");
+    let dir = data_dir("newcomer", "listed");
     let d = dir.to_str().unwrap();
     let server = Server::start(&["--data-dir", d]);
     let Some(b) = phone(&server) else { return };

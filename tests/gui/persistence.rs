@@ -9,13 +9,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::page_support::wait_until;
-use super::{http, tools, Browser, Server, PATIENCE};
-
-fn data_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("songo-gui-keep-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use super::{data_dir, http, tools, Browser, Server, PATIENCE};
 
 fn state(server: &Server) -> Value {
     let r = http::get(
@@ -30,7 +24,7 @@ fn state(server: &Server) -> Value {
 
 #[test]
 fn a_game_goes_on_after_a_restart() {
-    let dir = data_dir("restart");
+    let dir = data_dir("keep", "restart");
     let d = dir.to_str().unwrap();
     let server = Server::start(&["--data-dir", d]);
     let mut ws = http::WebSocket::open(server.port, &server.host(), Some(&server.origin()))
@@ -80,7 +74,7 @@ fn a_game_goes_on_after_a_restart() {
 
 #[test]
 fn an_unreadable_saved_game_is_set_aside_and_said() {
-    let dir = data_dir("junk");
+    let dir = data_dir("keep", "junk");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("room.json"), "{ not a saved game").unwrap();
     let server = Server::start_with(&["--data-dir", dir.to_str().unwrap()], true);

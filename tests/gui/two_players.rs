@@ -13,13 +13,7 @@ use songo_core::Variant;
 use super::page_support::language::assert_one_language;
 use super::page_support::{snapshot, wait_for, wait_until, Rng, Snapshot, MAX_PLIES, PATIENCE};
 use super::webdriver::Browser;
-use super::{http, screenshot_dir, tools, Server};
-
-fn data_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("songo-gui-two-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use super::{data_dir, http, screenshot_dir, tools, Server};
 
 /// A two-player game from the form, on clock `tc` (`none`, `3+2`,
 /// `custom`…), with the animation off (each position is still checked).
@@ -100,7 +94,7 @@ fn games_listed(b: &Browser) -> Vec<String> {
 #[test]
 fn two_people_play_each_clock_to_the_end_take_back_resign_and_resume() {
     let Some(tools) = tools() else { return };
-    let dir = data_dir("games");
+    let dir = data_dir("two", "games");
     let d = dir.to_str().unwrap();
     let server = Server::start(&["--data-dir", d]);
     let b = Browser::start_in(&tools, 390, 844, "fr-FR");

@@ -301,6 +301,19 @@ pub fn open_rules(b: &Browser) {
     );
 }
 
+/// Reviews the analysis board's game at depth 6 and waits until the
+/// review is over in one of the states `ends` (`done`, `failed`).
+pub fn review_at_depth_6(b: &Browser, ends: &[&str]) {
+    b.select("[data-testid=review-limit]", "depth:6");
+    b.click("[data-testid=review]");
+    wait_for(
+        b,
+        "the review",
+        "return document.querySelector('[data-testid=review-status]').dataset.state",
+        |v| v.as_str().is_some_and(|s| ends.contains(&s)),
+    );
+}
+
 /// Waits until the games list holds `n` games.
 pub fn wait_games_listed(b: &Browser, n: u64) {
     wait_for(

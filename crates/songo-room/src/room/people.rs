@@ -79,11 +79,8 @@ impl Room {
         if self.play.game.moves().is_empty() {
             return Reply::error(Say::NothingToTakeBack);
         }
-        if let Some(side) = self.play.forfeit {
-            return Reply::error(Say::LostOnTime { side: side.into() });
-        }
-        if let Some(side) = self.play.resigned {
-            return Reply::error(Say::LostByResignation { side: side.into() });
+        if let Some(why) = self.play.lost_outside_the_rules() {
+            return Reply::error(why);
         }
         if !agreed {
             return Reply::error(Say::TakeBackNotAgreed);

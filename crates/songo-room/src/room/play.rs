@@ -88,6 +88,16 @@ impl Play {
         }
     }
 
+    /// Why nothing may be taken back: the game was lost on time or by
+    /// resignation (a game the rules ended may be taken back).
+    pub(super) fn lost_outside_the_rules(&self) -> Option<Say> {
+        if let Some(side) = self.forfeit {
+            return Some(Say::LostOnTime { side: side.into() });
+        }
+        self.resigned
+            .map(|side| Say::LostByResignation { side: side.into() })
+    }
+
     /// Whether the game is over: by the rules, on time, or resigned.
     pub(super) fn over(&self) -> bool {
         self.forfeit.is_some() || self.resigned.is_some() || self.game.is_over()
@@ -313,11 +323,8 @@ impl Room {
         if !self.play.game.moves().iter().any(|m| m.side() == human) {
             return Reply::error(Say::NothingToTakeBack);
         }
-        if let Some(loser) = self.play.forfeit {
-            return Reply::error(Say::LostOnTime { side: loser.into() });
-        }
-        if let Some(side) = self.play.resigned {
-            return Reply::error(Say::LostByResignation { side: side.into() });
+        if let Some(why) = self.play.lost_outside_the_rules() {
+            return Reply::error(why);
         }
         self.play.cancel();
         while let Some(m) = self.play.game.undo() {

@@ -772,3 +772,40 @@ fn the_tables_speak_in_the_analysis() {
     assert!(view.verdict.is_some(), "{view:?}");
     assert!(!view.moves.is_empty());
 }
+
+/// The rules panel's diagrams: a move shown on a fixed position, or why
+/// the rules forbid it; nothing is played.
+#[test]
+fn a_move_is_shown_on_a_diagram_and_a_forbidden_one_is_explained() {
+    let (mut t, _) = room(&["songo"]);
+    let before = t.view();
+    let r = t.on_page(
+        r#"{"type":"show-move","variant":"songo40","position":"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg","pit":"C","tag":"sow"}"#,
+    );
+    let [Outgoing::ShownMove {
+        tag,
+        sowing,
+        after,
+        why,
+        ..
+    }] = &r.to_sender[..]
+    else {
+        panic!("{r:?}")
+    };
+    assert_eq!((tag.as_str(), why), ("sow", &None));
+    assert_eq!(sowing.as_ref().unwrap().path, [3, 4, 5, 6, 7]);
+    assert_eq!(
+        after.as_deref(),
+        Some("5,5,0,6,6,6,6/6,5,5,5,5,5,5 n 0 0 Gg")
+    );
+    // An empty pit: refused with the rules' reason.
+    let r = t.on_page(
+        r#"{"type":"show-move","variant":"songo40","position":"0,5,5,5,5,5,10/5,5,5,5,5,5,5 s 0 0 Gg","pit":"A","tag":"x"}"#,
+    );
+    let [Outgoing::ShownMove { why, sowing, .. }] = &r.to_sender[..] else {
+        panic!("{r:?}")
+    };
+    assert!(sowing.is_none());
+    assert!(matches!(why, Some(Say::PitRefused { .. })), "{why:?}");
+    assert_eq!(t.view(), before, "nothing played");
+}
