@@ -9,7 +9,7 @@ use crate::view::GamesView;
 
 /// A songo40 game that ends after 14 plies, North winning (South's row
 /// empty), the person South.
-fn finish_a_game(t: &mut Room, jobs: &Jobs) {
+pub(super) fn finish_a_game(t: &mut Room, jobs: &Jobs) {
     let plies: Vec<&str> = "E c F c C e D f B d A f G b".split(' ').collect();
     t.on_page(r#"{"type":"new-game","variant":"songo40","side":"south","level":3}"#);
     for pair in plies.chunks(2) {

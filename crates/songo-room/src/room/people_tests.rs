@@ -198,3 +198,59 @@ fn two_people_come_back_after_a_restore() {
     assert_eq!(searches(&jobs), 0, "North is a person, not the engine");
     assert!(back.on_page(r#"{"type":"move","pit":"d"}"#).changed());
 }
+
+/// Every way a game ends (the rules, time, resignation; against the
+/// engine and between two people): recorded once, and still once after
+/// the room is kept and restored again and again (a reload, a restart) and
+/// answers each page's messages meanwhile (its tab, a second one).
+#[test]
+fn every_ending_is_listed_once_however_often_the_room_comes_back() {
+    let hand = Hand::new();
+    type End = fn(&mut Room, &Jobs, &Hand);
+    let endings: [(&str, End); 5] = [
+        ("rules", |t, jobs, _| {
+            super::history_tests::finish_a_game(t, jobs);
+        }),
+        ("time", |t, _, hand| {
+            t.on_page(
+                r#"{"type":"new-game","variant":"songo40","side":"south","level":3,"tc":{"base_ms":1000,"inc_ms":0}}"#,
+            );
+            hand.pass(1500);
+            t.on_time();
+        }),
+        ("resignation", |t, _, _| {
+            t.on_page(r#"{"type":"new-game","variant":"songo40","side":"north","level":3}"#);
+            t.on_page(r#"{"type":"resign"}"#);
+        }),
+        ("two players, resignation", |t, _, _| {
+            t.on_page(TWO);
+            t.on_page(r#"{"type":"move","pit":"C"}"#);
+            t.on_page(r#"{"type":"resign"}"#);
+        }),
+        ("two players, time", |t, _, hand| {
+            t.on_page(
+                r#"{"type":"new-game","variant":"songo40","side":"both","level":3,"names":["A","B"],"tc":{"base_ms":1000,"inc_ms":0}}"#,
+            );
+            t.on_page(r#"{"type":"move","pit":"C"}"#);
+            hand.pass(1500);
+            t.on_time();
+        }),
+    ];
+    for (how, end) in endings {
+        let (mut t, jobs) = timed_room(&hand, false);
+        end(&mut t, &jobs, &hand);
+        assert_eq!(t.view().state, PlayState::Over, "{how}");
+        assert_eq!(t.saved().games.len(), 1, "{how}");
+        let mut saved = t.saved();
+        for _ in 0..3 {
+            let (mut back, _) = timed_room(&hand, false);
+            back.restore(&saved).unwrap();
+            hand.pass(1000);
+            back.on_time();
+            back.on_page(r#"{"type":"state"}"#);
+            back.on_page(r#"{"type":"claim"}"#);
+            saved = back.saved();
+            assert_eq!(saved.games.len(), 1, "{how}: listed again after a restore");
+        }
+    }
+}
