@@ -1,72 +1,87 @@
 // The songo GUI page. The room (the local server's, or the page's own in
 // the static site: transport.js) keeps the games and judges every move;
-// this script connects to it, routes its messages to the page's parts
-// (play.js, analysis.js, review.js) and switches between Play and
-// Analysis. No build step and nothing fetched from elsewhere; its one
+// this script connects to it, routes its messages to the page's panels
+// (play/, analysis/, review/, games/, rules/: each its state, view and
+// messages, docs/gui.md) and switches between Play and Analysis. No build step and nothing fetched from elsewhere; its one
 // library, Project Fluent's (fluent/), words every text in the person's
 // language (i18n.js).
 
-import { $, $$ } from "./util.js";
+import { $$, find } from "./util.js";
 import { initLanguages, setLanguage, language, onLanguage, tell } from "./i18n.js";
 import { connect, kind, server } from "./transport.js";
-import { initPlay } from "./play.js";
-import { initAnalysis } from "./analysis.js";
-import { initReview } from "./review.js";
-import { initGames } from "./games.js";
-import { initRules, onShownMove } from "./rules.js";
+import { initPlay } from "./play/panel.js";
+import { initAnalysis } from "./analysis/panel.js";
+import { initReview } from "./review/panel.js";
+import { initGames } from "./games/panel.js";
+import { initRules, onShownMove } from "./rules/panel.js";
 import { initSound } from "./sound.js";
+
+/** @typedef {import("./room.js").RoomMessage} RoomMessage */
+/** @typedef {import("./room.js").RecordMessage} RecordMessage */
+/** @typedef {"play" | "analysis"} Mode */
+
+/** An element of the page by its test id. @param {string} id */
+const byId = (id) => find(`[data-testid=${id}]`, HTMLElement);
 
 // Every text is the catalogue's: the languages come before anything is
 // drawn.
 await initLanguages();
-const languageSwitch = $("[data-testid=language]");
+const languageSwitch = find("[data-testid=language]", HTMLSelectElement);
 languageSwitch.value = language();
 languageSwitch.addEventListener("change", () => setLanguage(languageSwitch.value));
 onLanguage((code) => {
   languageSwitch.value = code;
 });
 
+/** @type {Mode} */
 let mode = "play";
 
 /** A saved record arrives as a message: offered as a download at once, and
  *  as a link to click (a browser may ask before a second automatic
  *  download). The link's href is a data: URL holding the record's text,
  *  where tools can read it. */
+/** @type {"play" | "analysis"} */
 let savedFrom = "play";
+/** @param {"play" | "analysis"} which */
 function onSaved(which) {
   savedFrom = which;
 }
+/** @param {RecordMessage} message */
 function offer(message) {
-  const link = $("[data-testid=download]");
+  const link = find("[data-testid=download]", HTMLAnchorElement);
   link.href = `data:application/x-songo-record;charset=utf-8,${encodeURIComponent(message.text)}`;
   link.download = message.file_name;
   link.textContent = message.file_name;
   link.dataset.from = savedFrom;
-  const line = $("[data-testid=saved]");
+  const line = byId("saved");
   // Shown under the button that saved it.
-  const place = savedFrom === "play" ? $(".saved-play") : $("[data-testid=record-message]");
+  const place = savedFrom === "play" ? find(".saved-play", HTMLElement) : byId("record-message");
   place.after(line);
   line.hidden = false;
   link.click();
 }
 
+/** @param {Mode} next */
 function show(next) {
   mode = next;
   document.body.dataset.mode = next;
-  $("[data-testid=play-mode]").hidden = next !== "play";
-  $("[data-testid=analysis-mode]").hidden = next !== "analysis";
+  byId("play-mode").hidden = next !== "play";
+  byId("analysis-mode").hidden = next !== "analysis";
   for (const tab of $$("[role=tab]")) tab.setAttribute("aria-selected", String(tab.dataset.mode === next));
   if (location.hash !== `#${next}`) history.replaceState(null, "", `#${next}`);
   analysis.show(next === "analysis");
 }
 
-const play = initPlay({ onSaved, showAnalysis: () => show("analysis") });
-const analysis = initAnalysis({ onSaved, showPlay: () => show("play") });
+// The review's limit is the analysis panel's select, and the next game's
+// settings Play's New game form: the panels that use them ask their owner.
+const play = initPlay({ onSaved, showAnalysis: () => show("analysis"), reviewLimit: () => review.limit() });
+const analysis = initAnalysis({ onSaved, showPlay: () => show("play"), settings: () => play.settings() });
 const review = initReview({ analysis });
-const games = initGames({ onSaved, showAnalysis: () => show("analysis") });
+const games = initGames({ onSaved, showAnalysis: () => show("analysis"), reviewLimit: () => review.limit() });
 initRules();
 initSound();
 
+/** @param {RoomMessage} message */
 function onMessage(message) {
   switch (message.type) {
     case "state":
@@ -99,10 +114,10 @@ function onMessage(message) {
       break;
     // songo gui plays one game in one tab at a time (tabs.rs).
     case "elsewhere":
-      $("[data-testid=elsewhere]").hidden = false;
+      byId("elsewhere").hidden = false;
       break;
     case "here":
-      $("[data-testid=elsewhere]").hidden = true;
+      byId("elsewhere").hidden = true;
       break;
     case "error":
       // A page's own bug (a message the room could not read): its details
@@ -110,7 +125,7 @@ function onMessage(message) {
       if (message.message.detail) console.warn(`songo: ${message.message.detail}`);
       if (message.topic === "record") analysis.recordMessageRoom(message.message, false);
       else if (message.topic === "set-up") analysis.setUpMessage(message.message);
-      else if (["analysis", "review"].includes(message.topic)) analysis.messageRoom(message.message);
+      else if (message.topic === "analysis" || message.topic === "review") analysis.messageRoom(message.message);
       // A message refused whole (too long, not JSON) has no topic: said
       // where the person is looking.
       else if (!message.topic && mode === "analysis") analysis.messageRoom(message.message);
@@ -122,7 +137,7 @@ function onMessage(message) {
 }
 
 function onOpen() {
-  const connection = $("[data-testid=connection]");
+  const connection = byId("connection");
   const said = kind === "worker" ? "connection-ready" : "connection-connected";
   tell(connection, said);
   connection.dataset.connected = "true";
@@ -131,19 +146,22 @@ function onOpen() {
   analysis.show(mode === "analysis");
 }
 
+/** @param {string} id @param {Record<string, any>} [args] */
 function onClose(id, args) {
-  const connection = $("[data-testid=connection]");
+  const connection = byId("connection");
   tell(connection, id, args);
   connection.dataset.connected = "false";
   // No pit is playable while nothing would receive the move: the rings
   // go, and the buttons say so too (issue 38, defect 9); the next state
   // offers them again.
   document.body.dataset.connected = "false";
-  for (const pit of $$("button[data-pit], button[data-analysis-pit]")) pit.disabled = true;
+  for (const pit of /** @type {HTMLButtonElement[]} */ ($$("button[data-pit], button[data-analysis-pit]"))) pit.disabled = true;
 }
 
-for (const tab of $$("[role=tab]")) tab.addEventListener("click", () => show(tab.dataset.mode));
-$("[data-testid=claim]").addEventListener("click", () => server.send({ type: "claim" }));
+for (const tab of $$("[role=tab]")) {
+  tab.addEventListener("click", () => show(tab.dataset.mode === "analysis" ? "analysis" : "play"));
+}
+byId("claim").addEventListener("click", () => server.send({ type: "claim" }));
 
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;

@@ -27,7 +27,30 @@ const TAKEN_MS = 350;
  * @property {string} [clockHook] the clocks' test ids' stem: a board with clocks
  * @property {(letter: string) => void} onPit a pit played
  * @property {(letter: string) => void} onExplain a pit that cannot be played, clicked
- * @property {any} [sound] the sowing's sound (sound.js)
+ * @property {{seed(): void, capture(): void} | null} [sound] the sowing's sound (sound.js)
+ */
+
+/** @typedef {import("./room.js").Side} Side */
+/** @typedef {import("./room.js").Sowing} Sowing */
+
+/**
+ * One pit's elements, and the count drawn (-1: none yet).
+ * @typedef {{wrap: HTMLElement, button: HTMLButtonElement, seeds: HTMLElement, count: HTMLElement, shown: number}} Pit
+ */
+
+/**
+ * One side's name, captured count and clock.
+ * @typedef {{root: HTMLElement, name: HTMLElement, captured: HTMLElement, clock?: HTMLElement}} Player
+ */
+
+/**
+ * A sowing under way.
+ * @typedef {{final: number[], timer: ReturnType<typeof setInterval> | undefined, done(): void}} Animation
+ */
+
+/**
+ * A player's name: a catalogue's (`{id, …}`: "You") or a record's (text).
+ * @typedef {import("./room.js").Say | string} PlayerName
  */
 
 /**
@@ -36,6 +59,7 @@ const TAKEN_MS = 350;
  * @param {BoardOptions} options
  */
 export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, onPit, onExplain, sound = null }) {
+  /** @type {Record<string, Pit>} */
   const pits = {};
   const parts = {
     top: el("div", { class: "player" }),
@@ -56,42 +80,48 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
     button.addEventListener("click", () => onPit(letter));
     // A disabled button lets the click through to its pit: say why.
     wrap.addEventListener("click", (event) => {
-      if (event.target.closest("button") !== button || button.disabled) onExplain(letter);
+      const target = /** @type {Element} */ (event.target);
+      if (target.closest("button") !== button || button.disabled) onExplain(letter);
     });
     pits[letter] = { wrap, button, seeds, count, shown: -1 };
   }
 
-  const players = {};
-  for (const side of ["south", "north"]) {
+  /** A side's name, captured count and (with `clockHook`) clock.
+   *  @param {Side} side
+   *  @returns {Player} */
+  function makePlayer(side) {
     const p = el("div", { class: "who", "data-side": side });
     const captured = el("span", { class: "captured" });
     const label = el("span", {});
     tell(label, "captured-label");
     captured.append(label, " ");
-    p.append(el("span", { class: "name" }), captured);
+    const name = el("span", { class: "name" });
+    p.append(name, captured);
     // `${capturedHook}-south` and `-north`: the counts' hooks (docs/gui.md).
     const count = el("b", { "data-testid": `${capturedHook}-${side}`, "data-l10n-none": "" }, "0");
-    players[side] = { root: p, name: p.firstChild, captured: count };
-    captured.append(players[side].captured);
-    if (clockHook) {
-      // `${clockHook}-south` and `-north` (docs/gui.md): play.js sets them.
-      const clock = el("span", {
-        class: "clock",
-        "data-testid": `${clockHook}-${side}`,
-        "data-ms": "",
-        "data-running": "false",
-        role: "timer",
-        "data-l10n-none": "",
-        hidden: "",
-      });
-      tellAttr(clock, "aria-label", "clock-label", { side });
-      p.insertBefore(clock, captured);
-      players[side].clock = clock;
-    }
+    captured.append(count);
+    if (!clockHook) return { root: p, name, captured: count };
+    // `${clockHook}-south` and `-north` (docs/gui.md): Play's view sets them.
+    const clock = el("span", {
+      class: "clock",
+      "data-testid": `${clockHook}-${side}`,
+      "data-ms": "",
+      "data-running": "false",
+      role: "timer",
+      "data-l10n-none": "",
+      hidden: "",
+    });
+    tellAttr(clock, "aria-label", "clock-label", { side });
+    p.insertBefore(clock, captured);
+    return { root: p, name, captured: count, clock };
   }
+  /** @type {Record<Side, Player>} */
+  const players = { south: makePlayer("south"), north: makePlayer("north") };
 
+  /** @type {Animation | null} */
   let animation = null;
 
+  /** @param {string} letter @param {number} n */
   function drawPit(letter, n) {
     const pit = pits[letter];
     if (pit.shown === n) return;
@@ -103,6 +133,7 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
     pit.count.textContent = String(n);
   }
 
+  /** @param {number[]} counts */
   function drawAll(counts) {
     for (let i = 0; i < 14; i++) drawPit(LETTERS[i], counts[i]);
   }
@@ -110,6 +141,7 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
   /** Ends the running animation now, leaving its final drawing. */
   /** Moves waiting for the one being sown: a fast engine's answer comes
    *  while the person's own move is still sown, and both are shown. */
+  /** @type {[Sowing, number[]][]} */
   const queue = [];
 
   /** Ends the sowing under way (its final counts drawn). */
@@ -138,7 +170,8 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
     if (last) drawAll(last[1]);
   }
 
-  /** Sows one move seed by seed, then draws `final`. */
+  /** Sows one move seed by seed, then draws `final`.
+   *  @param {Sowing} sowing @param {number[]} final */
   function start(sowing, final) {
     const counts = sowing.pits.slice();
     const origin = LETTERS.indexOf(sowing.pit);
@@ -148,13 +181,16 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
     const steps = sowing.path.length + (sowing.store ? 1 : 0);
     const step = Math.max(STEP_MIN_MS, Math.min(STEP_MAX_MS, Math.floor(SOWING_MS / Math.max(steps, 1))));
     let i = 0;
+    /** @type {HTMLElement | null} */
     let previous = null;
     root.dataset.animating = "true";
+    /** @type {Animation} */
     const a = {
       final,
-      timer: null,
+      timer: undefined,
       // The end: the final counts, and the pits the move captured marked.
       done() {
+        /** @type {HTMLElement[]} */
         const taken = [];
         for (let k = 0; k < 14; k++) {
           if (counts[k] > 0 && a.final[k] === 0) taken.push(pits[LETTERS[k]].wrap);
@@ -184,14 +220,18 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
   return {
     pits,
 
-    /** The clock element of `side` (with `clockHook`). */
+    /** The clock element of `side` (with `clockHook`).
+     *  @param {Side} side */
     clock(side) {
-      return players[side].clock;
+      const clock = players[side].clock;
+      if (!clock) throw new Error("songo: a board without clocks");
+      return clock;
     },
 
     /** Puts `bottom` ("south" or "north") nearest the person. Sowing runs
      *  counter-clockwise: A..G left to right below, a..g right to left
-     *  above (and the other way round with North below). */
+     *  above (and the other way round with North below).
+     *  @param {Side} bottom */
     layout(bottom) {
       const top = bottom === "south" ? "north" : "south";
       const [below, above] = bottom === "south" ? [SOUTH, NORTH] : [NORTH, SOUTH];
@@ -204,7 +244,8 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
     },
 
     /** Shows the seeds of `counts` (A–G, a–g), unless an animation is
-     *  drawing them: then they are drawn when it ends. */
+     *  drawing them: then they are drawn when it ends.
+     *  @param {number[]} counts */
     draw(counts) {
       if (animation) {
         animation.final = counts;
@@ -213,7 +254,8 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
       drawAll(counts);
     },
 
-    /** Which pits are playable, the last move, the hint. */
+    /** Which pits are playable, the last move, the hint.
+     *  @param {{counts: number[], legal?: string[], last?: string | null, hint?: string | null}} marks */
     mark({ counts, legal = [], last = null, hint = null }) {
       LETTERS.split("").forEach((letter, i) => {
         const pit = pits[letter];
@@ -232,8 +274,13 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
       });
     },
 
+    /** The players' names, their captured seeds, the side to move (none
+     *  once the game is over).
+     *  @param {Partial<Record<Side, PlayerName>>} names
+     *  @param {number[]} captured South's, North's
+     *  @param {Side | null} toMove */
     players(names, captured, toMove) {
-      for (const side of ["south", "north"]) {
+      for (const side of /** @type {Side[]} */ (["south", "north"])) {
         const p = players[side];
         // A name is a catalogue's ({id, …}: "You") or a record's (text).
         const name = names[side];
@@ -249,7 +296,8 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
 
     /** Animates `sowing` (the server's path of a move, see sowing.rs)
      *  seed by seed, then draws `final`. The hooks are not touched: the
-     *  caller has set them already. */
+     *  caller has set them already.
+     *  @param {Sowing} sowing @param {number[]} final */
     animate(sowing, final) {
       if (animation) queue.push([sowing, final]);
       else start(sowing, final);

@@ -20,13 +20,15 @@
 
 import { FluentBundle, FluentResource } from "./fluent/index.js";
 
-/** The languages, each named in itself for the switch. */
+/** The languages, each named in itself for the switch.
+ *  @type {Record<string, string>} */
 export const LANGUAGES = { fr: "Français", en: "English" };
 const FALLBACK = "en";
 const STORE_KEY = "songo.lang";
 
 /** What went wrong in wording a text (a missing id, a bad argument): on
  *  the console, and kept for the browser tests (`window.songoL10nErrors`). */
+/** @param {string} text */
 function complain(text) {
   console.error(`songo: ${text}`);
   const page = /** @type {any} */ (window);
@@ -36,6 +38,7 @@ function complain(text) {
 /** @type {Record<string, FluentBundle>} */
 const bundles = {};
 let lang = FALLBACK;
+/** @type {((code: string) => void)[]} */
 const listeners = [];
 
 /** The language the browser asks for: French for any `fr-*`, English
@@ -78,6 +81,7 @@ export const language = () => lang;
 
 /** Switches the page to `code` at once; remembered unless `remember` is
  *  false (the browser's own choice is not a choice to keep). */
+/** @param {string} code @param {boolean} [remember] */
 export function setLanguage(code, remember = true) {
   if (!(code in LANGUAGES)) return;
   lang = code;
@@ -93,7 +97,8 @@ export function setLanguage(code, remember = true) {
   for (const f of listeners) f(code);
 }
 
-/** `f(code)` after every change of language. */
+/** `f(code)` after every change of language.
+ *  @param {(code: string) => void} f */
 export function onLanguage(f) {
   listeners.push(f);
 }
@@ -101,6 +106,7 @@ export function onLanguage(f) {
 /** `SIGNED($seeds)`: a score in seeds with its sign and two decimals, in
  *  the language's number format (`+1.50`, `+1,50`; `0.00`);
  *  `SIGNED($n, decimals: 0)` a whole number with its sign (`+5`). */
+/** @param {string} code */
 function signed(code) {
   /** @type {import("./fluent/index.js").FluentFunction} */
   const format = ([n], { decimals }) => {
@@ -117,10 +123,11 @@ function signed(code) {
 
 /** Lists as the language joins them ("c, d and e", "c, d et e"): British
  *  English, as the page's English is, has no comma before "and". */
-const listLocale = (code) => (code === "en" ? "en-GB" : code);
+const listLocale = (/** @type {string} */ code) => (code === "en" ? "en-GB" : code);
 
 /** Arguments as Fluent takes them: lists joined in the language
- *  ("c, d and e"), a `Say` worded first, yes/no as `true`/`false`. */
+ *  ("c, d and e"), a `Say` worded first, yes/no as `true`/`false`.
+ *  @param {Record<string, any>} [args] */
 function resolve(args) {
   if (!args) return undefined;
   /** @type {Record<string, any>} */
@@ -135,7 +142,9 @@ function resolve(args) {
   return out;
 }
 
+/** @param {import("./fluent/ast.js").Pattern} pattern @param {Record<string, any>} [args] */
 function format(pattern, args) {
+  /** @type {Error[]} */
   const errors = [];
   const text = bundles[lang].formatPattern(pattern, resolve(args), errors);
   for (const e of errors) complain(`${lang}: ${e}`);
@@ -155,7 +164,8 @@ export function t(id, args) {
   return format(message.value, args);
 }
 
-/** The room's `Say` (`{id, ...args}`) in the current language. */
+/** The room's `Say` (`{id, ...args}`) in the current language.
+ *  @param {import("./room.js").Say} message */
 export function say(message) {
   const { id, ...args } = message;
   return t(id, args);
@@ -163,7 +173,10 @@ export function say(message) {
 
 /** Shows message `id` in `element` (its text and its attributes: `.title`,
  *  `.aria-label`, `.placeholder`), now and after every change of
- *  language. No id: the element is emptied. */
+ *  language. No id: the element is emptied.
+ *  @param {HTMLElement} element
+ *  @param {string | null} id
+ *  @param {Record<string, any>} [args] */
 export function tell(element, id, args) {
   if (!id) {
     delete element.dataset.l10nId;
@@ -177,7 +190,9 @@ export function tell(element, id, args) {
   translate(element);
 }
 
-/** Shows the room's `Say` in `element` (none: emptied). */
+/** Shows the room's `Say` in `element` (none: emptied).
+ *  @param {HTMLElement} element
+ *  @param {import("./room.js").Say | null | undefined} message */
 export function tellSay(element, message) {
   if (!message) return tell(element, null);
   const { id, ...args } = message;
@@ -185,12 +200,17 @@ export function tellSay(element, message) {
 }
 
 /** Sets one attribute (`title`, `aria-label`) of `element` from message
- *  `id`, kept in `data-l10n-attr-NAME` for the next change of language. */
+ *  `id`, kept in `data-l10n-attr-NAME` for the next change of language.
+ *  @param {Element} element
+ *  @param {string} name
+ *  @param {string} id
+ *  @param {Record<string, any>} [args] */
 export function tellAttr(element, name, id, args) {
   element.setAttribute(`data-l10n-attr-${name}`, JSON.stringify([id, args || {}]));
   element.setAttribute(name, t(id, args));
 }
 
+/** @param {HTMLElement | SVGElement} element */
 function translate(element) {
   const id = element.dataset.l10nId;
   if (id) {
@@ -212,10 +232,13 @@ function translate(element) {
   }
 }
 
-/** Every text of the document again, in the current language. */
+/** Every text of the document again, in the current language.
+ *  @param {ParentNode} [root] */
 export function translateAll(root = document) {
-  for (const element of root.querySelectorAll("[data-l10n-id]")) translate(element);
-  for (const element of root.querySelectorAll("*")) {
+  // Only HTML and SVG elements are in the page: both have a dataset.
+  const all = /** @param {string} s */ (s) => /** @type {NodeListOf<HTMLElement | SVGElement>} */ (root.querySelectorAll(s));
+  for (const element of all("[data-l10n-id]")) translate(element);
+  for (const element of all("*")) {
     if ([...element.attributes].some((a) => a.name.startsWith("data-l10n-attr-"))) translate(element);
   }
 }

@@ -4,17 +4,19 @@
 // localStorage). Browsers start audio only after a gesture on the page;
 // until then, and wherever audio is missing, it stays silent.
 
-import { $ } from "./util.js";
+import { $, find } from "./util.js";
 
 const KEY = "songo.sound";
 /** Seconds a tick and a knock last: short, so that fast sowings stay clear. */
 const TICK_S = 0.045;
 const KNOCK_S = 0.12;
 
+/** @type {AudioContext | null} */
 let context = null;
 
 function enabled() {
-  return $("[data-testid=sound]")?.checked ?? false;
+  const box = /** @type {HTMLInputElement | null} */ ($("[data-testid=sound]"));
+  return box?.checked ?? false;
 }
 
 function audio() {
@@ -27,6 +29,7 @@ function audio() {
   return context;
 }
 
+/** @param {number} frequency @param {number} seconds @param {number} volume */
 function beep(frequency, seconds, volume) {
   if (!enabled()) return;
   const ctx = audio();
@@ -53,7 +56,7 @@ export const sound = {
 };
 
 export function initSound() {
-  const box = $("[data-testid=sound]");
+  const box = find("[data-testid=sound]", HTMLInputElement);
   let stored = null;
   try {
     stored = localStorage.getItem(KEY);

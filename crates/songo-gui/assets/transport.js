@@ -21,13 +21,34 @@ const meta = /** @type {HTMLMetaElement | null} */ (document.querySelector("meta
 export const kind = meta?.content === "worker" ? "worker" : "websocket";
 document.body.dataset.transport = kind;
 
-/** The open channel: `send(message)` returns false when nothing was sent. */
+/** @typedef {import("./room.js").PageMessage} PageMessage */
+/** @typedef {import("./room.js").RoomMessage} RoomMessage */
+/** @typedef {import("./room.js").RecordAnswer} RecordAnswer */
+
+/**
+ * What `connect` calls.
+ * @typedef {object} Handlers
+ * @property {(message: RoomMessage) => void} onMessage
+ * @property {() => void} onOpen
+ * @property {(id: string, args?: Record<string, any>) => void} onClose
+ */
+
+/**
+ * The in-page room (web-room.js).
+ * @typedef {object} PageRoom
+ * @property {(message: PageMessage) => boolean} send
+ * @property {(bytes: Uint8Array, name: string, variant: string) => RecordAnswer | Promise<RecordAnswer>} loadRecord
+ */
+
+/** The open channel: `send(message)` returns false when nothing was sent.
+ *  @type {{send(message: PageMessage): boolean} | null} */
 let channel = null;
 
 /** The room's end, for every module of the page. */
 export const server = {
   /** Sends a page message (an object, docs/gui.md's table); false (and
-   *  nothing sent) when not connected. */
+   *  nothing sent) when not connected.
+   *  @param {PageMessage} message */
   send(message) {
     return channel ? channel.send(message) : false;
   },
@@ -38,6 +59,7 @@ export const server = {
  * (an object); `onOpen()` each time the channel opens (the websocket
  * reconnects after a close); `onClose(id, args)` (a catalogue text) when it closes or cannot
  * open, with what to tell the person.
+ * @param {Handlers} handlers
  */
 export function connect(handlers) {
   if (kind === "worker") openWorker(handlers);
@@ -48,6 +70,9 @@ export function connect(handlers) {
  * Reads a record file into the room (the analysis board gets its first
  * game). `variant` is the variant of a game without a Variant tag. Resolves
  * to the answer `{ok, games, message}`; rejects when it could not be sent.
+ * @param {File} file
+ * @param {{name: string, variant: string}} about
+ * @returns {Promise<RecordAnswer>}
  */
 export async function loadRecord(file, { name, variant }) {
   if (kind === "worker") {
@@ -63,6 +88,7 @@ export async function loadRecord(file, { name, variant }) {
 
 // --- websocket -----------------------------------------------------------
 
+/** @param {Handlers} handlers */
 function openWebSocket({ onMessage, onOpen, onClose }) {
   let retry = 0;
   const open = () => {
@@ -99,7 +125,8 @@ function openWebSocket({ onMessage, onOpen, onClose }) {
 
 // --- worker (the room in the page) ---------------------------------------
 
-/** The in-page room once open (for loadRecord). */
+/** The in-page room once open (for loadRecord).
+ *  @type {PageRoom | null} */
 let room = null;
 
 /**
@@ -112,6 +139,7 @@ let room = null;
  * messages in, room messages out through `onMessage`, in order), and the
  * answer of loadRecord is `POST /api/record`'s body. It rejects, with
  * what to tell the person, when the room cannot start.
+ * @param {Handlers} handlers
  */
 async function openWorker({ onMessage, onOpen, onClose }) {
   try {
@@ -119,7 +147,7 @@ async function openWorker({ onMessage, onOpen, onClose }) {
     room = await openRoom({ onMessage });
   } catch (error) {
     console.error(error);
-    onClose("connection-failed", { detail: String(error.message) });
+    onClose("connection-failed", { detail: String(/** @type {Error} */ (error).message) });
     return;
   }
   channel = room;

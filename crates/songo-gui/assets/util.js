@@ -5,10 +5,38 @@ export const SOUTH = "ABCDEFG";
 export const NORTH = "abcdefg";
 export const LETTERS = SOUTH + NORTH;
 
-export const $ = (selector, root = document) => root.querySelector(selector);
-export const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+/** The first element `selector` finds (in `root`), if any.
+ *  @param {string} selector
+ *  @param {ParentNode} [root] */
+export const $ = (selector, root = document) => /** @type {HTMLElement | null} */ (root.querySelector(selector));
 
-/** An element with attributes and, optionally, its text. */
+/** Every element `selector` finds (in `root`).
+ *  @param {string} selector
+ *  @param {ParentNode} [root] */
+export const $$ = (selector, root = document) => /** @type {HTMLElement[]} */ ([...root.querySelectorAll(selector)]);
+
+/**
+ * The element of the page `selector` names, which index.html has: its
+ * absence, or another kind of element, is the page's own bug, said at once
+ * rather than as a null read later.
+ * @template {Element} T
+ * @param {string} selector
+ * @param {{new (): T, prototype: T}} type `HTMLSelectElement`…
+ * @param {ParentNode} [root]
+ * @returns {T}
+ */
+export function find(selector, type, root = document) {
+  const e = root.querySelector(selector);
+  if (!(e instanceof type)) throw new Error(`songo: the page has no ${type.name} ${selector}`);
+  return e;
+}
+
+/** An element with attributes and, optionally, its text.
+ *  @template {keyof HTMLElementTagNameMap} K
+ *  @param {K} tag
+ *  @param {Record<string, string>} [attrs]
+ *  @param {string} [text]
+ *  @returns {HTMLElementTagNameMap[K]} */
 export function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -16,14 +44,17 @@ export function el(tag, attrs = {}, text) {
   return e;
 }
 
-/** An SVG element (the review's graph). */
+/** An SVG element (the review's graph).
+ *  @param {string} tag
+ *  @param {Record<string, string | number>} [attrs] */
 export function svg(tag, attrs = {}) {
   const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   return e;
 }
 
-/** Each variant's name for a person (the catalogue's), by its id. */
+/** Each variant's name for a person (the catalogue's), by its id.
+ *  @type {Record<string, string>} */
 export const VARIANT_NAMES = {
   songo40: "variant-songo40",
   "songo36-beginner": "variant-songo36-beginner",
@@ -31,7 +62,8 @@ export const VARIANT_NAMES = {
 };
 
 /** Move `ply` (from 1) of a game from `start`, as the move lists number
- *  it: `18. E` for South's, `18… g` for North's. */
+ *  it: `18. E` for South's, `18… g` for North's.
+ *  @param {string} start @param {number} ply @param {string} move */
 export function moveLabel(start, ply, move) {
   const offset = start.split(" ")[1] === "n" ? 1 : 0;
   const number = Math.floor((ply - 1 + offset) / 2) + 1;
@@ -44,6 +76,7 @@ export { server } from "./transport.js";
 
 /** A remembered setting (localStorage, which may be unavailable). */
 export const stored = {
+  /** @param {string} key @param {string} fallback */
   get(key, fallback) {
     try {
       const v = localStorage.getItem(`songo.${key}`);
@@ -52,6 +85,7 @@ export const stored = {
       return fallback;
     }
   },
+  /** @param {string} key @param {string | boolean} value */
   set(key, value) {
     try {
       localStorage.setItem(`songo.${key}`, String(value));

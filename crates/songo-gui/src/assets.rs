@@ -11,20 +11,120 @@ const JS: &str = "text/javascript; charset=utf-8";
 const TEXT: &str = "text/plain; charset=utf-8";
 
 /// Every file served: its path, its type, its text. The scripts are ES
-/// modules: `app.js` imports the others (`transport.js` the page's one
-/// channel to the room, here the WebSocket). Every file of the assets
+/// modules: `app.js` imports the others (each panel's from its directory,
+/// `transport.js` the page's one channel to the room, here the WebSocket). Every file of the assets
 /// directory is here (a test checks it).
 pub const FILES: &[(&str, &str, &str)] = &[
     ("/", "text/html; charset=utf-8", INDEX_HTML),
     ("/style.css", "text/css; charset=utf-8", STYLE_CSS),
     ("/app.js", JS, include_str!("../assets/app.js")),
     ("/board.js", JS, include_str!("../assets/board.js")),
-    ("/play.js", JS, include_str!("../assets/play.js")),
-    ("/analysis.js", JS, include_str!("../assets/analysis.js")),
-    ("/explorer.js", JS, include_str!("../assets/explorer.js")),
-    ("/review.js", JS, include_str!("../assets/review.js")),
-    ("/games.js", JS, include_str!("../assets/games.js")),
-    ("/rules.js", JS, include_str!("../assets/rules.js")),
+    // Types only (JSDoc), fetched by no module: served as written.
+    ("/room.js", JS, include_str!("../assets/room.js")),
+    (
+        "/game-settings.js",
+        JS,
+        include_str!("../assets/game-settings.js"),
+    ),
+    // Each panel: its state, its view, its messages, and the panel that
+    // joins them (docs/gui.md, "How it is built").
+    (
+        "/play/panel.js",
+        JS,
+        include_str!("../assets/play/panel.js"),
+    ),
+    (
+        "/play/state.js",
+        JS,
+        include_str!("../assets/play/state.js"),
+    ),
+    ("/play/view.js", JS, include_str!("../assets/play/view.js")),
+    ("/play/form.js", JS, include_str!("../assets/play/form.js")),
+    (
+        "/play/messages.js",
+        JS,
+        include_str!("../assets/play/messages.js"),
+    ),
+    (
+        "/analysis/panel.js",
+        JS,
+        include_str!("../assets/analysis/panel.js"),
+    ),
+    (
+        "/analysis/state.js",
+        JS,
+        include_str!("../assets/analysis/state.js"),
+    ),
+    (
+        "/analysis/view.js",
+        JS,
+        include_str!("../assets/analysis/view.js"),
+    ),
+    (
+        "/analysis/editor.js",
+        JS,
+        include_str!("../assets/analysis/editor.js"),
+    ),
+    (
+        "/analysis/explorer.js",
+        JS,
+        include_str!("../assets/analysis/explorer.js"),
+    ),
+    (
+        "/analysis/messages.js",
+        JS,
+        include_str!("../assets/analysis/messages.js"),
+    ),
+    (
+        "/review/panel.js",
+        JS,
+        include_str!("../assets/review/panel.js"),
+    ),
+    (
+        "/review/state.js",
+        JS,
+        include_str!("../assets/review/state.js"),
+    ),
+    (
+        "/review/view.js",
+        JS,
+        include_str!("../assets/review/view.js"),
+    ),
+    (
+        "/review/messages.js",
+        JS,
+        include_str!("../assets/review/messages.js"),
+    ),
+    (
+        "/games/panel.js",
+        JS,
+        include_str!("../assets/games/panel.js"),
+    ),
+    (
+        "/games/view.js",
+        JS,
+        include_str!("../assets/games/view.js"),
+    ),
+    (
+        "/games/messages.js",
+        JS,
+        include_str!("../assets/games/messages.js"),
+    ),
+    (
+        "/rules/panel.js",
+        JS,
+        include_str!("../assets/rules/panel.js"),
+    ),
+    (
+        "/rules/view.js",
+        JS,
+        include_str!("../assets/rules/view.js"),
+    ),
+    (
+        "/rules/messages.js",
+        JS,
+        include_str!("../assets/rules/messages.js"),
+    ),
     ("/sound.js", JS, include_str!("../assets/sound.js")),
     // The rules panel shows the rules document itself.
     (

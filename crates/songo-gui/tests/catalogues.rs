@@ -16,6 +16,23 @@ fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
 }
 
+/// The page's own modules in `dir` and its sub-directories (each panel has
+/// one, docs/gui.md), not Project Fluent's vendored library.
+fn modules(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.is_dir() {
+            if path.file_name().and_then(|n| n.to_str()) != Some("fluent") {
+                out.extend(modules(&path));
+            }
+        } else if path.extension().and_then(|x| x.to_str()) == Some("js") {
+            out.push(path);
+        }
+    }
+    out
+}
+
 /// One catalogue: each message's attributes and the variables its value
 /// and attributes use.
 struct Catalogue {
@@ -175,11 +192,7 @@ fn js_literals() -> BTreeSet<String> {
     }
     let dirs = [assets(), Path::new(env!("CARGO_MANIFEST_DIR")).join("web")];
     for dir in dirs {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let path = e.unwrap().path();
-            if path.extension().and_then(|x| x.to_str()) != Some("js") {
-                continue;
-            }
+        for path in modules(&dir) {
             let text = std::fs::read_to_string(&path).unwrap();
             for (i, part) in text.split('"').enumerate() {
                 if i % 2 == 1 {
@@ -216,12 +229,7 @@ fn the_page_calls_for_no_id_the_catalogue_lacks() {
     // Calls with a literal id: `tell(x, "id"`, `t("id"`, `say("id"`,
     // `message("id"`, `recordMessage("id"`, `tellAttr(x, "attr", "id"`.
     let c = catalogue("en");
-    let dir = assets();
-    for e in std::fs::read_dir(&dir).unwrap() {
-        let path = e.unwrap().path();
-        if path.extension().and_then(|x| x.to_str()) != Some("js") {
-            continue;
-        }
+    for path in modules(&assets()) {
         let text = std::fs::read_to_string(&path).unwrap();
         for call in [
             "tell(",

@@ -34,6 +34,6 @@ self.onmessage = async ({ data }) => {
     if (data.bench) postMessage({ bench: e.bench() });
     else if (typeof data.line === "string") e.send(data.line);
   } catch (error) {
-    postMessage({ error: `the engine failed: ${error.message}` });
+    postMessage({ error: `the engine failed: ${/** @type {Error} */ (error).message}` });
   }
 };

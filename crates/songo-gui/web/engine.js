@@ -15,8 +15,11 @@
  */
 export function startEngine({ onLine = () => {}, onError = () => {} } = {}) {
   const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-  let loaded;
-  let failed;
+  /** @type {() => void} */
+  let loaded = () => {};
+  /** @type {(error: Error) => void} */
+  let failed = () => {};
+  /** @type {Promise<void>} */
   const ready = new Promise((resolve, reject) => {
     loaded = resolve;
     failed = reject;
@@ -24,7 +27,9 @@ export function startEngine({ onLine = () => {}, onError = () => {} } = {}) {
   // Handled here too, so that a caller that never awaits it is not told of
   // an unhandled rejection (onError says it).
   ready.catch(() => {});
+  /** @type {{resolve: (result: string) => void, reject: (error: Error) => void}[]} */
   const benches = [];
+  /** @param {string} text */
   const fail = (text) => {
     failed(new Error(text));
     for (const b of benches.splice(0)) b.reject(new Error(text));
@@ -43,9 +48,11 @@ export function startEngine({ onLine = () => {}, onError = () => {} } = {}) {
   };
   return {
     ready,
+    /** @param {string} line */
     send(line) {
       worker.postMessage({ line });
     },
+    /** @returns {Promise<string>} */
     bench() {
       return new Promise((resolve, reject) => {
         benches.push({ resolve, reject });

@@ -29,7 +29,8 @@ if (new URLSearchParams(location.search).has("bench")) {
   // A developer's readout, in the bench's own (English) words.
   line.lang = "en";
   line.append("Bench: ", out);
-  document.querySelector("header.top").after(line);
+  // index.html's header: the page has it.
+  /** @type {Element} */ (document.querySelector("header.top")).after(line);
   const engine = startEngine();
   engine.ready.then(
     () => {

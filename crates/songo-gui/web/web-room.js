@@ -27,16 +27,25 @@ export const STORE = "songo.room";
 /** Where saved data that could not be restored is set aside. */
 export const SET_ASIDE = "songo.room.unreadable";
 
+/**
+ * @param {{onMessage: (message: import("./room.js").RoomMessage) => void}} handlers
+ * @returns {Promise<import("./transport.js").PageRoom>}
+ */
 export async function openRoom({ onMessage }) {
   await init();
-  /** generation → the engine's handle (engine.js). */
+  /** generation → the engine's handle (engine.js).
+   *  @type {Map<number, ReturnType<typeof startEngine>>} */
   const engines = new Map();
-  let room = null;
-  let timer = null;
+  /** @type {WebRoom} */
+  let room;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  /** @type {string | null} */
   let kept = null;
 
   // Every message of the room, in order; then the state is kept and the
   // room's next deadline (a stalled engine) is set.
+  /** @param {string[]} texts */
   const deliver = (texts) => {
     for (const text of texts) onMessage(JSON.parse(text));
     keep();
@@ -59,6 +68,7 @@ export async function openRoom({ onMessage }) {
   // The room's calls into this host happen inside a room call: nothing
   // here may call the room back at once (wasm-bindgen refuses re-entry),
   // so whatever the room must hear comes later, as an event.
+  /** @param {number} generation */
   const launch = (generation) => {
     const engine = startEngine({
       onLine: (line) => {
@@ -74,12 +84,15 @@ export async function openRoom({ onMessage }) {
     engines.set(generation, engine);
   };
   const host = {
+    /** @param {number} generation */
     start(generation) {
       launch(generation);
     },
+    /** @param {number} generation @param {string} line */
     send(generation, line) {
       engines.get(generation)?.send(line);
     },
+    /** @param {number} generation */
     interrupt(generation) {
       engines.get(generation)?.terminate();
       launch(generation);
@@ -87,6 +100,7 @@ export async function openRoom({ onMessage }) {
         if (engines.has(generation)) deliver(room.engineRestarted(generation));
       });
     },
+    /** @param {number} generation */
     end(generation) {
       engines.get(generation)?.terminate();
       engines.delete(generation);
@@ -98,6 +112,7 @@ export async function openRoom({ onMessage }) {
   if (new URLSearchParams(location.search).has("no-pause")) room.setPause(false);
   const first = room.welcome();
   const saved = storedState();
+  /** @type {string[]} */
   let restored = [];
   if (saved !== null) {
     try {
@@ -107,7 +122,7 @@ export async function openRoom({ onMessage }) {
       restored = [
         JSON.stringify({
           type: "error",
-          message: { id: "saved-set-aside", detail: String(error.message) },
+          message: { id: "saved-set-aside", detail: String(/** @type {Error} */ (error).message) },
         }),
       ];
     }
@@ -141,6 +156,7 @@ function storedState() {
   }
 }
 
+/** @param {string} saved */
 function setAside(saved) {
   try {
     localStorage.setItem(SET_ASIDE, saved);

@@ -5,25 +5,30 @@
 // through the board's own message, so the room's guard against a board
 // that changed meanwhile covers it too.
 
-import { $, el } from "./util.js";
-import { tell, tellAttr } from "./i18n.js";
+import { $, el, find } from "../util.js";
+import { tell, tellAttr } from "../i18n.js";
 
-/** `onPlay(pit)`: the row's move, played as a click on its pit. */
+/** @typedef {import("../room.js").BookView} BookView */
+/** @typedef {import("../room.js").AnalysisView} AnalysisView */
+
+/** `onPlay(pit)`: the row's move, played as a click on its pit.
+ *  @param {{onPlay: (pit: string) => void}} handlers */
 export function createExplorer({ onPlay }) {
-  const panel = $("[data-testid=explorer]");
-  const table = $("[data-testid=explorer-table]");
-  const body = $("[data-testid=explorer-moves]");
-  const empty = $("[data-testid=explorer-empty]");
+  const panel = find("[data-testid=explorer]", HTMLElement);
+  const table = find("[data-testid=explorer-table]", HTMLElement);
+  const body = find("[data-testid=explorer-moves]", HTMLElement);
+  const empty = find("[data-testid=explorer-empty]", HTMLElement);
 
   // One listener for the whole body: a click anywhere on a row plays it
   // (a finger need not find the button); the button itself is what the
   // keyboard reaches (Tab, then Enter or Space).
   body.addEventListener("click", (event) => {
-    const row = event.target.closest("tr[data-move]");
-    if (row) onPlay(row.dataset.move);
+    const row = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("tr[data-move]"));
+    if (row && row.dataset.move) onPlay(row.dataset.move);
   });
 
-  /** Shows `book` (the view's) for the position `view` shows. */
+  /** Shows `book` (the view's) for the position `view` shows.
+   *  @param {BookView} book @param {AnalysisView} view */
   function render(book, view) {
     const moves = view.result ? [] : book.moves;
     // The rows are made anew: a keyboard that played one stays in the
@@ -35,7 +40,7 @@ export function createExplorer({ onPlay }) {
     tell(empty, book.positions ? "explorer-not-in-book" : "explorer-empty-book");
     const side = view.to_move;
     // Scores are the side to move's, as the engine's lines are.
-    tell($(".book-score-head", table), "explorer-score", { side });
+    tell(find(".book-score-head", HTMLElement, table), "explorer-score", { side });
     body.replaceChildren(
       ...moves.map((m) => {
         const row = el("tr", {

@@ -1,15 +1,33 @@
-// The rules panel, for players (issue 38): one section per idea (the
-// board, sowing, capturing, feeding, the noble pit, the end), each with
-// its words from the catalogue and small diagrams drawn by the page's own
-// board (board.js) from fixed positions (rules/diagrams.json). "Show me"
-// asks the room, which has the rules, to play the diagram's move
-// (`show-move`): the seeds are sown on the diagram, or the room says why
-// the rules forbid that pit. The technical rules (docs/rules.md, served as
-// rules.md) are linked, for engine authors.
+// The rules panel's view: one section per idea, each with its words from
+// the catalogue and small diagrams drawn by the page's own board
+// (board.js) from fixed positions (diagrams.json), and the room's answer
+// to "Show me" drawn on its diagram. A diagram's state is its hooks
+// (`data-position`, `data-state`): what it shows is all there is to it.
 
-import { $, el, server } from "./util.js";
-import { tell, tellSay } from "./i18n.js";
-import { createBoard } from "./board.js";
+import { el } from "../util.js";
+import { tell, tellSay } from "../i18n.js";
+import { createBoard } from "../board.js";
+
+/** @typedef {import("../room.js").ShownMoveMessage} ShownMoveMessage */
+
+/**
+ * One diagram of diagrams.json.
+ * @typedef {object} Diagram
+ * @property {string} id
+ * @property {string} section
+ * @property {string} variant
+ * @property {string} position
+ * @property {string | null} move
+ * @property {string | null} after
+ * @property {string} caption the caption's catalogue id
+ */
+
+/**
+ * A diagram drawn: its board, its figure, the line that says why a move
+ * is refused, its button.
+ * @typedef {{board: ReturnType<typeof createBoard>, box: HTMLElement, why: HTMLElement,
+ *   reset: () => void, show: HTMLElement | null}} Shown
+ */
 
 /** The sections in order, each with its title and paragraphs' ids. */
 const SECTIONS = [
@@ -21,14 +39,16 @@ const SECTIONS = [
   { id: "end", title: "rules-end-title", texts: ["rules-end-text", "rules-end-text-2"] },
 ];
 
-/** The diagrams' boards, by diagram id: to animate the room's answer. */
+/** The diagrams' boards, by diagram id: to animate the room's answer.
+ *  @type {Map<string, Shown>} */
 const shown = new Map();
 
 /** One diagram: a small board at its position, its caption, and "Show
  *  me" when it has a move. Hooks: `[data-testid=rules-diagram]` with
  *  `data-diagram`, `data-position` (what the board shows now) and
- *  `data-state` (`start`, `shown`, `refused`). */
-function diagram(d) {
+ *  `data-state` (`start`, `shown`, `refused`).
+ *  @param {Diagram} d @param {(d: Diagram & {move: string}) => void} onShow */
+function diagram(d, onShow) {
   const box = el("figure", {
     class: "rules-diagram",
     "data-testid": "rules-diagram",
@@ -61,12 +81,13 @@ function diagram(d) {
   tell(caption, d.caption);
   const why = el("p", { class: "message", role: "alert" });
   box.append(root, caption);
-  if (d.move) {
+  const move = d.move;
+  if (move) {
     const show = el("button", { type: "button", "data-testid": "rules-show", class: "rules-show" });
     tell(show, "rules-show");
     show.addEventListener("click", () => {
       reset();
-      server.send({ type: "show-move", variant: d.variant, position: d.position, pit: d.move, tag: d.id });
+      onShow({ ...d, move });
     });
     box.append(show, why);
   }
@@ -76,8 +97,9 @@ function diagram(d) {
 }
 
 /** The room's answer to "Show me": the move sown on its diagram, or why
- *  the rules forbid it. */
-export function onShownMove(message) {
+ *  the rules forbid it.
+ *  @param {ShownMoveMessage} message */
+export function drawShownMove(message) {
   const d = shown.get(message.tag);
   if (!d) return;
   if (message.why) {
@@ -85,6 +107,9 @@ export function onShownMove(message) {
     d.box.dataset.state = "refused";
     return;
   }
+  // The room sends the sowing and the position after it with every
+  // answer that is not a refusal.
+  if (!message.sowing || !message.after) return;
   d.box.dataset.position = message.after;
   d.box.dataset.state = "shown";
   d.board.mark({ counts: message.pits, last: message.sowing.pit });
@@ -92,15 +117,19 @@ export function onShownMove(message) {
   const toMove = message.after.split(" ")[1] === "s" ? "south" : "north";
   d.board.players({}, [south, north], toMove);
   d.board.animate(message.sowing, message.pits);
-  tell(d.show, "rules-again");
+  if (d.show) tell(d.show, "rules-again");
 }
 
-async function render(body) {
-  const response = await fetch(new URL("./rules/diagrams.json", import.meta.url));
+/** The panel's sections and diagrams, from diagrams.json, into `body`.
+ *  @param {HTMLElement} body @param {(d: Diagram & {move: string}) => void} onShow a diagram's Show me */
+export async function render(body, onShow) {
+  const response = await fetch(new URL("./diagrams.json", import.meta.url));
   if (!response.ok) throw new Error(`rules/diagrams.json: ${response.status}`);
+  /** @type {{diagrams: Diagram[]}} */
   const { diagrams } = await response.json();
   const intro = el("p", {});
   tell(intro, "rules-intro");
+  /** @type {HTMLElement[]} */
   const parts = [intro];
   for (const section of SECTIONS) {
     const part = el("section", { class: "rules-section", "data-section": section.id });
@@ -112,7 +141,7 @@ async function render(body) {
       tell(p, id);
       part.append(p);
     }
-    for (const d of diagrams.filter((x) => x.section === section.id)) part.append(diagram(d));
+    for (const d of diagrams.filter((x) => x.section === section.id)) part.append(diagram(d, onShow));
     parts.push(part);
   }
   // The reference, in English, for engine authors.
@@ -123,20 +152,4 @@ async function render(body) {
   parts.push(reference);
   body.replaceChildren(...parts);
   body.dataset.loaded = "true";
-}
-
-export function initRules() {
-  const panel = $("[data-testid=rules]");
-  const body = $("[data-testid=rules-text]");
-  panel.addEventListener("toggle", async () => {
-    if (!panel.open || body.dataset.loaded === "true") return;
-    try {
-      await render(body);
-    } catch (error) {
-      console.error(error);
-      const p = document.createElement("p");
-      tell(p, "rules-not-loaded");
-      body.replaceChildren(p);
-    }
-  });
 }

@@ -1,0 +1,64 @@
+// The games list's view: the finished games, newest first, each with its
+// date, variant, players and result, and its two buttons.
+
+import { el, find, VARIANT_NAMES } from "../util.js";
+import { tell } from "../i18n.js";
+
+/** @typedef {import("../room.js").GamesView} GamesView */
+/** @typedef {import("../room.js").FinishedView} FinishedView */
+
+/**
+ * What the person does, for the panel.
+ * @typedef {object} GamesActions
+ * @property {(index: number) => void} onOpen a game to the analysis board
+ * @property {(index: number) => void} onReview the same, reviewed
+ * @property {() => void} onExport every game as one record file
+ */
+
+/** @param {GamesActions} actions */
+export function createGamesView(actions) {
+  const list = find("[data-testid=games]", HTMLElement);
+  const empty = find("[data-testid=games-empty]", HTMLElement);
+  const exportAll = find("[data-testid=export-games]", HTMLButtonElement);
+  exportAll.addEventListener("click", actions.onExport);
+
+  /** @param {FinishedView} g */
+  function item(g) {
+    // Numbered as the analysis numbers it ("game 2 of 2"), newest first
+    // (issue 38, defect 4).
+    const li = el("li", { "data-game": String(g.index), "data-result": g.result, value: String(g.index) });
+    const text = el("span", { class: "game-text" });
+    // The record's date (`YYYY.MM.DD`), written as the language writes
+    // dates (06/12/2026).
+    const [year, month, day] = g.date.split(".").map(Number);
+    tell(text, "games-entry", {
+      year,
+      month,
+      day,
+      variant: { id: VARIANT_NAMES[g.variant] },
+      south: g.players[0],
+      north: g.players[1],
+      result: g.result,
+      termination: g.termination,
+      moves: Math.ceil(g.plies / 2),
+    });
+    const open = el("button", { type: "button", "data-action": "analyse" });
+    tell(open, "analyse");
+    const review = el("button", { type: "button", "data-action": "review" });
+    tell(review, "review");
+    open.addEventListener("click", () => actions.onOpen(g.index));
+    review.addEventListener("click", () => actions.onReview(g.index));
+    li.append(text, open, review);
+    return li;
+  }
+
+  return {
+    /** The room's list. @param {GamesView} view */
+    render(view) {
+      empty.hidden = view.games.length > 0;
+      exportAll.disabled = view.games.length === 0;
+      // Newest first: the game just finished is at the top.
+      list.replaceChildren(...view.games.slice().reverse().map(item));
+    },
+  };
+}
