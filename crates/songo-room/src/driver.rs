@@ -32,7 +32,7 @@ mod jobs;
 #[cfg(test)]
 mod tests;
 
-use jobs::{keep, send};
+use jobs::{keep_best_info, to_engine};
 
 /// What the caller must do, in order.
 // Actions live a moment in a short list: boxing the event would cost an
@@ -66,14 +66,14 @@ enum Phase {
         variant: Variant,
         level: u8,
     },
-    /// Options for the task's next search sent, `readyok` awaited: a new
+    /// Options for the job's next search sent, `readyok` awaited: a new
     /// variant may take the engine a moment (its tables).
     Preparing { until: Duration },
-    /// The task's search runs: `go` sent.
-    Searching(Run),
+    /// The job's search runs: `go` sent.
+    Searching(InFlight),
     /// The search ran past its patience: `stop` sent, its answer still
     /// wanted.
-    Stopping { run: Run, until: Duration },
+    Stopping { run: InFlight, until: Duration },
     /// [`Action::Interrupt`] given: the stale `bestmove` (or
     /// [`Driver::restarted`]) awaited.
     Interrupted { asked: Duration, until: Duration },
@@ -83,24 +83,24 @@ enum Phase {
 
 /// One search under way.
 #[derive(Debug)]
-struct Run {
+struct InFlight {
     /// When `go` was sent.
     asked: Duration,
     /// When to send `stop` ourselves.
     patience: Option<Duration>,
-    /// The best `info` of the first line so far (see [`keep`]).
+    /// The best `info` of the first line so far (see [`keep_best_info`]).
     last: Option<Info>,
 }
 
 /// The job being worked through, between its searches.
 #[derive(Debug)]
-struct Task {
+struct ActiveJob {
     ticket: u64,
-    work: Work,
+    kind: JobKind,
 }
 
 #[derive(Debug)]
-enum Work {
+enum JobKind {
     Search(Search),
     Review {
         reviewing: Reviewing,
@@ -115,7 +115,7 @@ enum Work {
 /// that change. An option the engine's description sets itself is never
 /// overridden: the command line wins.
 #[derive(Debug)]
-struct Told {
+struct SentOptions {
     variant: Option<Variant>,
     level: Option<u8>,
     /// The protocol's default is one line.
@@ -124,9 +124,9 @@ struct Told {
     book: bool,
 }
 
-impl Told {
-    fn nothing() -> Told {
-        Told {
+impl SentOptions {
+    fn nothing() -> SentOptions {
+        SentOptions {
             variant: None,
             level: None,
             lines: 1,
@@ -142,10 +142,10 @@ pub struct Driver {
     /// `UCI_Variant` (some, such as `EvalFile`, apply to the current
     /// variant).
     fixed: Vec<(String, String)>,
-    told: Told,
+    sent: SentOptions,
     /// Jobs not started yet, in order.
     queue: VecDeque<Job>,
-    task: Option<Task>,
+    active: Option<ActiveJob>,
     phase: Phase,
 }
 
@@ -155,9 +155,9 @@ impl Driver {
     pub fn new(options: Vec<(String, String)>) -> Driver {
         Driver {
             fixed: options,
-            told: Told::nothing(),
+            sent: SentOptions::nothing(),
             queue: VecDeque::new(),
-            task: None,
+            active: None,
             phase: Phase::Unstarted,
         }
     }
@@ -180,14 +180,14 @@ impl Driver {
             Phase::Over => {}
             Phase::Idle => {
                 self.queue.push_back(job);
-                self.proceed(now, &mut out);
+                self.start_next(now, &mut out);
             }
             Phase::Searching(run) => {
                 self.phase = Phase::Interrupted {
                     asked: run.asked,
                     until: now.saturating_add(STOP_GRACE),
                 };
-                self.task = None;
+                self.active = None;
                 self.queue.push_back(job);
                 out.push(Action::Interrupt);
             }
@@ -205,26 +205,26 @@ impl Driver {
                 // Win/draw/loss chances for the analysis; an engine without
                 // the option answers with an error line, which nobody reads.
                 if !self.fixes("UCI_ShowWDL") {
-                    out.push(send("setoption name UCI_ShowWDL value true"));
+                    out.push(to_engine("setoption name UCI_ShowWDL value true"));
                 }
-                self.proceed(now, &mut out);
+                self.start_next(now, &mut out);
             }
             Phase::NewGame { .. } if first == Some("readyok") => {
                 out.push(Action::Report(Event::Ready));
-                self.proceed(now, &mut out);
+                self.start_next(now, &mut out);
             }
             // The options are told: the search itself now.
-            Phase::Preparing { .. } if first == Some("readyok") => self.proceed(now, &mut out),
+            Phase::Preparing { .. } if first == Some("readyok") => self.start_next(now, &mut out),
             Phase::Searching(run) | Phase::Stopping { run, .. } if first == Some("bestmove") => {
                 let info = run.last.take();
                 self.answered(line, info, now, &mut out);
             }
             Phase::Searching(run) => {
-                keep(&mut run.last, line);
-                if let Some(Task {
+                keep_best_info(&mut run.last, line);
+                if let Some(ActiveJob {
                     ticket,
-                    work: Work::Search(_),
-                }) = self.task
+                    kind: JobKind::Search(_),
+                }) = self.active
                 {
                     out.push(Action::Report(Event::Line {
                         ticket,
@@ -233,8 +233,10 @@ impl Driver {
                 }
             }
             // After our `stop` the lines are kept, no longer shown.
-            Phase::Stopping { run, .. } => keep(&mut run.last, line),
-            Phase::Interrupted { .. } if first == Some("bestmove") => self.proceed(now, &mut out),
+            Phase::Stopping { run, .. } => keep_best_info(&mut run.last, line),
+            Phase::Interrupted { .. } if first == Some("bestmove") => {
+                self.start_next(now, &mut out)
+            }
             // Anything else is noise: a late line, an error message.
             _ => {}
         }
@@ -261,10 +263,10 @@ impl Driver {
                     run,
                     until: now.saturating_add(STOP_GRACE),
                 };
-                out.push(send("stop"));
+                out.push(to_engine("stop"));
             }
             Phase::Stopping {
-                run: Run { asked, .. },
+                run: InFlight { asked, .. },
                 ..
             }
             | Phase::Interrupted { asked, .. } => {
@@ -340,8 +342,8 @@ impl Driver {
 
     /// A fresh engine knows nothing: `uci`, and every option again later.
     fn greet(&mut self, now: Duration, out: &mut Vec<Action>) {
-        self.told = Told::nothing();
-        out.push(send("uci"));
+        self.sent = SentOptions::nothing();
+        out.push(to_engine("uci"));
         self.phase = Phase::Greeting {
             until: now.saturating_add(ANSWER_TIMEOUT),
         };
@@ -349,7 +351,7 @@ impl Driver {
 
     fn fail(&mut self, failure: Failure, out: &mut Vec<Action>) {
         self.phase = Phase::Over;
-        self.task = None;
+        self.active = None;
         self.queue.clear();
         out.push(Action::Report(Event::Failed(failure)));
     }

@@ -8,7 +8,7 @@ use songo_client::review::{Reviewing, Thresholds, Verdict};
 use songo_client::{position_command, BestMove, Info};
 use songo_core::Variant;
 
-use super::{Action, Driver, Phase, Run, Task, Work};
+use super::{Action, ActiveJob, Driver, InFlight, JobKind, Phase};
 use crate::link::{BestMoveLine, Event, Job, Search, ANSWER_TIMEOUT};
 use crate::say::Say;
 
@@ -24,16 +24,16 @@ const REVIEW_BOOK: bool = false;
 const GAME_BOOK: bool = false;
 
 impl Driver {
-    /// Goes on with the task, or the next job; idle when there is none.
-    pub(super) fn proceed(&mut self, now: Duration, out: &mut Vec<Action>) {
+    /// Goes on with the job, or the next job; idle when there is none.
+    pub(super) fn start_next(&mut self, now: Duration, out: &mut Vec<Action>) {
         loop {
             if self.queue.is_empty() {
-                if let Some(search) = self.task_search(out) {
+                if let Some(search) = self.next_search(out) {
                     return self.prepare(&search, now, out);
                 }
             }
-            // A task with a job behind it would be interrupted at once.
-            self.task = None;
+            // An active job with another behind it would be interrupted at once.
+            self.active = None;
             let Some(job) = self.queue.pop_front() else {
                 self.phase = Phase::Idle;
                 return;
@@ -42,9 +42,9 @@ impl Driver {
                 Job::NewGame { variant, level } => return self.new_game(variant, level, now, out),
                 Job::Cancel => {}
                 Job::Search { ticket, search } => {
-                    self.task = Some(Task {
+                    self.active = Some(ActiveJob {
                         ticket,
-                        work: Work::Search(search),
+                        kind: JobKind::Search(search),
                     })
                 }
                 Job::Review {
@@ -52,27 +52,27 @@ impl Driver {
                     game,
                     limit,
                 } => {
-                    let task = Task {
+                    let job = ActiveJob {
                         ticket,
-                        work: Work::Review {
+                        kind: JobKind::Review {
                             reviewing: Reviewing::new(&game, Thresholds::default()),
                             limit,
                             reported: 0,
                         },
                     };
-                    self.task = advance(task, out);
+                    self.active = report_review(job, out);
                 }
             }
         }
     }
 
-    /// The next search of the task, if any. A review that has none left
+    /// The next search of the job, if any. A review that has none left
     /// is finished (and reported) here.
-    fn task_search(&mut self, out: &mut Vec<Action>) -> Option<Search> {
-        let task = self.task.as_mut()?;
-        match &mut task.work {
-            Work::Search(search) => Some(search.clone()),
-            Work::Review {
+    fn next_search(&mut self, out: &mut Vec<Action>) -> Option<Search> {
+        let job = self.active.as_mut()?;
+        match &mut job.kind {
+            JobKind::Search(search) => Some(search.clone()),
+            JobKind::Review {
                 reviewing, limit, ..
             } => match reviewing.next_position() {
                 // One search per position, with the game's moves up to
@@ -86,8 +86,8 @@ impl Driver {
                     limit: *limit,
                 }),
                 None => {
-                    let task = self.task.take()?;
-                    self.task = advance(task, out);
+                    let job = self.active.take()?;
+                    self.active = report_review(job, out);
                     None
                 }
             },
@@ -96,8 +96,8 @@ impl Driver {
 
     fn new_game(&mut self, variant: Variant, level: u8, now: Duration, out: &mut Vec<Action>) {
         self.tell(variant, level, None, out);
-        out.push(send("ucinewgame"));
-        out.push(send("isready"));
+        out.push(to_engine("ucinewgame"));
+        out.push(to_engine("isready"));
         self.phase = Phase::NewGame {
             until: now.saturating_add(ANSWER_TIMEOUT),
             variant,
@@ -109,24 +109,24 @@ impl Driver {
     /// yet (then waits for `readyok`), else starts the search.
     fn prepare(&mut self, search: &Search, now: Duration, out: &mut Vec<Action>) {
         let reviewing = matches!(
-            self.task,
-            Some(Task {
-                work: Work::Review { .. },
+            self.active,
+            Some(ActiveJob {
+                kind: JobKind::Review { .. },
                 ..
             })
         );
         let told = self.tell(search.variant, search.level, Some(search.lines), out);
         let told_book = self.tell_book(if reviewing { REVIEW_BOOK } else { GAME_BOOK }, out);
         if told || told_book {
-            out.push(send("isready"));
+            out.push(to_engine("isready"));
             self.phase = Phase::Preparing {
                 until: now.saturating_add(ANSWER_TIMEOUT),
             };
             return;
         }
-        out.push(send(&position_command(&search.start, &search.moves)));
-        out.push(send(&search.limit.go()));
-        self.phase = Phase::Searching(Run {
+        out.push(to_engine(&position_command(&search.start, &search.moves)));
+        out.push(to_engine(&search.limit.go()));
+        self.phase = Phase::Searching(InFlight {
             asked: now,
             patience: search.limit.patience().map(|p| now.saturating_add(p)),
             last: None,
@@ -143,21 +143,25 @@ impl Driver {
         out: &mut Vec<Action>,
     ) -> bool {
         let before = out.len();
-        if self.told.variant != Some(variant) {
-            out.push(send(&format!("setoption name UCI_Variant value {variant}")));
+        if self.sent.variant != Some(variant) {
+            out.push(to_engine(&format!(
+                "setoption name UCI_Variant value {variant}"
+            )));
             for (name, value) in &self.fixed {
-                out.push(send(&format!("setoption name {name} value {value}")));
+                out.push(to_engine(&format!("setoption name {name} value {value}")));
             }
-            self.told.variant = Some(variant);
+            self.sent.variant = Some(variant);
         }
-        if !self.fixes("Skill Level") && self.told.level != Some(level) {
-            out.push(send(&format!("setoption name Skill Level value {level}")));
-            self.told.level = Some(level);
+        if !self.fixes("Skill Level") && self.sent.level != Some(level) {
+            out.push(to_engine(&format!(
+                "setoption name Skill Level value {level}"
+            )));
+            self.sent.level = Some(level);
         }
         if let Some(lines) = lines {
-            if !self.fixes("MultiPV") && self.told.lines != lines {
-                out.push(send(&format!("setoption name MultiPV value {lines}")));
-                self.told.lines = lines;
+            if !self.fixes("MultiPV") && self.sent.lines != lines {
+                out.push(to_engine(&format!("setoption name MultiPV value {lines}")));
+                self.sent.lines = lines;
             }
         }
         out.len() > before
@@ -167,15 +171,15 @@ impl Driver {
     /// engine's description does not set it); whether it did. An engine
     /// without the option answers with an error line, which nobody reads.
     fn tell_book(&mut self, book: bool, out: &mut Vec<Action>) -> bool {
-        if self.fixes("OwnBook") || self.told.book == book {
+        if self.fixes("OwnBook") || self.sent.book == book {
             return false;
         }
-        out.push(send(&format!("setoption name OwnBook value {book}")));
-        self.told.book = book;
+        out.push(to_engine(&format!("setoption name OwnBook value {book}")));
+        self.sent.book = book;
         true
     }
 
-    /// The `bestmove` of the task's search.
+    /// The `bestmove` of the job's search.
     pub(super) fn answered(
         &mut self,
         line: &str,
@@ -188,13 +192,13 @@ impl Driver {
             line: line.to_string(),
             info,
         };
-        if let Some(mut task) = self.task.take() {
-            match &mut task.work {
-                Work::Search(_) => out.push(Action::Report(Event::BestMove {
-                    ticket: task.ticket,
+        if let Some(mut job) = self.active.take() {
+            match &mut job.kind {
+                JobKind::Search(_) => out.push(Action::Report(Event::BestMove {
+                    ticket: job.ticket,
                     answer,
                 })),
-                Work::Review { reviewing, .. } => {
+                JobKind::Review { reviewing, .. } => {
                     let info = answer.info.unwrap_or_default();
                     match info.score {
                         Some(score) => {
@@ -203,12 +207,12 @@ impl Driver {
                                 best: answer.parsed.and_then(|b| b.mv),
                                 pv: info.pv,
                             });
-                            self.task = advance(task, out);
+                            self.active = report_review(job, out);
                         }
                         None => {
                             let (ply, _) = reviewing.progress();
                             out.push(Action::Report(Event::ReviewFailed {
-                                ticket: task.ticket,
+                                ticket: job.ticket,
                                 message: Say::EngineNoScore {
                                     line: answer.line.clone(),
                                     ply,
@@ -219,21 +223,21 @@ impl Driver {
                 }
             }
         }
-        self.proceed(now, out);
+        self.start_next(now, out);
     }
 }
 
 /// Reports a review's progress, and its end when every position is
-/// scored; the task while it goes on.
-fn advance(mut task: Task, out: &mut Vec<Action>) -> Option<Task> {
-    let ticket = task.ticket;
-    let Work::Review {
+/// scored; the job while it goes on.
+fn report_review(mut job: ActiveJob, out: &mut Vec<Action>) -> Option<ActiveJob> {
+    let ticket = job.ticket;
+    let JobKind::Review {
         reviewing,
         reported,
         ..
-    } = &mut task.work
+    } = &mut job.kind
     else {
-        return Some(task);
+        return Some(job);
     };
     // Scores the positions the rules ended, on the way to the next.
     let more = reviewing.next_position().is_some();
@@ -247,9 +251,9 @@ fn advance(mut task: Task, out: &mut Vec<Action>) -> Option<Task> {
     }
     *reported = done;
     if more {
-        return Some(task);
+        return Some(job);
     }
-    let Work::Review { reviewing, .. } = task.work else {
+    let JobKind::Review { reviewing, .. } = job.kind else {
         return None;
     };
     out.push(Action::Report(Event::Reviewed {
@@ -259,13 +263,13 @@ fn advance(mut task: Task, out: &mut Vec<Action>) -> Option<Task> {
     None
 }
 
-pub(super) fn send(line: &str) -> Action {
+pub(super) fn to_engine(line: &str) -> Action {
     Action::Send(line.to_string())
 }
 
 /// The best `info` of the first line seen so far: an exact score beats a
 /// bound (an aspiration failure), a later line beats an earlier one.
-pub(super) fn keep(last: &mut Option<Info>, line: &str) {
+pub(super) fn keep_best_info(last: &mut Option<Info>, line: &str) {
     let Some(info) = Info::parse(line) else {
         return;
     };

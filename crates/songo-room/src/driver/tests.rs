@@ -45,7 +45,7 @@ fn options(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
 /// `fixed`.
 fn greeted(fixed: &[(&str, &str)]) -> Driver {
     let mut d = Driver::new(options(fixed));
-    assert_eq!(d.start(T0), [send("uci")]);
+    assert_eq!(d.start(T0), [to_engine("uci")]);
     d.on_line("uciok", T0);
     assert!(d.is_idle());
     d
@@ -94,7 +94,7 @@ fn the_greeting_waits_for_uciok_and_asks_for_wdl() {
         level: 3,
     };
     assert_eq!(d.on_job(new_game, T0), []);
-    assert_eq!(d.start(ms(5)), [send("uci")]);
+    assert_eq!(d.start(ms(5)), [to_engine("uci")]);
     assert_eq!(d.start(ms(6)), [], "greets once");
     assert_eq!(d.deadline(), Some(ms(5) + ANSWER_TIMEOUT));
     assert_eq!(d.on_line("id name fake", ms(6)), []);
@@ -347,7 +347,7 @@ fn a_restarted_engine_is_greeted_and_told_everything_again() {
         [Action::Interrupt]
     );
     // The web transport replaces the engine instead of sending `stop`.
-    assert_eq!(d.restarted(ms(35)), [send("uci")]);
+    assert_eq!(d.restarted(ms(35)), [to_engine("uci")]);
     assert_eq!(d.deadline(), Some(ms(35) + ANSWER_TIMEOUT));
     let a = d.on_line("uciok", ms(40));
     assert_eq!(
@@ -371,7 +371,7 @@ fn a_restarted_engine_is_greeted_and_told_everything_again() {
 fn a_restart_nobody_asked_for_does_the_search_again() {
     let mut d = ready_for_searches();
     d.on_job(search_job(1, Limit::Movetime(ms(100))), ms(10));
-    assert_eq!(d.restarted(ms(20)), [send("uci")]);
+    assert_eq!(d.restarted(ms(20)), [to_engine("uci")]);
     d.on_line("uciok", ms(21));
     assert_eq!(sends(&d.on_line("readyok", ms(22))), GO);
     let a = d.on_line("bestmove A", ms(122));
@@ -435,7 +435,7 @@ fn a_search_past_its_patience_is_stopped_and_its_answer_taken() {
     d.on_line("info depth 9 score cp 40 pv A", ms(50));
     let patience = ms(100) + STALL_GRACE;
     assert_eq!(d.on_time(patience - ms(1)), []);
-    assert_eq!(d.on_time(patience), [send("stop")]);
+    assert_eq!(d.on_time(patience), [to_engine("stop")]);
     assert_eq!(d.deadline(), Some(patience + STOP_GRACE));
     // A job now waits for the answer, which is still wanted.
     assert_eq!(d.on_job(Job::Cancel, patience), []);
@@ -456,7 +456,7 @@ fn a_search_past_its_patience_is_stopped_and_its_answer_taken() {
 fn no_answer_even_after_stop_is_a_stall() {
     let mut d = ready_for_searches();
     d.on_job(search_job(1, Limit::Depth(30)), ms(10));
-    assert_eq!(d.on_time(ms(10) + DEPTH_CAP), [send("stop")]);
+    assert_eq!(d.on_time(ms(10) + DEPTH_CAP), [to_engine("stop")]);
     let a = d.on_time(ms(10) + DEPTH_CAP + STOP_GRACE);
     assert_eq!(
         reports(&a),
@@ -679,18 +679,18 @@ fn a_finished_game_leaves_its_last_position_to_the_rules() {
 #[test]
 fn the_last_exact_score_of_the_first_line_is_kept() {
     let mut last = None;
-    keep(&mut last, "info string hello");
+    keep_best_info(&mut last, "info string hello");
     assert_eq!(last, None);
-    keep(&mut last, "info depth 3 multipv 1 score cp 20 pv A");
-    keep(&mut last, "info depth 3 multipv 2 score cp 10 pv B");
+    keep_best_info(&mut last, "info depth 3 multipv 1 score cp 20 pv A");
+    keep_best_info(&mut last, "info depth 3 multipv 2 score cp 10 pv B");
     assert_eq!(last.as_ref().unwrap().score, Some(InfoScore::Cp(20)));
-    keep(
+    keep_best_info(
         &mut last,
         "info depth 4 multipv 1 score cp 90 lowerbound pv C",
     );
     assert_eq!(last.as_ref().unwrap().score, Some(InfoScore::Cp(20)));
-    keep(&mut last, "info depth 4 score cp 40 pv D");
+    keep_best_info(&mut last, "info depth 4 score cp 40 pv D");
     assert_eq!(last.as_ref().unwrap().pv, ["D"]);
-    keep(&mut last, "info depth 5 nodes 100");
+    keep_best_info(&mut last, "info depth 5 nodes 100");
     assert_eq!(last.as_ref().unwrap().pv, ["D"]);
 }
