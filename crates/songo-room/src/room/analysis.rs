@@ -1,21 +1,23 @@
 //! The analysis board: a game (the one played, a loaded record's, or a
 //! set-up position), a cursor stepping through it, moves played on it,
-//! records saved from it, and the game played on from it.
+//! and records saved from it. It owns the board; the analyst's lines and
+//! the tables' and book's answers are shown beside it ([`Live`]).
 
-use songo_client::review::comment;
+use songo_client::review::{comment, GameReview};
 use songo_core::record::GameRecord;
 use songo_core::{Game, Move, Position, Side, Variant};
 // std's `SystemTime::now` panics on wasm32-unknown-unknown.
 use web_time::SystemTime;
 
-use super::timing::Pace;
-use super::{refuse, Room, LEVELS};
-use crate::clock::TimeControl;
-use crate::messages::{Outgoing, Reply, SideName, Topic, Which};
+use super::saved::{bad, game_of, texts, RestoreError, SavedBoard, SavedOrigin};
+use crate::book::BookView;
 use crate::records;
 use crate::say::Say;
-use crate::view::{side_name, AnalysisView, LineView, OriginView, RecordGameView, ResultView};
-use crate::{book, tablebase};
+use crate::tablebase::TbView;
+use crate::view::{
+    side_name, AnalysisView, EngineStatus, LineView, OriginView, RecordGameView, ResultView,
+};
+use songo_core::record::parse_records;
 
 /// The games of the record file uploaded last.
 pub(super) struct Loaded {
@@ -43,29 +45,50 @@ pub(super) enum Origin {
     },
 }
 
+/// The board: its game, the ply shown, where it came from.
 pub(super) struct Analysis {
-    pub(super) variant: Variant,
-    pub(super) start: Position,
-    pub(super) moves: Vec<Move>,
+    variant: Variant,
+    start: Position,
+    moves: Vec<Move>,
     /// The ply shown.
-    pub(super) cursor: usize,
-    pub(super) origin: Origin,
+    cursor: usize,
+    origin: Origin,
     /// The moves differ from the origin's.
-    pub(super) modified: bool,
-    pub(super) loaded: Option<Loaded>,
-    /// Changes with the position shown: the engine's lines carry it.
-    pub(super) id: u64,
-    /// The engine's lines on the position shown.
-    pub(super) lines: Vec<LineView>,
-    /// The lines of the engine's iteration under way, until it is whole.
-    pub(super) pending: super::lines::Pending,
+    modified: bool,
+    loaded: Option<Loaded>,
+    /// Changes with the position shown (and with the number of lines
+    /// wanted): the engine's lines carry it.
+    id: u64,
+}
+
+/// What the board shows beside its position: the analyst's.
+pub(super) struct Live {
     /// The person wants the engine to analyse.
     pub(super) running: bool,
     pub(super) lines_wanted: u8,
+    pub(super) engine: String,
+    pub(super) engine_status: EngineStatus,
+    pub(super) engine_message: Option<Say>,
+    /// The engine's lines on the position shown.
+    pub(super) lines: Vec<LineView>,
 }
 
-/// Lines of analysis the page offers.
-pub const MAX_LINES: u8 = 3;
+/// The position shown, as the analyst follows it.
+pub(super) struct Shown {
+    /// The board's position id.
+    pub(super) id: u64,
+    /// The game up to the cursor.
+    pub(super) game: Game,
+}
+
+/// A move played on the board.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stepped {
+    /// The game's own next move: the cursor went on.
+    Along,
+    /// Another move: a new line from here, the rest of the game gone.
+    NewLine,
+}
 
 impl Analysis {
     pub(super) fn new() -> Analysis {
@@ -78,10 +101,6 @@ impl Analysis {
             modified: false,
             loaded: None,
             id: 1,
-            lines: Vec::new(),
-            pending: Default::default(),
-            running: false,
-            lines_wanted: 1,
         }
     }
 
@@ -101,289 +120,177 @@ impl Analysis {
             .expect("the board's moves are checked when they are made")
     }
 
-    /// The position shown changed: old lines go.
-    fn moved(&mut self) {
+    /// The position shown and its id.
+    pub(super) fn shown(&self) -> Shown {
+        Shown {
+            id: self.id,
+            game: self.game_here(),
+        }
+    }
+
+    /// Whether the board has moves (something to review).
+    pub(super) fn has_moves(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
+    /// The position shown changed (or what is asked of it): the engine's
+    /// lines on the old one go.
+    pub(super) fn renew(&mut self) {
         self.id += 1;
-        self.lines.clear();
-        self.pending.clear();
     }
-}
 
-impl Room {
-    /// A new game on the board (its review goes).
+    /// A new game on the board.
     pub(super) fn show(&mut self, game: &Game, cursor: usize, origin: Origin) {
-        let a = &mut self.analysis;
-        a.variant = game.variant();
-        a.start = game.start();
-        a.moves = game.moves().to_vec();
-        a.cursor = cursor.min(a.moves.len());
-        a.origin = origin;
-        a.modified = false;
-        a.moved();
-        self.game_changed();
+        self.variant = game.variant();
+        self.start = game.start();
+        self.moves = game.moves().to_vec();
+        self.cursor = cursor.min(self.moves.len());
+        self.origin = origin;
+        self.modified = false;
+        self.renew();
     }
 
-    /// Everything about the board, for every page, after a change.
-    pub(super) fn board_changed(&mut self) -> Reply {
-        self.kick_analyst();
-        Reply::broadcast(vec![self.analysis_message(), self.review_message()])
-    }
-
-    pub(super) fn set_up(&mut self, variant: &str, position: &str) -> Reply {
-        let v: Variant = match variant.parse() {
-            Ok(v) => v,
-            Err(_) => {
-                return refuse(
-                    Topic::SetUp,
-                    Say::UnknownVariant {
-                        text: variant.to_string(),
-                    },
-                )
-            }
-        };
-        let p: Position = match position.parse() {
-            Ok(p) => p,
-            Err(e) => return refuse(Topic::SetUp, Say::bad_position(&e)),
-        };
+    /// A set-up position, read from the page's text.
+    pub(super) fn set_up(&mut self, variant: &str, position: &str) -> Result<(), Say> {
+        let v: Variant = variant.parse().map_err(|_| Say::UnknownVariant {
+            text: variant.to_string(),
+        })?;
+        let p: Position = position.parse().map_err(|e| Say::bad_position(&e))?;
         self.show(&Game::new(v, p), 0, Origin::SetUp);
-        self.board_changed()
+        Ok(())
     }
 
-    /// Copies the game being played to the board.
-    pub(super) fn copy_play(&mut self, ply: Option<usize>) {
-        let game = self.play.game.clone();
-        let record = records::of_play(&game, &self.played(), SystemTime::now());
-        let cursor = ply.unwrap_or(game.moves().len());
-        self.show(
-            &game,
-            cursor,
-            Origin::Play {
-                south: record.south,
-                north: record.north,
-            },
-        );
-    }
-
-    pub(super) fn analyse_game(&mut self, ply: Option<usize>) -> Reply {
-        if ply.is_some_and(|p| p > self.play.game.moves().len()) {
-            return refuse(
-                Topic::Analysis,
-                Say::NoSuchPly {
-                    ply: ply.unwrap_or_default(),
-                    moves: self.play.game.moves().len(),
-                },
-            );
+    /// The cursor to `ply`.
+    pub(super) fn goto(&mut self, ply: usize) -> Result<(), Say> {
+        if ply > self.moves.len() {
+            return Err(Say::NoSuchPly {
+                ply,
+                moves: self.moves.len(),
+            });
         }
-        self.copy_play(ply);
-        self.board_changed()
+        if ply != self.cursor {
+            self.cursor = ply;
+            self.renew();
+        }
+        Ok(())
     }
 
-    pub(super) fn goto(&mut self, ply: usize) -> Reply {
-        let a = &mut self.analysis;
-        if ply > a.moves.len() {
-            return refuse(
-                Topic::Analysis,
-                Say::NoSuchPly {
-                    ply,
-                    moves: a.moves.len(),
-                },
-            );
-        }
-        if ply != a.cursor {
-            a.cursor = ply;
-            a.moved();
-        }
-        self.kick_analyst();
-        Reply::broadcast(vec![self.analysis_message()])
-    }
-
-    pub(super) fn analysis_move(
+    /// Pit `pit` played on the position shown, chosen at ply `ply` of
+    /// board `id` (a stale choice is refused).
+    pub(super) fn play(
         &mut self,
         pit: &str,
         ply: Option<usize>,
         id: Option<u64>,
-    ) -> Reply {
-        let a = &self.analysis;
-        if ply.is_some_and(|n| n != a.cursor) || id.is_some_and(|i| i != a.id) {
-            return refuse(
-                Topic::Analysis,
-                Say::PitRefused {
-                    pit: pit.trim().to_string(),
-                    why: Box::new(Say::Stale),
-                },
-            );
+    ) -> Result<Stepped, Say> {
+        if ply.is_some_and(|n| n != self.cursor) || id.is_some_and(|i| i != self.id) {
+            return Err(Say::PitRefused {
+                pit: pit.trim().to_string(),
+                why: Box::new(Say::Stale),
+            });
         }
-        let game = self.analysis.game_here();
+        let game = self.game_here();
         let p = game.position();
         let Ok(m) = Move::parse(pit.trim(), p.side_to_move()) else {
-            return refuse(
-                Topic::Analysis,
-                Say::NotAPit {
-                    text: pit.to_string(),
-                },
-            );
+            return Err(Say::NotAPit {
+                text: pit.to_string(),
+            });
+        };
+        let refused = |why: Say| Say::PitRefused {
+            pit: m.to_string(),
+            why: Box::new(why),
         };
         if game.is_over() {
-            return refuse(
-                Topic::Analysis,
-                Say::PitRefused {
-                    pit: m.to_string(),
-                    why: Box::new(Say::GameOver),
-                },
-            );
+            return Err(refused(Say::GameOver));
         }
-        if let Some(why) = p.why_illegal(self.analysis.variant, m) {
-            return refuse(
-                Topic::Analysis,
-                Say::PitRefused {
-                    pit: m.to_string(),
-                    why: Box::new(why.into()),
-                },
-            );
+        if let Some(why) = p.why_illegal(self.variant, m) {
+            return Err(refused(why.into()));
         }
-        let a = &mut self.analysis;
-        let cursor = a.cursor;
-        if a.moves.get(cursor) == Some(&m) {
-            a.cursor += 1;
-            a.moved();
-            self.kick_analyst();
-            return Reply::broadcast(vec![self.analysis_message()]);
+        let cursor = self.cursor;
+        self.cursor += 1;
+        if self.moves.get(cursor) == Some(&m) {
+            self.renew();
+            return Ok(Stepped::Along);
         }
-        // A new line from here: the rest of the game goes.
-        a.moves.truncate(cursor);
-        a.moves.push(m);
-        a.cursor += 1;
-        a.modified = true;
-        a.moved();
-        self.game_changed();
-        self.board_changed()
+        self.moves.truncate(cursor);
+        self.moves.push(m);
+        self.modified = true;
+        self.renew();
+        Ok(Stepped::NewLine)
     }
 
-    pub(super) fn analyse(&mut self, on: bool, lines: Option<u8>) -> Reply {
-        if let Some(n) = lines {
-            if !(1..=MAX_LINES).contains(&n) {
-                return refuse(
-                    Topic::Analysis,
-                    Say::BadLines {
-                        lines: n,
-                        max: MAX_LINES,
-                    },
-                );
-            }
-            if n != self.analysis.lines_wanted {
-                self.analysis.lines_wanted = n;
-                // The search starts again with the new number of lines.
-                self.analysis.moved();
-            }
-        }
-        self.analysis.running = on;
-        self.kick_analyst();
-        Reply::broadcast(vec![self.analysis_message()])
+    /// The games of a file (or the person's own), for [`Analysis::load_game`].
+    pub(super) fn load(&mut self, loaded: Loaded) {
+        self.loaded = Some(loaded);
     }
 
-    pub(super) fn play_from_here(
-        &mut self,
-        side: Option<SideName>,
-        level: Option<u8>,
-        tc: Option<TimeControl>,
-        think_ms: Option<u64>,
-    ) -> Reply {
-        let game = self.analysis.game_here();
-        if game.is_over() {
-            return refuse(Topic::Analysis, Say::OverHere);
-        }
-        let level = level.unwrap_or(self.play.level);
-        if !LEVELS.contains(&level) {
-            return refuse(Topic::Analysis, Say::BadLevel { level });
-        }
-        let pace = match Pace::asked(tc, think_ms) {
-            Ok(pace) => pace,
-            Err(why) => return refuse(Topic::Analysis, why),
-        };
-        let human = side.map_or(game.position().side_to_move(), Side::from);
-        self.begin(game, human, level, self.engine, pace);
-        Reply::broadcast(vec![self.state_message()])
-    }
-
-    pub(super) fn load_game(&mut self, index: usize) -> Reply {
+    /// Game `index` (from 1) of the loaded file on the board.
+    pub(super) fn load_game(&mut self, index: usize) -> Result<(), Say> {
         let Some(record) = self
-            .analysis
             .loaded
             .as_ref()
             .and_then(|l| l.games.get(index.wrapping_sub(1)))
             .cloned()
         else {
-            return refuse(Topic::Record, Say::NoLoadedGame { index });
+            return Err(Say::NoLoadedGame { index });
         };
         // The reader replayed every move already; a record that still does
         // not replay is refused, never a panic.
-        let game =
-            match Game::with_moves(record.variant, record.start, record.moves.iter().copied()) {
-                Ok(game) => game,
-                Err((ply, e)) => {
-                    return refuse(
-                        Topic::Record,
-                        Say::RecordMoveBad {
-                            ply: ply + 1,
-                            problem: Box::new((&e).into()),
-                        },
-                    );
-                }
-            };
+        let game = Game::with_moves(record.variant, record.start, record.moves.iter().copied())
+            .map_err(|(ply, e)| Say::RecordMoveBad {
+                ply: ply + 1,
+                problem: Box::new((&e).into()),
+            })?;
         let end = game.moves().len();
         self.show(&game, end, Origin::Record { index, record });
-        self.board_changed()
+        Ok(())
     }
 
-    pub(super) fn save(&mut self, which: Which, now: SystemTime) -> Reply {
-        let (variant, record) = match which {
-            Which::Play => (
-                self.play.variant,
-                records::of_play(&self.play.game, &self.played(), now),
-            ),
-            Which::Analysis => {
-                let a = &self.analysis;
-                let record = match &a.origin {
-                    Origin::Record { record, .. } if !a.modified => record.clone(),
-                    Origin::Record { record, .. } => {
-                        let mut r = records::of_game(
-                            &a.game(),
-                            &record.south,
-                            &record.north,
-                            &record.event,
-                            now,
-                        );
-                        r.time_control = record.time_control.clone();
-                        r
-                    }
-                    Origin::Play { south, north } => {
-                        records::of_game(&a.game(), south, north, records::EVENT, now)
-                    }
-                    Origin::Start | Origin::SetUp => {
-                        records::of_game(&a.game(), "?", "?", records::EVENT, now)
-                    }
-                };
-                let mut record = record;
-                if let Some((review, limit)) = self.finished_review() {
-                    // The review goes into the record as `songo review`
-                    // writes it: a comment after every move.
-                    record.comments.clear();
-                    let _ = record.set_tag("Annotator", format!("songo gui review, {limit}"));
-                    for m in &review.moves {
-                        record.add_comment(m.ply + 1, &comment(m));
-                    }
-                }
-                (a.variant, record)
+    /// The board's game as a record dated `now`; a finished review of it
+    /// (and its limit) as comments.
+    pub(super) fn record(
+        &self,
+        review: Option<(&GameReview, &str)>,
+        now: SystemTime,
+    ) -> GameRecord {
+        let mut record = match &self.origin {
+            Origin::Record { record, .. } if !self.modified => record.clone(),
+            Origin::Record { record, .. } => {
+                let mut r = records::of_game(
+                    &self.game(),
+                    &record.south,
+                    &record.north,
+                    &record.event,
+                    now,
+                );
+                r.time_control = record.time_control.clone();
+                r
+            }
+            Origin::Play { south, north } => {
+                records::of_game(&self.game(), south, north, records::EVENT, now)
+            }
+            Origin::Start | Origin::SetUp => {
+                records::of_game(&self.game(), "?", "?", records::EVENT, now)
             }
         };
-        Reply::to_sender(Outgoing::Record {
-            file_name: records::file_name(variant, now),
-            text: record.to_string(),
-        })
+        if let Some((review, limit)) = review {
+            // The review goes into the record as `songo review` writes
+            // it: a comment after every move.
+            record.comments.clear();
+            let _ = record.set_tag("Annotator", format!("songo gui review, {limit}"));
+            for m in &review.moves {
+                record.add_comment(m.ply + 1, &comment(m));
+            }
+        }
+        record
+    }
+
+    pub(super) fn variant(&self) -> Variant {
+        self.variant
     }
 
     fn origin_view(&self) -> OriginView {
-        let a = &self.analysis;
+        let a = self;
         let games = a
             .loaded
             .as_ref()
@@ -443,26 +350,30 @@ impl Room {
         view
     }
 
-    /// What the page shows of the analysis board.
-    pub fn analysis_view(&self) -> AnalysisView {
-        let a = &self.analysis;
-        let game = a.game_here();
+    /// What the page shows of the board, with the analyst's lines and
+    /// the tables' and the book's answers beside it.
+    pub(super) fn view(
+        &self,
+        live: Live,
+        tablebase: Option<TbView>,
+        book: BookView,
+    ) -> AnalysisView {
+        let game = self.game_here();
         let p = game.position();
         let legal = if game.is_over() {
             Vec::new()
         } else {
-            p.legal_moves(a.variant)
+            p.legal_moves(self.variant)
                 .iter()
                 .map(|m| m.to_string())
                 .collect()
         };
-        let (engine_status, engine_message) = self.analyst_status();
         AnalysisView {
-            id: a.id,
-            variant: a.variant.to_string(),
-            start: a.start.to_string(),
-            moves: a.moves.iter().map(|m| m.to_string()).collect(),
-            ply: a.cursor,
+            id: self.id,
+            variant: self.variant.to_string(),
+            start: self.start.to_string(),
+            moves: texts(&self.moves),
+            ply: self.cursor,
             position: p.to_string(),
             pits: p.pits().to_vec(),
             captured: [p.captured(Side::South), p.captured(Side::North)],
@@ -471,33 +382,91 @@ impl Room {
             last: game.moves().last().map(|m| m.to_string()),
             result: ResultView::of(&game),
             origin: self.origin_view(),
-            running: a.running,
-            lines_wanted: a.lines_wanted,
-            engine: self.engine_name().to_string(),
-            engine_status,
-            engine_message,
-            lines: a.lines.clone(),
-            tablebase: self
-                .tablebases
-                .as_ref()
-                .map(|tb| tablebase::probe(tb, &game)),
-            book: book::explore(self.book(), &game),
+            running: live.running,
+            lines_wanted: live.lines_wanted,
+            engine: live.engine,
+            engine_status: live.engine_status,
+            engine_message: live.engine_message,
+            lines: live.lines,
+            tablebase,
+            book,
         }
+    }
+
+    /// The board to keep; `lines`: how many lines the analysis shows.
+    pub(super) fn saved(&self, lines: u8) -> SavedBoard {
+        SavedBoard {
+            variant: self.variant.to_string(),
+            start: self.start.to_string(),
+            moves: texts(&self.moves),
+            cursor: self.cursor,
+            origin: match &self.origin {
+                Origin::Start => SavedOrigin::Start,
+                Origin::Play { south, north } => SavedOrigin::Play {
+                    south: south.clone(),
+                    north: north.clone(),
+                },
+                Origin::SetUp => SavedOrigin::SetUp,
+                Origin::Record { index, record } => SavedOrigin::Record {
+                    index: *index,
+                    record: record.to_string(),
+                },
+            },
+            modified: self.modified,
+            lines,
+        }
+    }
+
+    /// A saved board put back (checked by [`restored`]).
+    pub(super) fn restore(&mut self, board: Restored) {
+        self.show(&board.game, board.cursor, board.origin);
+        self.modified = board.modified;
     }
 }
 
-impl Room {
-    /// How the game in play is being played, for its record.
-    pub(super) fn played(&self) -> records::Played<'_> {
-        records::Played {
-            human: self.play.human,
-            engine: self.engine_name(),
-            level: self.play.level,
-            names: self.play.opponent.names(),
-            tc: self.play.time_control(),
-            forfeit: self.play.forfeit,
-            resigned: self.play.resigned,
-            hinted: &self.play.hinted,
-        }
+/// A saved board, checked.
+pub(super) struct Restored {
+    game: Game,
+    cursor: usize,
+    origin: Origin,
+    modified: bool,
+}
+
+/// A saved board checked: every move by the rules core, the cursor, the
+/// number of lines (up to `max_lines`), the record it came from.
+pub(super) fn restored(a: &SavedBoard, max_lines: u8) -> Result<Restored, RestoreError> {
+    let game = game_of("board", &a.variant, &a.start, &a.moves)?;
+    if a.cursor > a.moves.len() {
+        return Err(bad(
+            "board",
+            format!("ply {} of {}", a.cursor, a.moves.len()),
+        ));
     }
+    if !(1..=max_lines).contains(&a.lines) {
+        return Err(bad("board", format!("{} lines", a.lines)));
+    }
+    let origin = match &a.origin {
+        SavedOrigin::Start => Origin::Start,
+        SavedOrigin::Play { south, north } => Origin::Play {
+            south: south.clone(),
+            north: north.clone(),
+        },
+        SavedOrigin::SetUp => Origin::SetUp,
+        SavedOrigin::Record { index, record } => {
+            let mut records = parse_records(record).map_err(|e| bad("record", e))?;
+            if records.len() != 1 {
+                return Err(bad("record", format!("{} games", records.len())));
+            }
+            Origin::Record {
+                index: *index,
+                record: records.remove(0),
+            }
+        }
+    };
+    Ok(Restored {
+        game,
+        cursor: a.cursor,
+        origin,
+        modified: a.modified,
+    })
 }

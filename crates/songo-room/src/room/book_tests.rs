@@ -9,6 +9,7 @@ use songo_core::{Move, Position, Variant};
 
 use super::tests::{error_of, room, room_with_book};
 use super::*;
+use crate::messages::Topic;
 
 fn scored(pit: &str, score: i16, depth: u8, visits: u32) -> BookMove {
     BookMove {

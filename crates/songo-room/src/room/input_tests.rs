@@ -3,6 +3,7 @@
 
 use super::tests::{answer, room};
 use super::*;
+use crate::messages::Topic;
 
 fn illegal_why(r: &Reply) -> Say {
     match &r.to_sender[..] {

@@ -4,13 +4,21 @@
 //! server); every page and every engine runner talks to it by message. The
 //! page only shows views and sends [`PageMessage`]s.
 //!
-//! - `play`: the game between the person and an engine, and hints;
-//! - `timing`: its clocks, the weak levels' pause, losses on time, and
-//!   the deadline a host wakes the room at;
+//! The room is made of parts that each own their state; the room only
+//! passes what one part needs from another (a game, a position, a
+//! record) through their methods, in `handle`:
+//! - `play`: the game played here, between the person and an engine or
+//!   between two people, with its engine process, hints, and its time
+//!   (clocks, think time, the weak levels' pause, losses on time, the
+//!   deadline a host wakes the room at);
 //! - `analysis`: the analysis board: a game (copied, loaded or set up)
-//!   stepped through, its moves, records in and out;
+//!   stepped through, its moves, records out;
 //! - `analyst`: the second engine process that analyses the board live
-//!   and reviews games, so that analysis never disturbs a game in play.
+//!   and reviews games, so that analysis never disturbs a game in play;
+//! - `history`: the finished games;
+//! - `engines`: the engines the room may start, shared by `play` and
+//!   `analyst`;
+//! - `saved`: the room's state kept between runs, each part's own.
 //!
 //! Engines are reached through [`EngineLink`]s, so the room runs with
 //! any engine runner (a process, the engine in WebAssembly) and is tested
@@ -22,13 +30,13 @@ mod analysis;
 mod analyst;
 #[cfg(test)]
 mod book_tests;
+mod engines;
+mod handle;
 mod history;
 #[cfg(test)]
 mod history_tests;
 #[cfg(test)]
 mod input_tests;
-mod lines;
-mod people;
 #[cfg(test)]
 mod people_tests;
 mod play;
@@ -37,7 +45,6 @@ mod saved;
 mod saved_tests;
 #[cfg(test)]
 mod tests;
-mod timing;
 #[cfg(test)]
 mod timing_tests;
 
@@ -53,18 +60,21 @@ use songo_tb::Tablebases;
 use web_time::{Instant, SystemTime};
 
 use crate::link::{EngineLink, Event};
-use crate::messages::{Outgoing, PageMessage, Reply, Topic};
+use crate::messages::{Outgoing, Reply};
 use crate::say::Say;
+use crate::view::{AnalysisView, ReviewView, View};
+use crate::{book, tablebase};
 use analysis::Analysis;
-use analyst::{Analyst, Review};
+use analyst::Analyst;
+use engines::Engines;
 use history::History;
 pub use history::YOUR_GAMES;
 use play::Play;
+pub use play::{
+    PAUSED_LEVELS, PAUSE_CLOCK_SHARE, PAUSE_MIN, PAUSE_SPREAD, PAUSE_THINK_SHARE, THINK_MS,
+};
 pub use saved::{
     RestoreError, SavedBoard, SavedClock, SavedOrigin, SavedPlay, SavedRoom, SAVED_FORMAT,
-};
-pub use timing::{
-    PAUSED_LEVELS, PAUSE_CLOCK_SHARE, PAUSE_MIN, PAUSE_SPREAD, PAUSE_THINK_SHARE, THINK_MS,
 };
 
 pub use crate::levels::LEVELS;
@@ -116,24 +126,14 @@ pub struct UploadAnswer {
 
 /// Everything the pages share.
 pub struct Room {
-    engines: Vec<EngineSpec>,
-    spawn: Spawner,
-    movetime: Duration,
+    engines: Engines,
     tablebases: Option<Arc<Tablebases>>,
     /// `None`: the embedded book (kept by songo-book, not copied here).
     book: Option<Arc<Book>>,
     time: TimeSource,
-    pause: bool,
-    /// Every engine process gets its own generation: the events of a
-    /// replaced one are recognised and dropped.
-    next_generation: u64,
-    next_ticket: u64,
-    /// The engine chosen for games (and used by the analysis).
-    engine: usize,
     play: Play,
     analysis: Analysis,
     analyst: Analyst,
-    review: Review,
     history: History,
 }
 
@@ -143,34 +143,17 @@ impl Room {
     pub fn new(config: RoomConfig, spawn: Spawner) -> Room {
         assert!(!config.engines.is_empty(), "a room needs an engine");
         let mut room = Room {
-            engines: config.engines,
-            spawn,
-            movetime: config.movetime,
+            engines: Engines::new(config.engines, spawn),
             tablebases: config.tablebases,
             book: config.book,
             time: config.time.unwrap_or_else(|| Box::new(Instant::now)),
-            pause: config.pause,
-            next_generation: 0,
-            next_ticket: 0,
-            engine: 0,
-            play: Play::new(),
+            play: Play::new(config.movetime, config.pause),
             analysis: Analysis::new(),
             analyst: Analyst::new(),
-            review: Review::new(),
             history: History::default(),
         };
-        room.start_engine();
+        room.play.start_engine(&mut room.engines);
         room
-    }
-
-    fn generation(&mut self) -> u64 {
-        self.next_generation += 1;
-        self.next_generation
-    }
-
-    fn ticket(&mut self) -> u64 {
-        self.next_ticket += 1;
-        self.next_ticket
     }
 
     /// The book the explorer probes.
@@ -182,7 +165,7 @@ impl Room {
     }
 
     fn engine_name(&self) -> &str {
-        &self.engines[self.engine].name
+        self.engines.name(self.play.engine())
     }
 
     /// Everything a page needs when it connects.
@@ -227,67 +210,13 @@ impl Room {
         }
     }
 
-    fn handle(&mut self, message: PageMessage) -> Reply {
-        match message {
-            PageMessage::State {} => Reply {
-                to_sender: self.welcome(),
-                broadcast: Vec::new(),
-            },
-            PageMessage::NewGame {
-                variant,
-                side,
-                level,
-                names,
-                engine,
-                tc,
-                think_ms,
-            } => self.new_game(&variant, &side, level, names, engine, tc, think_ms),
-            PageMessage::Move { pit, ply, game } => self.human_move(&pit, ply, game),
-            PageMessage::TakeBack { agreed } => self.take_back(agreed),
-            PageMessage::Resign {} => self.resign(),
-            PageMessage::ShowMove {
-                variant,
-                position,
-                pit,
-                tag,
-            } => show_move(&variant, &position, &pit, tag),
-            PageMessage::RestartEngine {} => {
-                self.start_engine();
-                self.maybe_think();
-                Reply::broadcast(vec![self.state_message()])
-            }
-            PageMessage::Hint {} => self.hint(),
-            PageMessage::SetUp { variant, position } => self.set_up(&variant, &position),
-            PageMessage::AnalyseGame { ply } => self.analyse_game(ply),
-            PageMessage::Goto { ply } => self.goto(ply),
-            PageMessage::AnalysisMove { pit, ply, id } => self.analysis_move(&pit, ply, id),
-            PageMessage::Analyse { on, lines } => self.analyse(on, lines),
-            PageMessage::PlayFromHere {
-                side,
-                level,
-                tc,
-                think_ms,
-            } => self.play_from_here(side, level, tc, think_ms),
-            PageMessage::RestartAnalyst {} => self.restart_analyst(),
-            PageMessage::LoadGame { index } => self.load_game(index),
-            PageMessage::Save { game } => self.save(game, SystemTime::now()),
-            PageMessage::Review {
-                game,
-                depth,
-                movetime,
-            } => self.start_review(game, depth, movetime),
-            PageMessage::CancelReview {} => self.cancel_review(),
-            PageMessage::OpenGame { index } => self.open_game(index),
-            PageMessage::ExportGames {} => self.export_games(SystemTime::now()),
-        }
-    }
-
     /// Handles an event of the engine process of `generation`; returns
     /// what to tell the pages.
     pub fn on_engine(&mut self, generation: u64, event: Event) -> Vec<Outgoing> {
         let caught_up = self.catch_up();
         let mut out = if generation == self.play.generation() {
-            self.on_play_engine(event)
+            let now = self.now();
+            self.play.on_event(&self.engines, event, now)
         } else if generation == self.analyst.generation() {
             self.on_analyst(event)
         } else {
@@ -306,8 +235,8 @@ impl Room {
     /// connects again asks for it again), so that an engine does not
     /// think for nobody.
     pub fn on_no_pages(&mut self) {
-        if self.analysis.running {
-            self.analysis.running = false;
+        if self.analyst.running() {
+            self.analyst.set_running(false);
             self.kick_analyst();
         }
     }
@@ -348,7 +277,7 @@ impl Room {
             Err(why) => refuse(why),
             Ok(games) => {
                 let count = games.len();
-                self.analysis.loaded = Some(analysis::Loaded {
+                self.analysis.load(analysis::Loaded {
                     name: name.to_string(),
                     games,
                     own: false,
@@ -378,48 +307,74 @@ impl Room {
     pub fn review_message(&self) -> Outgoing {
         Outgoing::Review(Box::new(self.review_view()))
     }
-}
 
-/// An error about `topic`.
-/// A move on a fixed position, as the rules panel shows it: the rules
-/// core's sowing and the position after it, or why not.
-fn show_move(variant: &str, position: &str, pit: &str, tag: String) -> Reply {
-    let Ok(v) = variant.parse::<songo_core::Variant>() else {
-        return Reply::error(Say::UnknownVariant {
-            text: variant.to_string(),
-        });
-    };
-    let p: songo_core::Position = match position.parse() {
-        Ok(p) => p,
-        Err(e) => return Reply::error(Say::bad_position(&e)),
-    };
-    let Ok(m) = songo_core::Move::parse(pit.trim(), p.side_to_move()) else {
-        return Reply::error(Say::NotAPit {
-            text: pit.to_string(),
-        });
-    };
-    if let Some(why) = p.why_illegal(v, m) {
-        return Reply::to_sender(Outgoing::ShownMove {
-            tag,
-            sowing: None,
-            after: None,
-            pits: p.pits().to_vec(),
-            why: Some(Say::PitRefused {
-                pit: m.to_string(),
-                why: Box::new(why.into()),
-            }),
-        });
+    /// The finished games, for every page.
+    pub fn games_message(&self) -> Outgoing {
+        self.history.message()
     }
-    let after = p.play(v, m).expect("a move the rules core called legal");
-    Reply::to_sender(Outgoing::ShownMove {
-        tag,
-        sowing: Some(Box::new(crate::sowing::sowing(v, &p, m))),
-        after: Some(after.to_string()),
-        pits: after.pits().to_vec(),
-        why: None,
-    })
-}
 
-fn refuse(topic: Topic, message: Say) -> Reply {
-    Reply::error_on(topic, message)
+    /// What the page shows of the game being played.
+    pub fn view(&self) -> View {
+        self.play.view(&self.engines, self.now())
+    }
+
+    /// What the page shows of the analysis board.
+    pub fn analysis_view(&self) -> AnalysisView {
+        let shown = self.analysis.shown();
+        let live = self.analyst.live(self.engine_name(), shown.id);
+        let tablebase = self
+            .tablebases
+            .as_ref()
+            .map(|tb| tablebase::probe(tb, &shown.game));
+        let book = book::explore(self.book(), &shown.game);
+        self.analysis.view(live, tablebase, book)
+    }
+
+    /// What the page shows of the review.
+    pub fn review_view(&self) -> ReviewView {
+        self.analyst.review_view()
+    }
+
+    /// Whether levels 1–4 hold an early answer until a natural moment
+    /// (see [`PAUSE_MIN`]): for people; a test of something else may do
+    /// without the wait. An answer held already is still played at its
+    /// moment.
+    pub fn set_pause(&mut self, on: bool) {
+        self.play.set_pause(on);
+    }
+
+    /// What came due by now: a held answer played, the person's flag
+    /// fallen. Whether anything changed.
+    fn catch_up(&mut self) -> bool {
+        let now = self.now();
+        self.play.catch_up(&self.engines, now)
+    }
+
+    /// When the room next needs [`on_time`](Room::on_time): a held answer
+    /// to play, or the person's flag to fall.
+    pub fn next_deadline(&self) -> Option<Instant> {
+        self.play.next_deadline()
+    }
+
+    /// Time passed: plays a held answer, or ends the game on the person's
+    /// time, when due; the state for every page if anything changed.
+    pub fn on_time(&mut self) -> Vec<Outgoing> {
+        let mut out = if self.catch_up() {
+            vec![self.state_message()]
+        } else {
+            Vec::new()
+        };
+        // A game lost on time is a finished game too.
+        if self.note_finished(SystemTime::now()) {
+            out.push(self.games_message());
+        }
+        out
+    }
+
+    /// Records the game played if it has just ended: whether it did.
+    fn note_finished(&mut self, now: SystemTime) -> bool {
+        let (play, engines) = (&self.play, &self.engines);
+        self.history
+            .note(play.game_id(), play.over(), || play.record(engines, now))
+    }
 }

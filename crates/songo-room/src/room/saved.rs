@@ -5,30 +5,20 @@
 //! and a room is changed only when all of it is good, so a damaged or
 //! foreign store costs the saved game, never the room.
 
-use std::time::Duration;
-
 use serde::{Deserialize, Serialize};
 use songo_core::record::parse_records;
-use songo_core::{Game, Move, Position, Side, Variant};
+use songo_core::{Game, Move, Position, Variant};
 
-use super::analysis::Origin;
-use super::people::Opponent;
-use super::timing::{Pace, THINK_MS};
-use super::{Room, LEVELS};
-use crate::clock::{Clocks, TimeControl};
+use super::analyst::MAX_LINES;
+use super::Room;
+use crate::clock::TimeControl;
 use crate::messages::SideName;
-use crate::view::side_name;
 
 /// The version of the saved form. Another version is refused, so that an
 /// older build never misreads a newer one's data. Fields added later are
 /// optional (a file without them still reads, as an untimed game), so
 /// they need no new version.
 pub const SAVED_FORMAT: u32 = 1;
-
-/// The most a saved clock may show: ten times the longest base (a game
-/// gains its increments), so that a damaged number cannot make a clock
-/// that never runs out.
-const MAX_SAVED_LEFT_MS: u64 = 10 * TimeControl::MAX_BASE_MS;
 
 /// A room's state, saved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -130,7 +120,7 @@ pub enum RestoreError {
     Bad { what: &'static str, why: String },
 }
 
-fn bad(what: &'static str, why: impl ToString) -> RestoreError {
+pub(super) fn bad(what: &'static str, why: impl ToString) -> RestoreError {
     RestoreError::Bad {
         what,
         why: why.to_string(),
@@ -138,7 +128,7 @@ fn bad(what: &'static str, why: impl ToString) -> RestoreError {
 }
 
 /// A saved game checked move by move.
-fn game_of(
+pub(super) fn game_of(
     what: &'static str,
     variant: &str,
     start: &str,
@@ -156,7 +146,7 @@ fn game_of(
     Ok(game)
 }
 
-fn texts(moves: &[Move]) -> Vec<String> {
+pub(super) fn texts(moves: &[Move]) -> Vec<String> {
     moves.iter().map(Move::to_string).collect()
 }
 
@@ -186,54 +176,11 @@ impl Room {
     /// The room's state to keep: the game played and the board, not what
     /// engines are doing (a restored room asks them again).
     pub fn saved(&self) -> SavedRoom {
-        let p = &self.play;
-        let a = &self.analysis;
         SavedRoom {
             format: SAVED_FORMAT,
-            play: SavedPlay {
-                variant: p.variant.to_string(),
-                human: side_name(p.human),
-                level: p.level,
-                engine: self.engine_name().to_string(),
-                start: p.game.start().to_string(),
-                moves: texts(p.game.moves()),
-                clock: p.clocks.as_ref().map(|c| {
-                    let ms = |d: Duration| d.as_millis().try_into().unwrap_or(u64::MAX);
-                    let [south, north] = c.left_at_last_move();
-                    SavedClock {
-                        tc: c.time_control(),
-                        left_ms: [ms(south), ms(north)],
-                        flagged: p.forfeit.map(SideName::from),
-                    }
-                }),
-                think_ms: p
-                    .think
-                    .map(|t| t.as_millis().try_into().unwrap_or(u64::MAX)),
-                names: p.opponent.names().cloned(),
-                resigned: p.resigned.map(SideName::from),
-                hinted: p.hinted.clone(),
-            },
-            analysis: SavedBoard {
-                variant: a.variant.to_string(),
-                start: a.start.to_string(),
-                moves: texts(&a.moves),
-                cursor: a.cursor,
-                origin: match &a.origin {
-                    Origin::Start => SavedOrigin::Start,
-                    Origin::Play { south, north } => SavedOrigin::Play {
-                        south: south.clone(),
-                        north: north.clone(),
-                    },
-                    Origin::SetUp => SavedOrigin::SetUp,
-                    Origin::Record { index, record } => SavedOrigin::Record {
-                        index: *index,
-                        record: record.to_string(),
-                    },
-                },
-                modified: a.modified,
-                lines: a.lines_wanted,
-            },
-            games: self.saved_games(),
+            play: self.play.saved(&self.engines),
+            analysis: self.analysis.saved(self.analyst.lines_wanted()),
+            games: self.history.saved(),
         }
     }
 
@@ -244,67 +191,8 @@ impl Room {
         if saved.format != SAVED_FORMAT {
             return Err(RestoreError::Format(saved.format));
         }
-        let p = &saved.play;
-        let game = game_of("game", &p.variant, &p.start, &p.moves)?;
-        let human: Side = match p.human.as_str() {
-            "south" => SideName::South.into(),
-            "north" => SideName::North.into(),
-            other => return Err(bad("game", format!("side '{other}'"))),
-        };
-        if !LEVELS.contains(&p.level) {
-            return Err(bad("game", format!("level {}", p.level)));
-        }
-        let engine = self
-            .engines
-            .iter()
-            .position(|e| e.name == p.engine)
-            .unwrap_or(0);
-        let pace = pace_of(p, &game)?;
-        let opponent = match &p.names {
-            None => Opponent::Engine,
-            Some(names) => {
-                Opponent::people(Some(names.clone())).map_err(|_| bad("game", "a player's name"))?
-            }
-        };
-        if p.resigned.is_some()
-            && (game.is_over() || p.clock.as_ref().is_some_and(|c| c.flagged.is_some()))
-        {
-            return Err(bad("game", "a resignation in a game already over"));
-        }
-        if p.hinted.iter().any(|&ply| ply > game.moves().len()) {
-            return Err(bad("game", "a hint after the last move"));
-        }
-
-        let a = &saved.analysis;
-        let board = game_of("board", &a.variant, &a.start, &a.moves)?;
-        if a.cursor > a.moves.len() {
-            return Err(bad(
-                "board",
-                format!("ply {} of {}", a.cursor, a.moves.len()),
-            ));
-        }
-        if !(1..=super::analysis::MAX_LINES).contains(&a.lines) {
-            return Err(bad("board", format!("{} lines", a.lines)));
-        }
-        let origin = match &a.origin {
-            SavedOrigin::Start => Origin::Start,
-            SavedOrigin::Play { south, north } => Origin::Play {
-                south: south.clone(),
-                north: north.clone(),
-            },
-            SavedOrigin::SetUp => Origin::SetUp,
-            SavedOrigin::Record { index, record } => {
-                let mut records = parse_records(record).map_err(|e| bad("record", e))?;
-                if records.len() != 1 {
-                    return Err(bad("record", format!("{} games", records.len())));
-                }
-                Origin::Record {
-                    index: *index,
-                    record: records.remove(0),
-                }
-            }
-        };
-
+        let play = super::play::restored(&saved.play, &self.engines)?;
+        let board = super::analysis::restored(&saved.analysis, MAX_LINES)?;
         let mut games = Vec::with_capacity(saved.games.len());
         for (i, text) in saved.games.iter().enumerate() {
             let records = parse_records(text).map_err(|e| bad("finished game", e))?;
@@ -317,40 +205,15 @@ impl Room {
             games.push(record);
         }
 
-        self.play.opponent = opponent;
-        self.begin(game, human, p.level, engine, pace);
-        self.play.resigned = p.resigned.map(Side::from);
-        self.play.hinted = p.hinted.clone();
-        self.restore_games(games);
-        self.show(&board, a.cursor, origin);
-        self.analysis.modified = a.modified;
-        self.analysis.lines_wanted = a.lines;
+        let now = self.now();
+        self.play.begin(&mut self.engines, play.start, now);
+        self.play.restore_marks(play.resigned, play.hinted);
+        let over = self.play.over();
+        self.history
+            .restore(games, over.then(|| self.play.game_id()));
+        self.analysis.restore(board);
+        self.analyst.game_changed();
+        self.analyst.set_lines_wanted(saved.analysis.lines);
         Ok(())
     }
-}
-
-/// A saved game's clocks or think time, checked.
-fn pace_of(p: &SavedPlay, game: &Game) -> Result<Pace, RestoreError> {
-    let Some(c) = &p.clock else {
-        return match p.think_ms {
-            Some(ms) if !THINK_MS.contains(&ms) => Err(bad("game", format!("think time {ms} ms"))),
-            think => Ok(Pace::Untimed {
-                think: think.map(Duration::from_millis),
-            }),
-        };
-    };
-    if p.think_ms.is_some() {
-        return Err(bad("game", "a think time and a clock"));
-    }
-    if let Some(ms) = c.left_ms.iter().find(|ms| **ms > MAX_SAVED_LEFT_MS) {
-        return Err(bad("clock", format!("{ms} ms left")));
-    }
-    if c.flagged.is_some() && game.is_over() {
-        return Err(bad("clock", "a loss on time in a game the rules ended"));
-    }
-    let left = c.left_ms.map(Duration::from_millis);
-    Ok(Pace::Clock {
-        clocks: Clocks::with_left(c.tc, left),
-        flagged: c.flagged.map(Side::from),
-    })
 }

@@ -9,7 +9,7 @@ use songo_core::{Move, Position, Variant};
 
 use super::*;
 use crate::link::{BestMoveLine, Failure, Job, Limit, Search};
-use crate::messages::SideName;
+use crate::messages::{SideName, Topic};
 use crate::view::{EngineStatus, PlayState};
 use songo_client::review::{GameReview, Judgement, MoveReview};
 

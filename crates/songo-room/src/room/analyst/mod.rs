@@ -3,22 +3,32 @@
 //! reviews games. It is started when first needed; a review pauses the
 //! live analysis, which resumes after it. Keeping it apart from the play
 //! engine means that analysing never delays or weakens the engine's moves.
+//!
+//! It owns its process, the live analysis's lines (`lines`: shown a whole
+//! iteration at a time) and the review (`review`). It follows the board
+//! through [`Shown`]: the position and its id, which the room hands it.
+
+mod lines;
+mod review;
 
 use songo_client::info::Bound;
+use songo_client::review::{bounded, GameReview};
 use songo_client::Info;
-use songo_core::record::move_label;
+use songo_core::Game;
 
-use super::{refuse, Room, LEVELS};
+use super::analysis::{Live, Shown};
+use super::engines::Engines;
+use super::LEVELS;
 use crate::link::{EngineLink, Event, Job, Limit, Search};
-use crate::messages::{Outgoing, Reply, Topic, Which};
 use crate::say::Say;
 use crate::score::{self, is_forced};
-use crate::view::{side_name, EngineStatus, LineView, ReviewView, ReviewedMove};
-use songo_client::review::{bounded, GameReview, Thresholds};
+use crate::view::{EngineStatus, LineView, ReviewView};
+use lines::Pending;
+pub(super) use review::limit_of;
+use review::Review;
 
-/// The deepest review the page may ask for, and the longest move time.
-pub const MAX_REVIEW_DEPTH: u32 = 30;
-pub const MAX_REVIEW_MOVETIME_MS: u64 = 60_000;
+/// Lines of analysis the page offers.
+pub const MAX_LINES: u8 = 3;
 
 enum AnalystState {
     Idle,
@@ -32,6 +42,19 @@ enum AnalystState {
     Failed(Say),
 }
 
+/// What changed for the pages after an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Changed {
+    Nothing,
+    /// The lines of the position shown.
+    Lines,
+    /// The board's analysis (its state, its lines).
+    Analysis,
+    Review,
+    /// Both the analysis and the review.
+    Both,
+}
+
 pub(super) struct Analyst {
     link: Option<Box<dyn EngineLink>>,
     generation: u64,
@@ -41,6 +64,15 @@ pub(super) struct Analyst {
     /// The analysis of this position ended by itself (the engine answered
     /// `go infinite`, e.g. in a finished game): not started again.
     finished: Option<u64>,
+    /// The person wants the engine to analyse.
+    running: bool,
+    lines_wanted: u8,
+    /// The engine's lines on position `lines_id`.
+    lines: Vec<LineView>,
+    lines_id: u64,
+    /// The lines of the engine's iteration under way, until it is whole.
+    pending: Pending,
+    review: Review,
 }
 
 impl Analyst {
@@ -51,6 +83,12 @@ impl Analyst {
             engine: 0,
             state: AnalystState::Idle,
             finished: None,
+            running: false,
+            lines_wanted: 1,
+            lines: Vec::new(),
+            lines_id: 0,
+            pending: Pending::default(),
+            review: Review::new(),
         }
     }
 
@@ -68,274 +106,234 @@ impl Analyst {
             link.send(job);
         }
     }
-}
 
-/// What the review is doing.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum ReviewState {
-    None,
-    Running { ticket: u64 },
-    Done,
-    Failed,
-    Cancelled,
-}
+    pub(super) fn lines_wanted(&self) -> u8 {
+        self.lines_wanted
+    }
 
-pub(super) struct Review {
-    state: ReviewState,
-    /// The limit as the record's `Annotator` tag writes it (`depth 8`),
-    /// and as a person reads it.
-    limit: String,
-    limit_say: Option<Say>,
-    done: usize,
-    total: usize,
-    result: Option<GameReview>,
-    message: Option<Say>,
-}
+    /// Sets how many lines the analysis shows: whether that changed.
+    pub(super) fn set_lines_wanted(&mut self, lines: u8) -> bool {
+        let changed = lines != self.lines_wanted;
+        self.lines_wanted = lines;
+        changed
+    }
 
-impl Review {
-    pub(super) fn new() -> Review {
-        Review {
-            state: ReviewState::None,
-            limit: String::new(),
-            limit_say: None,
-            done: 0,
-            total: 0,
-            result: None,
-            message: None,
+    /// Whether the person wants the live analysis.
+    pub(super) fn set_running(&mut self, on: bool) {
+        self.running = on;
+    }
+
+    pub(super) fn running(&self) -> bool {
+        self.running
+    }
+
+    /// Lines of another position go.
+    fn follow(&mut self, id: u64) {
+        if self.lines_id != id {
+            self.lines_id = id;
+            self.lines.clear();
+            self.pending.clear();
         }
     }
-}
 
-impl Room {
+    /// The lines of position `id`.
+    pub(super) fn lines(&self, id: u64) -> Vec<LineView> {
+        if self.lines_id == id {
+            self.lines.clone()
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Starts the analyst's process, or a fresh one for another engine.
-    fn ensure_analyst(&mut self) {
-        if self.analyst.link.is_some() && self.analyst.engine == self.engine {
+    fn ensure_started(&mut self, engines: &mut Engines, engine: usize) {
+        if self.link.is_some() && self.engine == engine {
             return;
         }
-        let generation = self.generation();
-        let link = (self.spawn)(&self.engines[self.engine], generation);
-        self.analyst = Analyst {
-            link: Some(link),
-            generation,
-            engine: self.engine,
-            state: AnalystState::Idle,
-            finished: None,
-        };
+        let (link, generation) = engines.start(engine);
+        self.link = Some(link);
+        self.generation = generation;
+        self.engine = engine;
+        self.state = AnalystState::Idle;
+        self.finished = None;
     }
 
     /// Sets the analyst to what the board and the review want now: the
     /// review runs undisturbed; otherwise the live analysis follows the
     /// position shown, or stops.
-    pub(super) fn kick_analyst(&mut self) {
-        match self.analyst.state {
+    pub(super) fn kick(&mut self, engines: &mut Engines, engine: usize, shown: &Shown) {
+        self.follow(shown.id);
+        match self.state {
             AnalystState::Failed(_) | AnalystState::Reviewing => return,
-            AnalystState::Searching { id, .. }
-                if id == self.analysis.id && self.analysis.running =>
-            {
-                return
-            }
+            AnalystState::Searching { id, .. } if id == shown.id && self.running => return,
             _ => {}
         }
-        let game = self.analysis.game_here();
-        let wanted = self.analysis.running
-            && !game.is_over()
-            && self.analyst.finished != Some(self.analysis.id);
+        let game = &shown.game;
+        let wanted = self.running && !game.is_over() && self.finished != Some(shown.id);
         if !wanted {
-            if let AnalystState::Searching { .. } = self.analyst.state {
-                self.analyst.send(Job::Cancel);
-                self.analyst.state = AnalystState::Idle;
+            if let AnalystState::Searching { .. } = self.state {
+                self.send(Job::Cancel);
+                self.state = AnalystState::Idle;
             }
             return;
         }
-        self.ensure_analyst();
-        let ticket = self.ticket();
+        self.ensure_started(engines, engine);
+        let ticket = engines.ticket();
         let search = Search {
             variant: game.variant(),
             level: *LEVELS.end(),
-            lines: self.analysis.lines_wanted,
+            lines: self.lines_wanted,
             start: game.start(),
             moves: game.moves().to_vec(),
             limit: Limit::Infinite,
         };
-        self.analyst.send(Job::Search { ticket, search });
-        self.analyst.state = AnalystState::Searching {
+        self.send(Job::Search { ticket, search });
+        self.state = AnalystState::Searching {
             ticket,
-            id: self.analysis.id,
+            id: shown.id,
         };
     }
 
     /// The board's game (not just its cursor) changed: a review of the old
     /// one goes, stopped if it runs.
     pub(super) fn game_changed(&mut self) {
-        if let ReviewState::Running { .. } = self.review.state {
-            self.analyst.send(Job::Cancel);
-            self.analyst.state = AnalystState::Idle;
+        if self.review.is_running() {
+            self.send(Job::Cancel);
+            self.state = AnalystState::Idle;
         }
         self.review = Review::new();
     }
 
-    pub(super) fn restart_analyst(&mut self) -> Reply {
-        self.analyst.link = None;
-        self.ensure_analyst();
-        if let ReviewState::Running { .. } = self.review.state {
-            self.review.state = ReviewState::Cancelled;
+    /// A fresh process (the person asked); a review under way is
+    /// cancelled.
+    pub(super) fn restart(&mut self, engines: &mut Engines, engine: usize, shown: &Shown) {
+        self.link = None;
+        self.ensure_started(engines, engine);
+        if self.review.is_running() {
+            self.review.cancel();
         }
-        self.kick_analyst();
-        Reply::broadcast(vec![self.analysis_message(), self.review_message()])
+        self.kick(engines, engine, shown);
     }
 
-    pub(super) fn start_review(
+    /// Reviews `game` (the board's whole game) within `limit`.
+    pub(super) fn review(
         &mut self,
-        which: Which,
-        depth: Option<u32>,
-        movetime: Option<u64>,
-    ) -> Reply {
-        let (limit, say) = match (depth, movetime) {
-            (Some(d), None) if (1..=MAX_REVIEW_DEPTH).contains(&d) => {
-                (Limit::Depth(d), Say::LimitDepth { depth: d })
-            }
-            (None, Some(ms)) if (10..=MAX_REVIEW_MOVETIME_MS).contains(&ms) => (
-                Limit::Movetime(std::time::Duration::from_millis(ms)),
-                Say::LimitMovetime { ms },
-            ),
-            _ => {
-                return refuse(
-                    Topic::Review,
-                    Say::BadReviewLimit {
-                        max_depth: MAX_REVIEW_DEPTH,
-                        min_ms: 10,
-                        max_ms: MAX_REVIEW_MOVETIME_MS,
-                    },
-                )
-            }
-        };
-        if which == Which::Play {
-            self.copy_play(None);
-        }
-        let a = &self.analysis;
-        if a.moves.is_empty() {
-            return refuse(Topic::Review, Say::NothingToReview);
-        }
-        let game = a.game();
+        engines: &mut Engines,
+        engine: usize,
+        game: Game,
+        (limit, say): (Limit, Say),
+    ) {
         let total = game.moves().len() + 1;
         self.game_changed();
-        self.ensure_analyst();
-        let ticket = self.ticket();
-        self.analyst.send(Job::Review {
+        self.ensure_started(engines, engine);
+        let ticket = engines.ticket();
+        self.send(Job::Review {
             ticket,
             game,
             limit,
         });
-        self.analyst.state = AnalystState::Reviewing;
-        self.review = Review {
-            state: ReviewState::Running { ticket },
-            limit: match &say {
-                Say::LimitDepth { depth } => format!("depth {depth}"),
-                _ => format!("{} ms a position", movetime.unwrap_or_default()),
-            },
-            limit_say: Some(say),
-            done: 0,
-            total,
-            result: None,
-            message: None,
-        };
-        Reply::broadcast(vec![self.analysis_message(), self.review_message()])
+        self.state = AnalystState::Reviewing;
+        self.review = Review::running(ticket, say, total);
     }
 
-    pub(super) fn cancel_review(&mut self) -> Reply {
-        let ReviewState::Running { .. } = self.review.state else {
-            return refuse(Topic::Review, Say::NoReviewRunning);
-        };
-        self.analyst.send(Job::Cancel);
-        self.analyst.state = AnalystState::Idle;
-        self.review.state = ReviewState::Cancelled;
-        self.kick_analyst();
-        Reply::broadcast(vec![self.analysis_message(), self.review_message()])
+    /// Stops the review under way, and goes back to the live analysis.
+    pub(super) fn cancel_review(
+        &mut self,
+        engines: &mut Engines,
+        engine: usize,
+        shown: &Shown,
+    ) -> Result<(), Say> {
+        if !self.review.is_running() {
+            return Err(Say::NoReviewRunning);
+        }
+        self.send(Job::Cancel);
+        self.state = AnalystState::Idle;
+        self.review.cancel();
+        self.kick(engines, engine, shown);
+        Ok(())
     }
 
-    pub(super) fn on_analyst(&mut self, event: Event) -> Vec<Outgoing> {
+    /// An event of the analyst's process; `shown`: the board now.
+    pub(super) fn on_event(
+        &mut self,
+        engines: &mut Engines,
+        engine: usize,
+        event: Event,
+        shown: &Shown,
+    ) -> Changed {
         match event {
-            Event::Ready => Vec::new(),
-            Event::Line { ticket, line } => match self.analyst.state {
-                AnalystState::Searching { ticket: t, id }
-                    if t == ticket && id == self.analysis.id =>
-                {
-                    if self.take_line(&line) {
-                        vec![Outgoing::AnalysisLines {
-                            id,
-                            lines: self.analysis.lines.clone(),
-                        }]
+            Event::Ready => Changed::Nothing,
+            Event::Line { ticket, line } => match self.state {
+                AnalystState::Searching { ticket: t, id } if t == ticket && id == shown.id => {
+                    if self.take_line(&line, shown) {
+                        Changed::Lines
                     } else {
-                        Vec::new()
+                        Changed::Nothing
                     }
                 }
-                _ => Vec::new(),
+                _ => Changed::Nothing,
             },
-            Event::BestMove { ticket, .. } => match self.analyst.state {
+            Event::BestMove { ticket, .. } => match self.state {
                 AnalystState::Searching { ticket: t, id } if t == ticket => {
                     // `go infinite` answered without `stop`: nothing more
                     // to find in this position.
-                    if id == self.analysis.id {
-                        let a = &mut self.analysis;
-                        a.pending.publish(&mut a.lines);
+                    if id == shown.id {
+                        self.follow(id);
+                        self.pending.publish(&mut self.lines);
                     }
-                    self.analyst.state = AnalystState::Idle;
-                    self.analyst.finished = Some(id);
-                    vec![self.analysis_message()]
+                    self.state = AnalystState::Idle;
+                    self.finished = Some(id);
+                    Changed::Analysis
                 }
-                _ => Vec::new(),
+                _ => Changed::Nothing,
             },
             Event::ReviewProgress {
                 ticket,
                 done,
                 total,
             } => {
-                if self.review.state != (ReviewState::Running { ticket }) {
-                    return Vec::new();
+                if !self.review.runs(ticket) {
+                    return Changed::Nothing;
                 }
-                self.review.done = done;
-                self.review.total = total;
-                vec![self.review_message()]
+                self.review.progress(done, total);
+                Changed::Review
             }
             Event::Reviewed { ticket, review } => {
-                if self.review.state != (ReviewState::Running { ticket }) {
-                    return Vec::new();
+                if !self.review.runs(ticket) {
+                    return Changed::Nothing;
                 }
-                self.review.state = ReviewState::Done;
-                self.review.done = self.review.total;
-                self.review.result = Some(review);
-                self.analyst.state = AnalystState::Idle;
-                self.kick_analyst();
-                vec![self.analysis_message(), self.review_message()]
+                self.review.finish(review);
+                self.state = AnalystState::Idle;
+                self.kick(engines, engine, shown);
+                Changed::Both
             }
             Event::ReviewFailed { ticket, message } => {
-                if self.review.state != (ReviewState::Running { ticket }) {
-                    return Vec::new();
+                if !self.review.runs(ticket) {
+                    return Changed::Nothing;
                 }
-                self.review.state = ReviewState::Failed;
-                self.review.message = Some(message);
-                self.analyst.state = AnalystState::Idle;
-                self.kick_analyst();
-                vec![self.analysis_message(), self.review_message()]
+                self.review.fail(message);
+                self.state = AnalystState::Idle;
+                self.kick(engines, engine, shown);
+                Changed::Both
             }
             Event::Failed(failure) => {
-                let message = failure.say(self.engine_name());
-                self.analyst.link = None;
-                self.analyst.state = AnalystState::Failed(message.clone());
+                let message = failure.say(engines.name(engine));
+                self.link = None;
+                self.state = AnalystState::Failed(message.clone());
                 // Its last lines were for a search that will not finish.
-                self.analysis.lines.clear();
-                self.analysis.pending.clear();
-                if let ReviewState::Running { .. } = self.review.state {
-                    self.review.state = ReviewState::Failed;
-                    self.review.message = Some(message);
+                self.lines.clear();
+                self.pending.clear();
+                if self.review.is_running() {
+                    self.review.fail(message);
                 }
-                vec![self.analysis_message(), self.review_message()]
+                Changed::Both
             }
         }
     }
 
-    /// Reads an `info` line into the board's lines; whether it changed them.
-    fn take_line(&mut self, line: &str) -> bool {
+    /// Reads an `info` line into the lines of the position shown; whether
+    /// it changed them.
+    fn take_line(&mut self, line: &str, shown: &Shown) -> bool {
         let Some(info) = Info::parse(line) else {
             return false;
         };
@@ -345,92 +343,52 @@ impl Room {
             return false;
         }
         let k = info.multipv.unwrap_or(1).max(1);
-        if k > u32::from(self.analysis.lines_wanted) {
+        if k > u32::from(self.lines_wanted) {
             return false;
         }
-        let a = &self.analysis;
-        let p = a.game_here().position();
+        let p = shown.game.position();
+        let variant = shown.game.variant();
         let view = LineView {
             multipv: k,
             depth: info.depth,
             seldepth: info.seldepth,
-            score: score::of_info(&info, p.side_to_move(), a.variant),
+            score: score::of_info(&info, p.side_to_move(), variant),
             pv: info.pv.clone(),
             nodes: info.nodes,
             nps: info.nps,
             forced: info.depth.is_some_and(is_forced),
         };
         let key = info.score.map_or(i32::MIN, bounded);
-        let whole = usize::from(a.lines_wanted).min(p.legal_moves(a.variant).len().max(1));
-        let a = &mut self.analysis;
-        a.pending.take(&mut a.lines, key, view, whole)
+        let whole = usize::from(self.lines_wanted).min(p.legal_moves(variant).len().max(1));
+        self.follow(shown.id);
+        self.pending.take(&mut self.lines, key, view, whole)
     }
 
     /// The finished review of the board's game, and its limit.
     pub(super) fn finished_review(&self) -> Option<(&GameReview, &str)> {
-        match (&self.review.state, &self.review.result) {
-            (ReviewState::Done, Some(r)) => Some((r, &self.review.limit)),
-            _ => None,
-        }
+        self.review.finished()
     }
 
-    pub(super) fn analyst_status(&self) -> (EngineStatus, Option<Say>) {
-        match &self.analyst.state {
+    /// What the board shows beside its position `id`: the live analysis.
+    pub(super) fn live(&self, engine_name: &str, id: u64) -> Live {
+        let (engine_status, engine_message) = match &self.state {
             AnalystState::Idle => (EngineStatus::Ready, None),
             AnalystState::Searching { .. } => (EngineStatus::Thinking, None),
             AnalystState::Reviewing => (EngineStatus::Reviewing, None),
             AnalystState::Failed(m) => (EngineStatus::Failed, Some(m.clone())),
+        };
+        Live {
+            running: self.running,
+            lines_wanted: self.lines_wanted,
+            engine: engine_name.to_string(),
+            engine_status,
+            engine_message,
+            lines: self.lines(id),
         }
     }
 
     /// What the page shows of the review.
-    pub fn review_view(&self) -> ReviewView {
-        let r = &self.review;
-        let t = Thresholds::default();
-        let first = r.result.as_ref().and_then(|g| g.moves.first()).map(|m| {
-            if m.ply % 2 == 0 {
-                m.mover
-            } else {
-                m.mover.opponent()
-            }
-        });
-        let moves = r
-            .result
-            .iter()
-            .flat_map(|result| &result.moves)
-            .map(|m| ReviewedMove {
-                // The page counts moves from 1: move N leads to position N.
-                ply: m.ply + 1,
-                label: move_label(first.unwrap_or(m.mover), m.ply, m.played),
-                side: side_name(m.mover),
-                played: m.played.to_string(),
-                best: m.better().map(|b| b.to_string()),
-                before: m.before,
-                after: m.after,
-                loss: m.loss,
-                judgement: m.judgement.to_string(),
-                pv: m.pv.clone(),
-            })
-            .collect();
-        ReviewView {
-            state: match r.state {
-                ReviewState::None => "none",
-                ReviewState::Running { .. } => "running",
-                ReviewState::Done => "done",
-                ReviewState::Failed => "failed",
-                ReviewState::Cancelled => "cancelled",
-            },
-            limit: r.limit_say.clone(),
-            done: r.done,
-            total: r.total,
-            moves,
-            curve: r
-                .result
-                .as_ref()
-                .map(|g| g.curve.clone())
-                .unwrap_or_default(),
-            thresholds: [t.inaccuracy, t.mistake, t.blunder],
-            message: r.message.clone(),
-        }
+    pub(super) fn review_view(&self) -> ReviewView {
+        self.review.view()
     }
 }

@@ -5,7 +5,10 @@
 
 use songo_core::Side;
 
-use super::Room;
+use web_time::Instant;
+
+use super::super::engines::Engines;
+use super::Play;
 use crate::messages::Reply;
 use crate::say::Say;
 
@@ -14,7 +17,7 @@ pub const MAX_NAME_CHARS: usize = 40;
 
 /// The other side of the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Opponent {
+pub(in crate::room) enum Opponent {
     /// The person plays `Play::human` against the engine.
     Engine,
     /// Two people at one board, South's name first; the engine is off but
@@ -25,7 +28,7 @@ pub(super) enum Opponent {
 impl Opponent {
     /// Two people at one board named `names` (South first), each trimmed,
     /// not empty, one line, at most [`MAX_NAME_CHARS`] characters.
-    pub(super) fn people(names: Option<[String; 2]>) -> Result<Opponent, Say> {
+    pub(in crate::room) fn people(names: Option<[String; 2]>) -> Result<Opponent, Say> {
         let names = names.unwrap_or_else(|| ["South".to_string(), "North".to_string()]);
         let [south, north] = names.map(|n| n.trim().to_string());
         for name in [&south, &north] {
@@ -44,7 +47,7 @@ impl Opponent {
         })
     }
 
-    pub(super) fn names(&self) -> Option<&[String; 2]> {
+    pub(in crate::room) fn names(&self) -> Option<&[String; 2]> {
         match self {
             Opponent::Engine => None,
             Opponent::Person { names } => Some(names),
@@ -52,64 +55,68 @@ impl Opponent {
     }
 }
 
-impl Room {
+impl Play {
     /// Whether two people play each other here.
-    pub(super) fn two_players(&self) -> bool {
-        matches!(self.play.opponent, Opponent::Person { .. })
+    pub(in crate::room) fn two_players(&self) -> bool {
+        matches!(self.opponent, Opponent::Person { .. })
+    }
+
+    /// Who plays the other side.
+    pub(in crate::room) fn opponent(&self) -> &Opponent {
+        &self.opponent
     }
 
     /// Whether `side` is played by a person on this device.
     pub(super) fn played_here(&self, side: Side) -> bool {
-        self.two_players() || side == self.play.human
+        self.two_players() || side == self.human
     }
 
     /// The side whose pits the page offers: the person's, or between two
     /// people the side to move.
     pub(super) fn offered_side(&self) -> Side {
         if self.two_players() {
-            self.play.game.position().side_to_move()
+            self.game.position().side_to_move()
         } else {
-            self.play.human
+            self.human
         }
     }
 
     /// Between two people: the last move taken back, once both agreed;
     /// the side it was played by moves again, its clock running.
-    pub(super) fn take_back_agreed(&mut self, agreed: bool) -> Reply {
-        if self.play.game.moves().is_empty() {
+    pub(super) fn take_back_agreed(
+        &mut self,
+        engines: &Engines,
+        agreed: bool,
+        now: Instant,
+    ) -> Reply {
+        if self.game.moves().is_empty() {
             return Reply::error(Say::NothingToTakeBack);
         }
-        if let Some(why) = self.play.lost_outside_the_rules() {
+        if let Some(why) = self.lost_outside_the_rules() {
             return Reply::error(why);
         }
         if !agreed {
             return Reply::error(Say::TakeBackNotAgreed);
         }
-        self.play.cancel();
-        self.play.game.undo();
-        let ply = self.play.game.moves().len();
-        self.play.hinted.retain(|&h| h < ply);
-        let now = self.now();
-        let mover = self.play.game.position().side_to_move();
-        if let Some(c) = self.play.clocks.as_mut() {
-            c.start(mover, now);
-        }
-        Reply::broadcast(vec![self.state_message()])
+        self.cancel();
+        self.game.undo();
+        let ply = self.game.moves().len();
+        self.hinted.retain(|&h| h < ply);
+        let mover = self.game.position().side_to_move();
+        self.time.start(mover, now);
+        Reply::broadcast(vec![self.state_message(engines, now)])
     }
 
     /// The person resigns (between two people, the side to move): the
     /// game is over, lost by that side.
-    pub(super) fn resign(&mut self) -> Reply {
-        if self.play.over() {
+    pub(in crate::room) fn resign(&mut self, engines: &Engines, now: Instant) -> Reply {
+        if self.over() {
             return Reply::error(Say::GameOver);
         }
         let side = self.offered_side();
-        let now = self.now();
-        self.play.cancel();
-        if let Some(c) = self.play.clocks.as_mut() {
-            c.stop(now);
-        }
-        self.play.resigned = Some(side);
-        Reply::broadcast(vec![self.state_message()])
+        self.cancel();
+        self.time.stop(now);
+        self.resigned = Some(side);
+        Reply::broadcast(vec![self.state_message(engines, now)])
     }
 }

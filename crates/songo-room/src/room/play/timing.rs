@@ -1,9 +1,9 @@
 //! Time in the game against the engine: the clocks of a timed game, the
 //! engine's think time in an untimed one, the weak levels' natural pause,
 //! and losses on time. Nothing here waits: the room says when it next
-//! needs the time ([`Room::next_deadline`]), its host calls
-//! [`Room::on_time`] then, and every page message and engine event first
-//! judges what came due ([`Room::catch_up`]), so a move that arrives after
+//! needs the time (`Room::next_deadline`), its host calls
+//! `Room::on_time` then, and every page message and engine event first
+//! judges what came due (`Play::catch_up`), so a move that arrives after
 //! its player's flag fell is not played even if the host woke late.
 //!
 //! Who is charged what: the person from when it became their move to when
@@ -17,13 +17,11 @@ use crate::say::Say;
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
-use songo_core::Side;
+use songo_core::{Game, Side};
 use web_time::Instant;
 
-use super::Room;
 use crate::clock::{Clocks, TimeControl};
-use crate::link::{BestMoveLine, Limit};
-use crate::messages::Outgoing;
+use crate::link::Limit;
 use crate::view::{side_name, ClockView};
 
 /// The engine's think times a page may choose for an untimed game, in
@@ -51,7 +49,7 @@ pub const PAUSE_CLOCK_SHARE: u32 = 20;
 
 /// How a game is timed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Pace {
+pub(in crate::room) enum Pace {
     /// No clock: the engine thinks this long a move (`None`: the room's
     /// move time).
     Untimed { think: Option<Duration> },
@@ -66,7 +64,10 @@ pub(super) enum Pace {
 impl Pace {
     /// The pace a page asks for: a time control, or a think time, or
     /// neither (the defaults); an error says why not.
-    pub(super) fn asked(tc: Option<TimeControl>, think_ms: Option<u64>) -> Result<Pace, Say> {
+    pub(in crate::room) fn asked(
+        tc: Option<TimeControl>,
+        think_ms: Option<u64>,
+    ) -> Result<Pace, Say> {
         match (tc, think_ms) {
             (Some(_), Some(_)) => Err(Say::ThinkWithClock),
             (Some(tc), None) => Ok(Pace::Clock {
@@ -85,13 +86,6 @@ impl Pace {
     }
 }
 
-/// An engine's answer that came before its natural moment, and when it
-/// will be played.
-pub(super) struct Held {
-    pub(super) answer: BestMoveLine,
-    pub(super) release: Instant,
-}
-
 /// A pause between [`PAUSE_MIN`] and [`PAUSE_MIN`] + [`PAUSE_SPREAD`],
 /// the same for the same game and ply (so that a test sees what a
 /// person saw), different from move to move.
@@ -107,191 +101,174 @@ fn natural_pause(game_id: u64, ply: usize) -> Duration {
     PAUSE_MIN + Duration::from_millis(x % (spread + 1))
 }
 
-impl Room {
-    /// Sets the game's pace: its clocks (the side to move's running from
-    /// now) or its think time.
-    pub(super) fn set_pace(&mut self, pace: Pace) {
-        let now = self.now();
-        let play = &mut self.play;
-        play.held = None;
+/// The game's time: its clocks or the engine's think time, and the side
+/// that lost on time. It owns the clocks; the game asks it.
+pub(super) struct Timing {
+    /// The engine's think time in an untimed game (`None`: `movetime`).
+    think: Option<Duration>,
+    /// Both sides' clocks, in a timed game.
+    clocks: Option<Clocks>,
+    /// The side that lost on time: the game is over.
+    forfeit: Option<Side>,
+    /// How long the engine thinks on a move at full strength.
+    movetime: Duration,
+    /// Whether the weak levels pause (see [`PAUSE_MIN`]).
+    pause: bool,
+}
+
+impl Timing {
+    pub(super) fn new(movetime: Duration, pause: bool) -> Timing {
+        Timing {
+            think: None,
+            clocks: None,
+            forfeit: None,
+            movetime,
+            pause,
+        }
+    }
+
+    /// Sets the pace: the clocks (the side to move's running from `now`
+    /// unless the game is over) or the think time.
+    pub(super) fn set(&mut self, pace: Pace, game: &Game, now: Instant) {
         match pace {
             Pace::Untimed { think } => {
-                play.think = think;
-                play.clocks = None;
-                play.forfeit = None;
+                self.think = think;
+                self.clocks = None;
+                self.forfeit = None;
             }
             Pace::Clock {
                 mut clocks,
                 flagged,
             } => {
-                play.think = None;
-                play.forfeit = flagged;
-                if !play.over() {
-                    clocks.start(play.game.position().side_to_move(), now);
+                self.think = None;
+                self.forfeit = flagged;
+                if flagged.is_none() && !game.is_over() {
+                    clocks.start(game.position().side_to_move(), now);
                 }
-                play.clocks = Some(clocks);
+                self.clocks = Some(clocks);
             }
         }
     }
 
-    /// Whether levels 1–4 hold an early answer until a natural moment
-    /// (see [`PAUSE_MIN`]): for people; a test of something else may do
-    /// without the wait. An answer held already is still played at its
-    /// moment.
-    pub fn set_pause(&mut self, on: bool) {
+    pub(super) fn set_pause(&mut self, on: bool) {
         self.pause = on;
     }
 
-    /// The engine's search limit: its clock, or its think time.
-    pub(super) fn engine_limit(&self, now: Instant) -> Limit {
-        match &self.play.clocks {
+    /// The side that lost on time.
+    pub(super) fn forfeit(&self) -> Option<Side> {
+        self.forfeit
+    }
+
+    /// The think time asked for an untimed game.
+    pub(super) fn think(&self) -> Option<Duration> {
+        self.think
+    }
+
+    /// The engine's think time as the page shows it.
+    pub(super) fn think_shown(&self) -> Duration {
+        self.think.unwrap_or(self.movetime)
+    }
+
+    /// How long a hint searches.
+    pub(super) fn hint_time(&self) -> Duration {
+        self.movetime / 2
+    }
+
+    pub(super) fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
+    /// The time control, in a timed game.
+    pub(super) fn time_control(&self) -> Option<TimeControl> {
+        self.clocks.as_ref().map(Clocks::time_control)
+    }
+
+    /// The engine's search limit when `mover` is the engine: its clock,
+    /// or its think time.
+    pub(super) fn engine_limit(&self, mover: Side, now: Instant) -> Limit {
+        match &self.clocks {
             Some(c) => Limit::Clock {
                 time: [c.left(Side::South, now), c.left(Side::North, now)],
                 inc: [c.time_control().inc(); 2],
-                mover: self.play.human.opponent(),
+                mover,
             },
-            None => Limit::Movetime(self.play.think.unwrap_or(self.movetime)),
+            None => Limit::Movetime(self.think_shown()),
         }
     }
 
     /// Whether `side` has run out of time at `now`.
     pub(super) fn out_of_time(&self, side: Side, now: Instant) -> bool {
-        self.play
-            .clocks
+        self.clocks
             .as_ref()
             .is_some_and(|c| c.out_of_time(side, now))
     }
 
-    /// `side` lost on time: the engine stops thinking, the clocks stop,
-    /// and no pit is playable any more.
-    pub(super) fn forfeit(&mut self, side: Side, now: Instant) {
-        self.play.cancel();
-        if let Some(c) = self.play.clocks.as_mut() {
-            c.stop(now);
-        }
-        self.play.forfeit = Some(side);
+    /// `side` lost on time: the clocks stop.
+    pub(super) fn lose(&mut self, side: Side, now: Instant) {
+        self.stop(now);
+        self.forfeit = Some(side);
     }
 
     /// A move of the side whose clock runs arrived at `now`: its time is
     /// taken off and its increment added; `Err` with that side when its
-    /// time had run out (it has lost then).
-    pub(super) fn clock_move(&mut self, now: Instant) -> Result<(), Side> {
-        let Some(c) = self.play.clocks.as_mut() else {
-            return Ok(());
-        };
-        if let Err(side) = c.moved(now) {
-            self.forfeit(side, now);
-            return Err(side);
-        }
-        Ok(())
-    }
-
-    /// After a move: a game the rules ended stops the clocks.
-    pub(super) fn clock_after_move(&mut self, now: Instant) {
-        if self.play.game.is_over() {
-            if let Some(c) = self.play.clocks.as_mut() {
-                c.stop(now);
-            }
+    /// time had run out.
+    pub(super) fn moved(&mut self, now: Instant) -> Result<(), Side> {
+        match self.clocks.as_mut() {
+            Some(c) => c.moved(now),
+            None => Ok(()),
         }
     }
 
-    /// When an answer to the search asked at `asked` may be played: a
-    /// weak level's natural pause after it (see [`PAUSE_MIN`]); `None`
-    /// when there is no pause.
-    fn release_at(&self, asked: Instant) -> Option<Instant> {
-        let p = &self.play;
-        if !self.pause || !PAUSED_LEVELS.contains(&p.level) {
+    /// The clocks stop (the game is over).
+    pub(super) fn stop(&mut self, now: Instant) {
+        if let Some(c) = self.clocks.as_mut() {
+            c.stop(now);
+        }
+    }
+
+    /// `side`'s clock runs from `now` (a move was taken back).
+    pub(super) fn start(&mut self, side: Side, now: Instant) {
+        if let Some(c) = self.clocks.as_mut() {
+            c.start(side, now);
+        }
+    }
+
+    /// When an answer of an engine playing `engine` at `level`, asked at
+    /// `asked`, may be played: a weak level's natural pause after it (see
+    /// [`PAUSE_MIN`]), the same for the same game and ply; `None` when
+    /// there is no pause.
+    pub(super) fn release_at(
+        &self,
+        level: u8,
+        engine: Side,
+        asked: Instant,
+        (game_id, ply): (u64, usize),
+    ) -> Option<Instant> {
+        if !self.pause || !PAUSED_LEVELS.contains(&level) {
             return None;
         }
-        let cap = match &p.clocks {
-            Some(c) => c.left(p.human.opponent(), asked) / PAUSE_CLOCK_SHARE,
-            None => p.think.unwrap_or(self.movetime) / PAUSE_THINK_SHARE,
+        let cap = match &self.clocks {
+            Some(c) => c.left(engine, asked) / PAUSE_CLOCK_SHARE,
+            None => self.think_shown() / PAUSE_THINK_SHARE,
         };
-        let pause = natural_pause(p.game_id(), p.game.moves().len()).min(cap);
+        let pause = natural_pause(game_id, ply).min(cap);
         asked.checked_add(pause)
     }
 
-    /// The engine's answer: judged late (its flag fell), held until its
-    /// natural moment, or `None`: to be played now.
-    pub(super) fn judge_answer(
-        &mut self,
-        answer: BestMoveLine,
-        now: Instant,
-    ) -> Option<BestMoveLine> {
-        let engine = self.play.human.opponent();
-        if self.out_of_time(engine, now) {
-            self.forfeit(engine, now);
-            return None;
-        }
-        match self.play.asked.and_then(|asked| self.release_at(asked)) {
-            Some(release) if now < release => {
-                self.play.held = Some(Held { answer, release });
-                None
-            }
-            _ => Some(answer),
-        }
-    }
-
-    /// What came due by now: a held answer played, the person's flag
-    /// fallen. Whether anything changed.
-    pub(super) fn catch_up(&mut self) -> bool {
-        let now = self.now();
-        let mut changed = false;
-        if self.play.held.as_ref().is_some_and(|h| h.release <= now) {
-            if let Some(held) = self.play.held.take() {
-                self.play_engine_answer(held.answer, now);
-                changed = true;
-            }
-        }
-        // The person's flag; between two people, the side to move's.
-        let person = self.offered_side();
-        if !self.play.over() && self.played_here(person) && self.out_of_time(person, now) {
-            self.forfeit(person, now);
-            changed = true;
-        }
-        changed
-    }
-
-    /// When the room next needs [`on_time`](Room::on_time): a held answer
-    /// to play, or the person's flag to fall.
-    pub fn next_deadline(&self) -> Option<Instant> {
-        let here = |side| self.played_here(side);
-        let p = &self.play;
-        let held = p.held.as_ref().map(|h| h.release);
-        let flag = p
-            .clocks
-            .as_ref()
-            .filter(|_| !p.over())
-            .and_then(Clocks::flag_at)
-            .filter(|(side, _)| here(*side))
-            .map(|(_, at)| at);
-        held.into_iter().chain(flag).min()
-    }
-
-    /// Time passed: plays a held answer, or ends the game on the person's
-    /// time, when due; the state for every page if anything changed.
-    pub fn on_time(&mut self) -> Vec<Outgoing> {
-        let mut out = if self.catch_up() {
-            vec![self.state_message()]
-        } else {
-            Vec::new()
-        };
-        // A game lost on time is a finished game too.
-        if self.note_finished(web_time::SystemTime::now()) {
-            out.push(self.games_message());
-        }
-        out
+    /// When a flag falls, and whose.
+    pub(super) fn flag_at(&self) -> Option<(Side, Instant)> {
+        self.clocks.as_ref().and_then(Clocks::flag_at)
     }
 
     /// The clocks as the page shows them at `now`.
-    pub(super) fn clock_view(&self, now: Instant) -> Option<ClockView> {
-        let c = self.play.clocks.as_ref()?;
+    pub(super) fn view(&self, over: bool, now: Instant) -> Option<ClockView> {
+        let c = self.clocks.as_ref()?;
         let ms = |side| c.left(side, now).as_millis().try_into().unwrap_or(u64::MAX);
         Some(ClockView {
             tc: c.time_control(),
             label: c.time_control().to_string(),
             left_ms: [ms(Side::South), ms(Side::North)],
-            running: c.running().filter(|_| !self.play.over()).map(side_name),
+            running: c.running().filter(|_| !over).map(side_name),
         })
     }
 }
