@@ -98,7 +98,10 @@ level-name-elo = { $which ->
 
 player-you = You
 player-named = { $name }
-player-engine = { $engine } (level { $level })
+player-engine = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  } (level { $level })
 player-name = { $side ->
     [south] South
    *[north] North
@@ -140,11 +143,17 @@ status-your-move = Your move ({ $side ->
     [none] {""}
    *[other] { " · " }last move { $last }
   }
-status-engine-down = Waiting for the engine “{ $engine }”: restart it below{ $last ->
+status-engine-down = Waiting for { $engine ->
+    [songo] the computer
+   *[other] the engine “{ $engine }”
+  }: restart it below{ $last ->
     [none] {""}
    *[other] { " · " }last move { $last }
   }
-status-thinking = { $engine } is thinking…{ $last ->
+status-thinking = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  } is thinking…{ $last ->
     [none] {""}
    *[other] { " · " }last move { $last }
   }
@@ -157,7 +166,10 @@ status-turn = { $player } to play ({ $side ->
   }
 
 you-played = You played { $effect }
-engine-played = { $engine } played { $effect }
+engine-played = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  } played { $effect }
 player-played = { $player } played { $effect }
 
 result-final = { $winner ->
@@ -169,7 +181,10 @@ result-final = { $winner ->
         [south] South
        *[north] North
       })
-    [engine] { $engine } wins ({ $side ->
+    [engine] { $engine ->
+        [songo] The computer
+       *[other] { $engine }
+      } wins ({ $side ->
         [south] South
        *[north] North
       })
@@ -184,7 +199,10 @@ result-captured = { $winner ->
         [south] South
        *[north] North
       })
-    [engine] { $engine } wins ({ $side ->
+    [engine] { $engine ->
+        [songo] The computer
+       *[other] { $engine }
+      } wins ({ $side ->
         [south] South
        *[north] North
       })
@@ -199,11 +217,26 @@ hint-ready = Hint: play { $pit }{ $scored ->
 hint-failed = The engine found no move to suggest.
 
 engine-failed-kept = { $why } The game is kept: restart the engine to go on.
-engine-thinking = { $engine } is thinking…
-engine-hinting = { $engine } is looking for a hint…
-engine-ready = { $engine } is ready.
-engine-hints-only = { $engine } plays no side between two people: it only gives hints.
-engine-line = { $engine } is { $hinting ->
+engine-thinking = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  } is thinking…
+engine-hinting = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  } is looking for a hint…
+engine-ready = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  } is ready.
+engine-hints-only = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  } plays no side between two people: it only gives hints.
+engine-line = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  } is { $hinting ->
     [yes] looking for a hint
    *[no] thinking
   }: { $forced ->
@@ -214,7 +247,10 @@ engine-line = { $engine } is { $hinting ->
         [lower] ≥{" "}
         [upper] ≤{" "}
        *[exact] {""}
-      }{ $score } for { $engine }
+      }{ $score } for { $engine ->
+          [songo] the computer
+         *[other] { $engine }
+        }
    *[no] {""}
   }, line { $line }
 
@@ -312,10 +348,22 @@ record-game-option = { $index }. { $south } – { $north } { $result } ({ $moves
    *[other] { $moves } moves
   })
 
-analyst-thinking = { $engine } is analysing…
-analyst-reviewing = { $engine } is reviewing the game; the analysis waits.
-analyst-idle = { $engine } is idle.
-analyst-off = { $engine }: off.
+analyst-thinking = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  } is analysing…
+analyst-reviewing = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  } is reviewing the game; the analysis waits.
+analyst-idle = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  } is idle.
+analyst-off = { $engine ->
+    [songo] The computer
+   *[other] { $engine }
+  }: off.
 
 line-forced = forced
 line-depth = depth { $depth }{ $seldepth ->
@@ -331,8 +379,8 @@ line-score = { $bound ->
         [south] South
        *[north] North
       }
-line-wdl = W { $win }% D { $draw }% L { $loss }%
-    .title = win/draw/loss for { $side ->
+line-wdl = win { $win }% · draw { $draw }% · loss { $loss }%
+    .title = the chances of a win, a draw and a loss for { $side ->
         [south] South
        *[north] North
       }
@@ -547,12 +595,30 @@ score-tb-win = tb win
 score-tb-loss = tb loss
 
 # The engines.
-engine-start-failed = The engine “{ $engine }” failed to start: { $why }.
-engine-crashed = The engine “{ $engine }” crashed (its process ended).
-engine-stalled = The engine “{ $engine }” stalled (no move in { $seconds } s).
-engine-silent = The engine “{ $engine }” does not answer.
-engine-no-move = The engine “{ $engine }” gave no move ('{ $line }') in a game that goes on.
-engine-illegal-move = The engine { $engine } played an illegal move '{ $text }'.
+engine-start-failed = { $engine ->
+    [songo] The computer
+   *[other] The engine “{ $engine }”
+  } failed to start: { $why }.
+engine-crashed = { $engine ->
+    [songo] The computer
+   *[other] The engine “{ $engine }”
+  } crashed (its process ended).
+engine-stalled = { $engine ->
+    [songo] The computer
+   *[other] The engine “{ $engine }”
+  } stalled (no move in { $seconds } s).
+engine-silent = { $engine ->
+    [songo] The computer
+   *[other] The engine “{ $engine }”
+  } does not answer.
+engine-no-move = { $engine ->
+    [songo] The computer
+   *[other] The engine “{ $engine }”
+  } gave no move ('{ $line }') in a game that goes on.
+engine-illegal-move = { $engine ->
+    [songo] The computer
+   *[other] The engine “{ $engine }”
+  } played an illegal move '{ $text }'.
 engine-no-score = the engine answered '{ $line }' without a score at ply { $ply }
 
 # New game, take-back, hint.

@@ -380,8 +380,8 @@ line-score = { $bound ->
         [south] Sud
        *[north] Nord
       }
-line-wdl = V { $win } % N { $draw } % D { $loss } %
-    .title = victoire/nulle/défaite pour { $side ->
+line-wdl = victoire { $win } % · nulle { $draw } % · défaite { $loss } %
+    .title = les chances de victoire, de nulle et de défaite pour { $side ->
         [south] Sud
        *[north] Nord
       }
@@ -596,12 +596,30 @@ score-tb-win = gain (tables)
 score-tb-loss = perte (tables)
 
 # Les moteurs.
-engine-start-failed = Le moteur « { $engine } » n'a pas pu démarrer : { $why }.
-engine-crashed = Le moteur « { $engine } » s'est arrêté brutalement (son programme s'est terminé).
-engine-stalled = Le moteur « { $engine } » est bloqué (aucun coup en { $seconds } s).
-engine-silent = Le moteur « { $engine } » ne répond pas.
-engine-no-move = Le moteur « { $engine } » n'a donné aucun coup (« { $line } ») dans une partie qui continue.
-engine-illegal-move = Le moteur { $engine } a joué un coup illégal « { $text } ».
+engine-start-failed = { $engine ->
+    [songo] L'ordinateur
+   *[other] Le moteur « { $engine } »
+  } n'a pas pu démarrer : { $why }.
+engine-crashed = { $engine ->
+    [songo] L'ordinateur
+   *[other] Le moteur « { $engine } »
+  } s'est arrêté brutalement (son programme s'est terminé).
+engine-stalled = { $engine ->
+    [songo] L'ordinateur
+   *[other] Le moteur « { $engine } »
+  } est bloqué (aucun coup en { $seconds } s).
+engine-silent = { $engine ->
+    [songo] L'ordinateur
+   *[other] Le moteur « { $engine } »
+  } ne répond pas.
+engine-no-move = { $engine ->
+    [songo] L'ordinateur
+   *[other] Le moteur « { $engine } »
+  } n'a donné aucun coup (« { $line } ») dans une partie qui continue.
+engine-illegal-move = { $engine ->
+    [songo] L'ordinateur
+   *[other] Le moteur { $engine }
+  } a joué un coup illégal « { $text } ».
 engine-no-score = le moteur a répondu « { $line } » sans score au coup { $ply }
 
 # Nouvelle partie, annulation du coup, indice.
