@@ -135,7 +135,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("/util.js", JS, include_str!("../assets/util.js")),
     ("/transport.js", JS, include_str!("../assets/transport.js")),
     ("/i18n.js", JS, include_str!("../assets/i18n.js")),
-    // The players' rules panel's diagrams (rules.js).
+    // The players' rules panel's diagrams (rules/view.js).
     (
         "/rules/diagrams.json",
         "application/json",
