@@ -181,118 +181,10 @@ export function createPlayView(state, actions) {
     board.players(names, s.captured, s.state === "over" ? null : s.to_move);
   }
 
-  /** @param {View} s */
-  function renderStatus(s) {
-    const status = byId("status");
-    const last = s.last || "none";
-    if (s.state === "over") {
-      tell(status, "status-over", { last });
-    } else if (s.human === "both") {
-      tell(status, "status-turn", { player: state.playerOf(s, s.to_move), side: s.to_move, last });
-    } else if (s.state === "your-move") {
-      tell(status, "status-your-move", { side: s.human, last });
-    } else if (s.engine_status === "failed") {
-      tell(status, "status-engine-down", { engine: engineName(), last });
-    } else {
-      tell(status, "status-thinking", { engine: engineName(), last });
-    }
-  }
 
-  /** @param {View} s */
-  function renderResult(s) {
-    const result = byId("result");
-    if (!s.result) {
-      result.replaceChildren();
-      result.dataset.result = "";
-      result.hidden = true;
-      return;
-    }
-    const r = s.result;
-    const winner = !r.winner ? "draw" : s.human === "both" ? "named" : r.winner === s.human ? "you" : "engine";
-    // On time the game ended before the rules did: the seeds captured so
-    // far, not a final score.
-    const words = el("span", { class: "result-text" });
-    tell(words, r.on_time ? "result-captured" : "result-final", {
-      winner,
-      side: r.winner || "",
-      engine: engineName(),
-      name: r.winner && s.human === "both" && s.names ? s.names[r.winner === "south" ? 0 : 1] : "",
-      reason: r.reason,
-      south: r.scores[0],
-      north: r.scores[1],
-    });
-    result.replaceChildren(el("strong", { class: "score", "data-l10n-none": "" }, r.score), " ", words);
-    result.dataset.result = r.score;
-    result.hidden = false;
-  }
 
-  /** @param {View} s */
-  function renderMoves(s) {
-    const moves = byId("moves");
-    const items = [];
-    // A game played on from a position with North to move starts "1...".
-    const offset = s.start.split(" ")[1] === "n" ? 1 : 0;
-    for (let i = -offset; i < s.moves.length; i += 2) {
-      const li = el("li", { value: String((i + offset) / 2 + 1) });
-      for (const j of [i, i + 1]) {
-        if (j >= s.moves.length) break;
-        const span = el("span", { class: "move" }, j < 0 ? "…" : s.moves[j]);
-        if (j === s.moves.length - 1) span.classList.add("last");
-        li.append(span);
-      }
-      items.push(li);
-    }
-    moves.replaceChildren(...items);
-    moves.scrollTop = moves.scrollHeight;
-  }
 
-  /** @param {View} s */
-  function renderHint(s) {
-    const text = byId("hint-text");
-    const h = s.hint;
-    text.dataset.move = h && h.pit ? h.pit : "";
-    text.dataset.score = h && h.score ? h.score.text : "";
-    text.dataset.state = h ? h.state : "";
-    if (!h) {
-      text.hidden = true;
-      tell(text, null);
-    } else if (h.state === "thinking") {
-      text.hidden = false;
-      tell(text, "hint-thinking");
-    } else if (h.state === "ready") {
-      text.hidden = false;
-      // The pit (ringed in blue) and what it is worth: the engine's depth
-      // and line stay in the hooks (data-score) and the engine's output.
-      tell(text, "hint-ready", {
-        pit: h.pit,
-        scored: h.score ? "yes" : "no",
-        score: h.score ? h.score.say : "",
-      });
-    } else {
-      text.hidden = false;
-      tell(text, "hint-failed");
-    }
-    buttons.hint.disabled = s.state !== "your-move" || s.engine_status === "failed" || Boolean(h && h.state === "thinking");
-  }
 
-  /** @param {View} s */
-  function renderEngine(s) {
-    const failed = s.engine_status === "failed";
-    const engineStatus = byId("engine-status");
-    engineStatus.dataset.status = s.engine_status;
-    if (failed) {
-      tell(engineStatus, "engine-failed-kept", { why: s.engine_message });
-    } else if (s.human === "both" && s.engine_status !== "thinking") {
-      // Between two people the engine only gives hints.
-      tell(engineStatus, "engine-hints-only", { engine: engineName() });
-    } else if (s.engine_status === "thinking") {
-      const hinting = s.hint && s.hint.state === "thinking";
-      tell(engineStatus, hinting ? "engine-hinting" : "engine-thinking", { engine: engineName() });
-    } else {
-      tell(engineStatus, "engine-ready", { engine: engineName() });
-    }
-    buttons.restart.hidden = !failed;
-  }
 
   /** The state just taken (`change`: what changed with it).
    *  @param {Change} change @param {() => void} showForm the form shows the new game's settings */
@@ -302,12 +194,14 @@ export function createPlayView(state, actions) {
     begin(s, change, showForm);
     hooks(s);
     drawBoard(s, change);
-    renderStatus(s);
+    /** @type {Names} */
+    const names = { engineName, playerOf: (side) => state.playerOf(s, side) };
+    renderStatus(s, names);
     tickClocks();
-    renderResult(s);
+    renderResult(s, names);
     renderMoves(s);
-    renderHint(s);
-    renderEngine(s);
+    renderHint(s, buttons.hint);
+    renderEngine(s, names, buttons.restart);
     buttons.takeBack.disabled = !state.canTakeBack();
     buttons.resign.disabled = s.state === "over";
   }
@@ -353,6 +247,124 @@ export function createPlayView(state, actions) {
     /** Shows the board at rest at once. */
     finish: () => board.finish(),
   };
+}
+
+/**
+ * How the view names the engine and the players (state.js's).
+ * @typedef {{engineName: () => string, playerOf: (side: Side) => Say}} Names
+ */
+
+/** @param {View} s @param {Names} names */
+function renderStatus(s, { engineName, playerOf }) {
+  const status = byId("status");
+  const last = s.last || "none";
+  if (s.state === "over") {
+    tell(status, "status-over", { last });
+  } else if (s.human === "both") {
+    tell(status, "status-turn", { player: playerOf(s.to_move), side: s.to_move, last });
+  } else if (s.state === "your-move") {
+    tell(status, "status-your-move", { side: s.human, last });
+  } else if (s.engine_status === "failed") {
+    tell(status, "status-engine-down", { engine: engineName(), last });
+  } else {
+    tell(status, "status-thinking", { engine: engineName(), last });
+  }
+}
+
+/** @param {View} s @param {Names} names */
+function renderResult(s, { engineName }) {
+  const result = byId("result");
+  if (!s.result) {
+    result.replaceChildren();
+    result.dataset.result = "";
+    result.hidden = true;
+    return;
+  }
+  const r = s.result;
+  const winner = !r.winner ? "draw" : s.human === "both" ? "named" : r.winner === s.human ? "you" : "engine";
+  // On time the game ended before the rules did: the seeds captured so
+  // far, not a final score.
+  const words = el("span", { class: "result-text" });
+  tell(words, r.on_time ? "result-captured" : "result-final", {
+    winner,
+    side: r.winner || "",
+    engine: engineName(),
+    name: r.winner && s.human === "both" && s.names ? s.names[r.winner === "south" ? 0 : 1] : "",
+    reason: r.reason,
+    south: r.scores[0],
+    north: r.scores[1],
+  });
+  result.replaceChildren(el("strong", { class: "score", "data-l10n-none": "" }, r.score), " ", words);
+  result.dataset.result = r.score;
+  result.hidden = false;
+}
+
+/** @param {View} s */
+function renderMoves(s) {
+  const moves = byId("moves");
+  const items = [];
+  // A game played on from a position with North to move starts "1...".
+  const offset = s.start.split(" ")[1] === "n" ? 1 : 0;
+  for (let i = -offset; i < s.moves.length; i += 2) {
+    const li = el("li", { value: String((i + offset) / 2 + 1) });
+    for (const j of [i, i + 1]) {
+      if (j >= s.moves.length) break;
+      const span = el("span", { class: "move" }, j < 0 ? "…" : s.moves[j]);
+      if (j === s.moves.length - 1) span.classList.add("last");
+      li.append(span);
+    }
+    items.push(li);
+  }
+  moves.replaceChildren(...items);
+  moves.scrollTop = moves.scrollHeight;
+}
+
+/** @param {View} s @param {HTMLButtonElement} button Hint */
+function renderHint(s, button) {
+  const text = byId("hint-text");
+  const h = s.hint;
+  text.dataset.move = h && h.pit ? h.pit : "";
+  text.dataset.score = h && h.score ? h.score.text : "";
+  text.dataset.state = h ? h.state : "";
+  if (!h) {
+    text.hidden = true;
+    tell(text, null);
+  } else if (h.state === "thinking") {
+    text.hidden = false;
+    tell(text, "hint-thinking");
+  } else if (h.state === "ready") {
+    text.hidden = false;
+    // The pit (ringed in blue) and what it is worth: the engine's depth
+    // and line stay in the hooks (data-score) and the engine's output.
+    tell(text, "hint-ready", {
+      pit: h.pit,
+      scored: h.score ? "yes" : "no",
+      score: h.score ? h.score.say : "",
+    });
+  } else {
+    text.hidden = false;
+    tell(text, "hint-failed");
+  }
+  button.disabled = s.state !== "your-move" || s.engine_status === "failed" || Boolean(h && h.state === "thinking");
+}
+
+/** @param {View} s @param {Names} names @param {HTMLButtonElement} restart */
+function renderEngine(s, { engineName }, restart) {
+  const failed = s.engine_status === "failed";
+  const engineStatus = byId("engine-status");
+  engineStatus.dataset.status = s.engine_status;
+  if (failed) {
+    tell(engineStatus, "engine-failed-kept", { why: s.engine_message });
+  } else if (s.human === "both" && s.engine_status !== "thinking") {
+    // Between two people the engine only gives hints.
+    tell(engineStatus, "engine-hints-only", { engine: engineName() });
+  } else if (s.engine_status === "thinking") {
+    const hinting = s.hint && s.hint.state === "thinking";
+    tell(engineStatus, hinting ? "engine-hinting" : "engine-thinking", { engine: engineName() });
+  } else {
+    tell(engineStatus, "engine-ready", { engine: engineName() });
+  }
+  restart.hidden = !failed;
 }
 
 /** The question to the players beside the board: yes runs its `then`.
