@@ -268,7 +268,8 @@ impl CliError {
                 | GuiError::Serve(_)
                 | GuiError::Tablebases { .. }
                 | GuiError::BookRead { .. }
-                | GuiError::Data(_) => Exit::Failure,
+                | GuiError::Data(_)
+                | GuiError::Lock(_) => Exit::Failure,
                 // Read, but not a book.
                 GuiError::Book { .. } => Exit::BadInput,
             },

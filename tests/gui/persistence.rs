@@ -92,3 +92,37 @@ fn an_unreadable_saved_game_is_set_aside_and_said() {
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 43: two servers on one data directory would each rewrite
+/// `room.json` and erase the other's finished games. The second refuses
+/// to start (exit code 1), naming the directory and the first's process
+/// and address; once the first is killed (SIGKILL: no clean-up runs) the
+/// directory is free again.
+#[test]
+fn a_second_server_on_a_data_directory_in_use_refuses_until_the_first_is_killed() {
+    let dir = data_dir("lock", "second");
+    let d = dir.to_str().unwrap();
+    let first = Server::start(&["--data-dir", d]);
+    let second = std::process::Command::new(env!("CARGO_BIN_EXE_songo"))
+        .args(["gui", "--port", "0", "--no-open", "--data-dir", d])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("songo gui runs");
+    assert_eq!(second.status.code(), Some(1), "{second:?}");
+    assert!(second.stdout.is_empty(), "it listened: {second:?}");
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(said.contains(d), "{said}");
+    assert!(
+        said.contains(&format!("process {}, {}", first.child.id(), first.url())),
+        "{said}"
+    );
+    // The first still serves, with its game.
+    assert_eq!(state(&first)["state"], "your-move");
+
+    // Killed, not stopped: the kernel lets go of the lock.
+    drop(first);
+    let again = Server::start(&["--data-dir", d]);
+    assert_eq!(state(&again)["state"], "your-move");
+    drop(again);
+    let _ = std::fs::remove_dir_all(&dir);
+}

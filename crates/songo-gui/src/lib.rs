@@ -18,6 +18,7 @@
 
 pub mod assets;
 pub mod engine_worker;
+pub mod lock;
 pub mod security;
 pub mod server;
 pub mod store;
@@ -65,6 +66,9 @@ pub enum GuiError {
     /// The data directory (`--data-dir`) cannot be used.
     #[error(transparent)]
     Data(#[from] store::StoreError),
+    /// The data directory is another `songo gui`'s, or cannot be locked.
+    #[error(transparent)]
+    Lock(#[from] lock::LockError),
     /// The `--tablebases` directory cannot be used.
     #[error("cannot open the tablebases in {}", dir.display())]
     Tablebases {
@@ -221,6 +225,8 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
         }
     };
     let book = config.book.as_deref().map(open_book).transpose()?;
+    // Held until the server stops: the data directory is this server's.
+    let mut lock = None;
     let (store, saved) = match &config.data_dir {
         None => {
             warn(format_args!(
@@ -230,6 +236,7 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
             (None, None)
         }
         Some(dir) => {
+            lock = Some(lock::DirLock::acquire(dir)?);
             let (store, found) = store::Store::open(dir)?;
             let saved = match found {
                 store::Found::Nothing => None,
@@ -265,6 +272,11 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
             ));
         }
         let url = format!("http://{local}/");
+        if let Some(lock) = lock.as_mut() {
+            // Only said in a refused server's message: a failure here
+            // costs nothing else.
+            let _ = lock.note_address(&url);
+        }
         // A closed standard output must not stop the server.
         let mut out = std::io::stdout();
         let _ = writeln!(out, "Listening on {url}").and_then(|_| out.flush());
