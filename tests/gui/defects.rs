@@ -174,7 +174,7 @@ fn editor_long_paste_play_from_here_level_record_scroll_and_offline_rings() {
             .as_array()
             .unwrap()
             .iter()
-            .any(|n| n == "North · songo (level 2)"),
+            .any(|n| n == "North · The computer (level 2)"),
         "{names}"
     );
     assert_eq!(b.script(level), "2", "the Level box keeps 2");

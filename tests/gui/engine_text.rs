@@ -5,7 +5,7 @@
 //! - defect 7: after the analysis engine crashes (its process killed
 //!   here) its last lines are gone and a Restart is offered; a forced
 //!   result says "forced", not "depth 127"; in a game, the engine's line
-//!   says whose score it is ("for songo"), with `≥`/`≤` for a bound and
+//!   says whose score it is ("for the computer"), with `≥`/`≤` for a bound and
 //!   "forced" for a forced result. (The review's part, "reviewing" rather
 //!   than "analysing", is in defects.rs.)
 
@@ -94,12 +94,15 @@ fn check_status_lines(b: &Browser) -> (usize, usize) {
     for entry in log.as_array().unwrap() {
         let (status, line) = (entry[0].as_str().unwrap(), entry[1].as_str().unwrap());
         if !status.contains(": ") || !line.starts_with("info ") {
-            continue; // "songo is thinking…", "ready"
+            continue; // "The computer is thinking…", "ready"
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         let after = |w: &str| words.iter().position(|x| *x == w).map(|i| words[i + 1]);
         if let Some(score) = status.split("score ").nth(1) {
-            assert!(score.contains(" for songo, line "), "whose score: {status}");
+            assert!(
+                score.contains(" for the computer, line "),
+                "whose score: {status}"
+            );
         }
         let depth: u32 = after("depth").and_then(|d| d.parse().ok()).unwrap_or(0);
         if depth >= 100 {

@@ -132,7 +132,8 @@ pub fn check_move_effects(b: &Browser, s: &Snapshot) -> usize {
         let who = if before.side_to_move() == human {
             "You"
         } else {
-            "songo"
+            // The built-in engine is named for a player.
+            "The computer"
         };
         let expected = format!("{who} played {}", told(v, &before, last));
         assert_eq!(text, expected, "ply {}: {before} {last}", moves.len());

@@ -103,11 +103,23 @@ fn a_second_server_on_a_data_directory_in_use_refuses_until_the_first_is_killed(
     let dir = data_dir("lock", "second");
     let d = dir.to_str().unwrap();
     let first = Server::start(&["--data-dir", d]);
-    let second = std::process::Command::new(env!("CARGO_BIN_EXE_songo"))
+    let mut second = std::process::Command::new(env!("CARGO_BIN_EXE_songo"))
         .args(["gui", "--port", "0", "--no-open", "--data-dir", d])
         .stdin(std::process::Stdio::null())
-        .output()
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .expect("songo gui runs");
+    // Without the lock it would serve on: it is stopped, and the test fails.
+    let deadline = Instant::now() + PATIENCE;
+    while second.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = second.kill();
+            panic!("a second songo gui started on {d}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let second = second.wait_with_output().unwrap();
     assert_eq!(second.status.code(), Some(1), "{second:?}");
     assert!(second.stdout.is_empty(), "it listened: {second:?}");
     let said = String::from_utf8_lossy(&second.stderr);

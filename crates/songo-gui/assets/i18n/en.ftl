@@ -380,7 +380,7 @@ line-score = { $bound ->
        *[north] North
       }
 line-wdl = win { $win }% · draw { $draw }% · loss { $loss }%
-    .title = the chances of a win, a draw and a loss for { $side ->
+    .title = how likely a win, a draw and a loss are for { $side ->
         [south] South
        *[north] North
       }
