@@ -173,6 +173,13 @@ fn a_tap_while_the_reply_is_drawn_is_not_played() {
         s.ply + 2,
         "a move played on a board not yet drawn: {t:?}"
     );
+    // Not silent: the page says why nothing was played.
+    let said = b.script("return document.querySelector('[data-testid=message]').textContent");
+    assert_eq!(
+        said,
+        "The last move is now shown in full: choose your pit again to play.",
+        "the tap during the sowing"
+    );
 }
 
 /// Defect 4: the games list numbers a game as the analysis does, and

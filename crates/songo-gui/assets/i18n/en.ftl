@@ -260,6 +260,7 @@ take-back-accept = Yes, take it back
 take-back-refuse = No
 take-back-refused = The take-back was refused: the move stands.
 pit-not-their-turn = Pit { $pit }: it is { $player }'s turn.
+move-shown-choose-again = The last move is now shown in full: choose your pit again to play.
 take-back-done = The last move was taken back.
 resign-question = { $player }, do you resign this game?
 resign-yes = Yes, I resign

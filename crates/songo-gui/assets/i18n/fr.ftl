@@ -233,7 +233,7 @@ engine-ready = { $engine ->
 engine-hints-only = Entre deux joueurs, { $engine ->
     [songo] l'ordinateur
    *[other] { $engine }
-  } ne joue pas : il ne donne que des indices.
+  } ne joue pas : il ne donne que des indices.
 engine-line = { $engine ->
     [songo] L'ordinateur
    *[other] { $engine }
@@ -261,6 +261,7 @@ take-back-accept = Oui, reprendre
 take-back-refuse = Non
 take-back-refused = Reprise refusée : le coup est maintenu.
 pit-not-their-turn = Case { $pit } : c'est à { $player } de jouer.
+move-shown-choose-again = Le dernier coup est maintenant affiché en entier : choisissez de nouveau votre case pour jouer.
 take-back-done = Le dernier coup a été repris.
 resign-question = { $player }, abandonnez-vous la partie ?
 resign-yes = Oui, j'abandonne

@@ -60,7 +60,11 @@ export function initPlay({ onSaved, showAnalysis, reviewLimit }) {
     // the last move is still being drawn, a tap or a key plays nothing
     // and shows the board at once (issue 38, defect 3: a double tap
     // played twice).
-    if (view.animating()) return view.finish();
+    // It says so: a tap that seems to do nothing reads as a broken page.
+    if (view.animating()) {
+      view.finish();
+      return say("move-shown-choose-again");
+    }
     say(null);
     // The board it was chosen on: the room refuses a move for a board that
     // changed before it arrived (a double click, keys typed fast), rather
