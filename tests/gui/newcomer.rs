@@ -176,8 +176,7 @@ fn a_tap_while_the_reply_is_drawn_is_not_played() {
     // Not silent: the page says why nothing was played.
     let said = b.script("return document.querySelector('[data-testid=message]').textContent");
     assert_eq!(
-        said,
-        "The last move is now shown in full: choose your pit again to play.",
+        said, "The last move is now shown in full: choose your pit again to play.",
         "the tap during the sowing"
     );
 }
