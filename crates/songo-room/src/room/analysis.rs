@@ -9,7 +9,7 @@ use songo_core::{Game, Move, Position, Side, Variant};
 // std's `SystemTime::now` panics on wasm32-unknown-unknown.
 use web_time::SystemTime;
 
-use super::saved::{bad, game_of, texts, RestoreError, SavedBoard, SavedOrigin};
+use super::saved_form::{bad, game_of, texts, RestoreError, SavedBoard, SavedOrigin};
 use crate::book::BookView;
 use crate::records;
 use crate::say::Say;

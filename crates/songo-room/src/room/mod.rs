@@ -41,6 +41,7 @@ mod input_tests;
 mod people_tests;
 mod play;
 mod saved;
+mod saved_form;
 #[cfg(test)]
 mod saved_tests;
 #[cfg(test)]
@@ -73,7 +74,7 @@ use play::Play;
 pub use play::{
     PAUSED_LEVELS, PAUSE_CLOCK_SHARE, PAUSE_MIN, PAUSE_SPREAD, PAUSE_THINK_SHARE, THINK_MS,
 };
-pub use saved::{
+pub use saved_form::{
     RestoreError, SavedBoard, SavedClock, SavedOrigin, SavedPlay, SavedRoom, SAVED_FORMAT,
 };
 

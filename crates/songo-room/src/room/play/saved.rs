@@ -6,7 +6,7 @@ use std::time::Duration;
 use songo_core::{Game, Side};
 
 use super::super::engines::Engines;
-use super::super::saved::{bad, game_of, texts, RestoreError, SavedClock, SavedPlay};
+use super::super::saved_form::{bad, game_of, texts, RestoreError, SavedClock, SavedPlay};
 use super::timing::{Pace, THINK_MS};
 use super::{check_level, Opponent, Play, Start};
 use crate::clock::{Clocks, TimeControl};

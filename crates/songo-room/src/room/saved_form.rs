@@ -1,0 +1,171 @@
+//! What a room keeps between runs, as plain data: the game in progress,
+//! its settings and the analysis board, that a page stores in the browser
+//! (the static site) or a server writes to a file. Each part of the room
+//! writes and checks its own piece (`room/saved.rs` puts them together). Restoring never trusts the
+//! data: every variant, position and move is checked by the rules core,
+//! and a room is changed only when all of it is good, so a damaged or
+//! foreign store costs the saved game, never the room.
+
+use serde::{Deserialize, Serialize};
+use songo_core::{Game, Move, Position, Variant};
+
+use crate::clock::TimeControl;
+use crate::messages::SideName;
+
+/// The version of the saved form. Another version is refused, so that an
+/// older build never misreads a newer one's data. Fields added later are
+/// optional (a file without them still reads, as an untimed game), so
+/// they need no new version.
+pub const SAVED_FORMAT: u32 = 1;
+
+/// A room's state, saved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedRoom {
+    pub format: u32,
+    pub play: SavedPlay,
+    pub analysis: SavedBoard,
+    /// The finished games, as record texts, oldest first (absent in data
+    /// saved before there was a list: none).
+    #[serde(default)]
+    pub games: Vec<String>,
+}
+
+/// The game against the engine and its settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedPlay {
+    pub variant: String,
+    /// `south` or `north`: the person's side.
+    pub human: String,
+    pub level: u8,
+    /// The engine's name; one the room no longer has falls back to its
+    /// first engine.
+    pub engine: String,
+    pub start: String,
+    pub moves: Vec<String>,
+    /// The clocks of a timed game (none: untimed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<SavedClock>,
+    /// The engine's think time chosen for an untimed game (none: the
+    /// room's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub think_ms: Option<u64>,
+    /// Two people at one board, by name, South first (none: against the
+    /// engine).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<[String; 2]>,
+    /// The side that resigned, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<SideName>,
+    /// The plies at which a hint was shown (two people).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hinted: Vec<usize>,
+}
+
+/// A timed game's clocks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedClock {
+    pub tc: TimeControl,
+    /// Milliseconds left `[south, north]` at the last move: what is kept
+    /// changes with the moves, not with every moment, and a restored
+    /// game's running clock goes on from there.
+    pub left_ms: [u64; 2],
+    /// The side that lost on time, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flagged: Option<SideName>,
+}
+
+/// The analysis board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedBoard {
+    pub variant: String,
+    pub start: String,
+    pub moves: Vec<String>,
+    /// The ply shown.
+    pub cursor: usize,
+    pub origin: SavedOrigin,
+    pub modified: bool,
+    /// How many lines the analysis shows.
+    pub lines: u8,
+}
+
+/// Where the board's game came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum SavedOrigin {
+    Start,
+    Play {
+        south: String,
+        north: String,
+    },
+    SetUp,
+    /// Game `index` of a loaded file, as its record (the file's other
+    /// games are not kept: a file may be large, and it can be loaded
+    /// again).
+    Record {
+        index: usize,
+        record: String,
+    },
+}
+
+/// Why saved data cannot be restored.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreError {
+    #[error("saved data of format {0}, this version reads format {SAVED_FORMAT}")]
+    Format(u32),
+    #[error("the saved data is not a saved room: {0}")]
+    Json(String),
+    #[error("the saved {what} is wrong: {why}")]
+    Bad { what: &'static str, why: String },
+}
+
+pub(super) fn bad(what: &'static str, why: impl ToString) -> RestoreError {
+    RestoreError::Bad {
+        what,
+        why: why.to_string(),
+    }
+}
+
+/// A saved game checked move by move.
+pub(super) fn game_of(
+    what: &'static str,
+    variant: &str,
+    start: &str,
+    moves: &[String],
+) -> Result<Game, RestoreError> {
+    let variant: Variant = variant.parse().map_err(|e| bad(what, e))?;
+    let start: Position = start.parse().map_err(|e| bad(what, e))?;
+    let mut game = Game::new(variant, start);
+    for (ply, text) in moves.iter().enumerate() {
+        let side = game.position().side_to_move();
+        let m = Move::parse(text, side).map_err(|e| bad(what, format!("ply {ply}: {e}")))?;
+        game.play(m)
+            .map_err(|e| bad(what, format!("ply {ply}: {e}")))?;
+    }
+    Ok(game)
+}
+
+pub(super) fn texts(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}
+
+impl SavedRoom {
+    /// Reads saved data written by [`SavedRoom::to_json`].
+    pub fn from_json(text: &str) -> Result<SavedRoom, RestoreError> {
+        #[derive(Deserialize)]
+        struct Format {
+            format: u32,
+        }
+        // The version first: another version's data is refused as such,
+        // not as a puzzling missing field.
+        let format: Format =
+            serde_json::from_str(text).map_err(|e| RestoreError::Json(e.to_string()))?;
+        if format.format != SAVED_FORMAT {
+            return Err(RestoreError::Format(format.format));
+        }
+        serde_json::from_str(text).map_err(|e| RestoreError::Json(e.to_string()))
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("saved data is plain data")
+    }
+}
