@@ -138,3 +138,96 @@ fn a_second_server_on_a_data_directory_in_use_refuses_until_the_first_is_killed(
     drop(again);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The finished games' list a page is sent when it connects.
+fn games_listed(server: &Server) -> Vec<Value> {
+    let mut ws = http::WebSocket::open(server.port, &server.host(), Some(&server.origin()))
+        .unwrap_or_else(|r| panic!("refused: {}", r.status));
+    loop {
+        let text = ws.recv().expect("the welcome");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        if v["type"] == "games" {
+            return v["games"].as_array().unwrap().clone();
+        }
+    }
+}
+
+/// The archive's files: each one game, under its own `GameId`.
+fn archived(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir.join("games"))
+        .map(|d| {
+            d.map(|e| {
+                let path = e.unwrap().path();
+                let name = path.file_name().unwrap().to_str().unwrap().to_string();
+                (name, std::fs::read_to_string(&path).unwrap())
+            })
+            .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    for (name, text) in &files {
+        let records = songo_core::record::parse_records(text).unwrap();
+        assert_eq!(records.len(), 1, "{name}");
+        let id = records[0].tag("GameId").expect("a GameId tag");
+        assert_eq!(format!("{id}.pgn"), *name);
+        records[0].replay().unwrap();
+    }
+    files
+}
+
+/// Issue 43: finished games are archived one file each, apart from
+/// `room.json`, whose writes can no longer remove one. `room.json` of
+/// today's format (two finished games in it, the same game twice, no ids)
+/// is migrated once, without loss; a SIGKILL and restarts neither lose
+/// nor repeat a game; a game that ends later joins them.
+#[test]
+fn finished_games_are_archived_a_file_each_and_migrated_once_from_today_s_room_json() {
+    let dir = data_dir("archive", "migrate");
+    let d = dir.to_str().unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    let today = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/gui-room-before-archive.json"
+    );
+    std::fs::copy(today, dir.join("room.json")).unwrap();
+
+    let server = Server::start(&["--data-dir", d, "--no-pause"]);
+    let migrated = archived(&dir);
+    assert_eq!(migrated.len(), 2, "{migrated:?}");
+    assert_eq!(games_listed(&server).len(), 2);
+    let kept: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("room.json")).unwrap()).unwrap();
+    assert!(kept.get("games").is_none(), "{kept}");
+
+    // Killed, then back: the same two games, once each.
+    drop(server);
+    let server = Server::start(&["--data-dir", d, "--no-pause"]);
+    assert_eq!(archived(&dir), migrated);
+    assert_eq!(games_listed(&server).len(), 2);
+
+    // A game that ends now: a third file; nothing else rewritten.
+    let mut ws = http::WebSocket::open(server.port, &server.host(), Some(&server.origin()))
+        .unwrap_or_else(|r| panic!("refused: {}", r.status));
+    ws.send(&format!(
+        r#"{{"type":"set-up","variant":"songo36-beginner","position":"{}"}}"#,
+        super::games::LAST_MOVE
+    ));
+    ws.send(r#"{"type":"play-from-here","side":"south","level":1}"#);
+    ws.send(r#"{"type":"move","pit":"F"}"#);
+    let deadline = Instant::now() + PATIENCE;
+    while archived(&dir).len() < 3 {
+        assert!(Instant::now() < deadline, "the third game is not archived");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let three = archived(&dir);
+    assert!(migrated.iter().all(|m| three.contains(m)));
+    drop(ws);
+    drop(server);
+    for _ in 0..2 {
+        let server = Server::start(&["--data-dir", d]);
+        assert_eq!(games_listed(&server).len(), 3);
+        drop(server);
+        assert_eq!(archived(&dir), three);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -227,13 +227,13 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
     let book = config.book.as_deref().map(open_book).transpose()?;
     // Held until the server stops: the data directory is this server's.
     let mut lock = None;
-    let (store, saved) = match &config.data_dir {
+    let (store, saved, archive) = match &config.data_dir {
         None => {
             warn(format_args!(
                 "warning: no home directory is known: the game will not survive a restart \
                  (give one with --data-dir)"
             ));
-            (None, None)
+            (None, None, Vec::new())
         }
         Some(dir) => {
             lock = Some(lock::DirLock::acquire(dir)?);
@@ -250,7 +250,14 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
                     None
                 }
             };
-            (Some(store), saved)
+            let archive = store.read_archive()?;
+            for (aside, why) in &archive.set_aside {
+                warn(format_args!(
+                    "warning: a finished game could not be read ({why}); it was moved to {}",
+                    aside.display()
+                ));
+            }
+            (Some(store), saved, archive.games)
         }
     };
     check_engines(&config)?;
@@ -297,6 +304,7 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
                 book,
                 store,
                 saved,
+                archive,
                 pause: config.pause,
             },
             local,

@@ -25,6 +25,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use songo_book::Book;
 use songo_client::EngineSpec;
+use songo_core::record::GameRecord;
 use songo_room::link::{EngineLink, Event};
 use songo_room::messages::Outgoing;
 use songo_room::records::MAX_RECORD_BYTES;
@@ -96,7 +97,7 @@ async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedRec
                 for o in room.on_time() {
                     pages.broadcast(&json(&o));
                 }
-                keep(&room, &mut store);
+                keep(&mut room, &mut store);
                 continue;
             }
         };
@@ -146,7 +147,7 @@ async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedRec
                 let _ = reply.send(json(&room.state_message()));
             }
         }
-        keep(&room, &mut store);
+        keep(&mut room, &mut store);
     }
 }
 
@@ -159,17 +160,37 @@ async fn sleep_until(deadline: Option<std::time::Instant>) {
     }
 }
 
-/// Writes the room's state when it changed. A failed write is said once
-/// and tried again at the next change: the game itself goes on.
-fn keep(room: &Room, store: &mut Option<Store>) {
-    if let Some(s) = store {
-        if let Err(e) = s.save(&room.saved()) {
-            crate::warn(format_args!(
-                "warning: cannot keep the game in {}: {e}; it will not survive a restart",
-                s.path().display()
-            ));
-            *store = None;
-        }
+/// Archives the games that ended, then writes the room's state when it
+/// changed. A game that cannot be archived stays in the state (and is
+/// tried again at the next change); a failed write of the state is said
+/// once, and the game itself goes on.
+fn keep(room: &mut Room, store: &mut Option<Store>) {
+    let Some(s) = store else { return };
+    let ended = room.take_unarchived();
+    let failed: Vec<_> = ended
+        .into_iter()
+        .filter(|g| match s.archive(g) {
+            Ok(()) => false,
+            Err(e) => {
+                crate::warn(format_args!(
+                    "warning: cannot archive the game {} in {}: {e}; it stays in {} meanwhile",
+                    g.id,
+                    s.games_dir().display(),
+                    s.path().display()
+                ));
+                true
+            }
+        })
+        .collect();
+    if !failed.is_empty() {
+        room.archive_failed(&failed);
+    }
+    if let Err(e) = s.save(&room.saved()) {
+        crate::warn(format_args!(
+            "warning: cannot keep the game in {}: {e}; it will not survive a restart",
+            s.path().display()
+        ));
+        *store = None;
     }
 }
 
@@ -197,6 +218,8 @@ pub struct ServerConfig {
     /// Where the room's state is kept, and what it held at the start.
     pub store: Option<Store>,
     pub saved: Option<SavedRoom>,
+    /// The finished games' archive as read at the start.
+    pub archive: Vec<GameRecord>,
 }
 
 /// Builds the application for a server on `addr`: starts the room (and
@@ -220,6 +243,8 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
             book: config.book,
             time: None,
             pause: config.pause,
+            // With a data directory, the finished games go to its archive.
+            archive: config.store.is_some(),
         },
         spawn,
     );
@@ -235,6 +260,9 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
             ));
         }
     }
+    room.add_archived(config.archive);
+    // Games saved before the archive move to it now.
+    keep(&mut room, &mut store);
     tokio::spawn(actor(room, store, rx));
     let app = App {
         inbox: tx,

@@ -3,14 +3,25 @@
 //! rewritten atomically (a temporary file renamed over it) whenever the
 //! state changes. A file that cannot be read back is renamed aside, never
 //! deleted, and the server starts afresh.
+//!
+//! The finished games are not in that file: each is its own file in
+//! `games/`, named by its archive id (songo-room's `archive`), written
+//! once, atomically, when the game ends, and never rewritten, so that no
+//! later write of the room's state can remove one (issue 43).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use songo_core::record::{parse_records, GameRecord};
+use songo_room::archive::{id_of, is_id, ArchivedGame};
 use songo_room::room::{RestoreError, SavedRoom};
 
 /// The file's name in the data directory.
 pub const FILE: &str = "room.json";
+
+/// The finished games' directory in the data directory: one
+/// `ID.pgn` a game.
+pub const GAMES_DIR: &str = "games";
 
 /// Where `songo gui` keeps its data when `--data-dir` is not given:
 /// `$XDG_DATA_HOME/songo`, else `~/.local/share/songo` (on Windows
@@ -61,10 +72,19 @@ pub enum Found {
     },
 }
 
-/// The saved state's file.
+/// The archive as read: its games, and the files that could not be
+/// read (renamed aside, with why).
+#[derive(Debug, Default)]
+pub struct Archive {
+    pub games: Vec<GameRecord>,
+    pub set_aside: Vec<(PathBuf, String)>,
+}
+
+/// The saved state's file, and the finished games' directory.
 #[derive(Debug)]
 pub struct Store {
     path: PathBuf,
+    games: PathBuf,
     /// What the file holds now, so that an unchanged state is not
     /// written again.
     written: Option<String>,
@@ -84,6 +104,7 @@ impl Store {
                 return Ok((
                     Store {
                         path,
+                        games: dir.join(GAMES_DIR),
                         written: None,
                     },
                     Found::Nothing,
@@ -108,11 +129,95 @@ impl Store {
             Found::Saved(_) => String::from_utf8(text).ok(),
             _ => None,
         };
-        Ok((Store { path, written }, found))
+        let games = dir.join(GAMES_DIR);
+        Ok((
+            Store {
+                path,
+                games,
+                written,
+            },
+            found,
+        ))
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The finished games' directory.
+    pub fn games_dir(&self) -> &Path {
+        &self.games
+    }
+
+    /// Reads every finished game of the archive. A file that is not one
+    /// game under its own id is renamed `NAME.unreadable` (kept, never
+    /// deleted) and said; a temporary file a crash left is ignored.
+    pub fn read_archive(&self) -> Result<Archive, StoreError> {
+        let read_err = |source| StoreError::Read {
+            path: self.games.clone(),
+            source,
+        };
+        let entries = match std::fs::read_dir(&self.games) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Archive::default()),
+            Err(source) => return Err(read_err(source)),
+        };
+        let mut archive = Archive::default();
+        let mut paths: Vec<PathBuf> = entries
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .map_err(read_err)?;
+        paths.sort();
+        for path in paths {
+            let Some(id) = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| n.strip_suffix(".pgn"))
+            else {
+                continue;
+            };
+            match read_game(&path, id) {
+                Ok(game) => archive.games.push(game),
+                Err(why) => {
+                    let aside = path.with_extension("pgn.unreadable");
+                    std::fs::rename(&path, &aside).map_err(|source| StoreError::Read {
+                        path: path.clone(),
+                        source,
+                    })?;
+                    archive.set_aside.push((aside, why));
+                }
+            }
+        }
+        Ok(archive)
+    }
+
+    /// Writes a finished game to the archive, once: to a temporary file
+    /// flushed to the disk, then renamed to `ID.pgn`, so that a crash
+    /// leaves the game whole or absent, never half of it. A game already
+    /// there is left as it is.
+    pub fn archive(&self, game: &ArchivedGame) -> std::io::Result<()> {
+        if !is_id(&game.id) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("'{}' is not an archive id", game.id),
+            ));
+        }
+        let path = self.games.join(format!("{}.pgn", game.id));
+        if path.exists() {
+            return Ok(());
+        }
+        std::fs::create_dir_all(&self.games)?;
+        let tmp = self.games.join(format!("{}.pgn.tmp", game.id));
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(game.text.as_bytes())?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, &path)?;
+        // The rename itself reaches the disk with the directory's entry.
+        if let Ok(dir) = std::fs::File::open(&self.games) {
+            let _ = dir.sync_all();
+        }
+        Ok(())
     }
 
     /// Writes `saved` if it differs from what the file holds: to a
@@ -141,6 +246,25 @@ impl Store {
         self.written = None;
         set_aside(&self.path)
     }
+}
+
+/// The one game of archive file `path`, whose id must be `id`.
+fn read_game(path: &Path, id: &str) -> Result<GameRecord, String> {
+    if !is_id(id) {
+        return Err(format!("'{id}' is not an archive id"));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let mut games = parse_records(&text).map_err(|e| e.to_string())?;
+    if games.len() != 1 {
+        return Err(format!("{} games, not one", games.len()));
+    }
+    let game = games.remove(0);
+    if id_of(&game) != Some(id) {
+        return Err(format!("its GameId is not {id}"));
+    }
+    // Every move is checked: a game that does not replay is not listed.
+    game.replay().map_err(|e| format!("{e:?}"))?;
+    Ok(game)
 }
 
 /// Renames `path` to a free `NAME.unreadable-N` beside it.

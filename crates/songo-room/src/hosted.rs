@@ -119,6 +119,9 @@ impl<H: EngineHost> HostedRoom<H> {
                     epoch.checked_add(read(&time)).unwrap_or(epoch)
                 })),
                 pause: true,
+                // The page keeps its games in its saved state (issue 43 moves
+                // them to IndexedDB).
+                archive: false,
             },
             Box::new(move |_, generation| {
                 Box::new(Link {

@@ -35,6 +35,7 @@
 //! - [`book`]: the opening book's moves for the analysis board's
 //!   explorer.
 
+pub mod archive;
 pub mod book;
 pub mod clock;
 pub mod driver;

@@ -138,7 +138,7 @@ pub fn date(now: SystemTime) -> String {
 }
 
 /// Year, month, day, hour and minute of `now` in UTC.
-fn civil(now: SystemTime) -> (i64, u32, u32, u32, u32) {
+pub(crate) fn civil(now: SystemTime) -> (i64, u32, u32, u32, u32) {
     let secs = now
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())

@@ -9,6 +9,7 @@ use songo_core::Game;
 use web_time::SystemTime;
 
 use super::analysis::Loaded;
+use crate::archive::{self, ArchivedGame, GAME_ID_TAG};
 use crate::messages::Outgoing;
 use crate::records;
 use crate::say::Say;
@@ -25,23 +26,85 @@ pub(super) struct History {
     /// The game played last recorded (its `game_id`), so that a game is
     /// recorded once however many messages follow its end.
     recorded: Option<u64>,
+    /// Whether the host keeps an archive (see [`crate::archive`]): then
+    /// the games are its, not the saved state's.
+    archiving: bool,
+    /// The ids of games the host has not archived yet.
+    unarchived: Vec<String>,
 }
 
 impl History {
+    /// The games go to the host's archive (`archiving`), or into the saved
+    /// state.
+    pub(super) fn new(archiving: bool) -> History {
+        History {
+            archiving,
+            ..History::default()
+        }
+    }
+
     /// Records game `id` if it is `over` and not recorded yet (`record`
-    /// makes its record): whether it was.
+    /// makes its record), under a new archive id for `now`: whether it
+    /// was.
     pub(super) fn note(
         &mut self,
         id: u64,
         over: bool,
         record: impl FnOnce() -> GameRecord,
+        now: SystemTime,
     ) -> bool {
         if !over || self.recorded == Some(id) {
             return false;
         }
         self.recorded = Some(id);
-        self.games.push(record());
+        let mut record = record();
+        let taken = |id: &str| self.games.iter().any(|g| archive::id_of(g) == Some(id));
+        let archive_id = (0..)
+            .map(|salt| archive::new_id(&record, now, salt))
+            .find(|id| !taken(id))
+            .expect("a free id");
+        let _ = record.set_tag(GAME_ID_TAG, archive_id.clone());
+        self.games.push(record);
+        if self.archiving {
+            self.unarchived.push(archive_id);
+        }
         true
+    }
+
+    /// The games the host has not archived yet; from now on they are its.
+    pub(super) fn take_unarchived(&mut self) -> Vec<ArchivedGame> {
+        let ids = std::mem::take(&mut self.unarchived);
+        self.games
+            .iter()
+            .filter_map(|r| {
+                let id = archive::id_of(r)?;
+                ids.iter().any(|i| i == id).then(|| ArchivedGame {
+                    id: id.to_string(),
+                    text: r.to_string(),
+                })
+            })
+            .collect()
+    }
+
+    /// The archive's games, as the host read them when it started: merged
+    /// with those the room holds (a game already there, by id, is not
+    /// added twice), in the order they ended. A game without a good id is
+    /// left out (the host names files by id).
+    pub(super) fn add_archived(&mut self, games: Vec<GameRecord>) {
+        for game in games {
+            let Some(id) = archive::id_of(&game) else {
+                continue;
+            };
+            if self.games.iter().any(|g| archive::id_of(g) == Some(id)) {
+                // Archived already: a migration done again after a crash.
+                let id = id.to_string();
+                self.unarchived.retain(|u| *u != id);
+                continue;
+            }
+            self.games.push(game);
+        }
+        self.games
+            .sort_by(|a, b| archive::id_of(a).cmp(&archive::id_of(b)));
     }
 
     /// The list the pages show.
@@ -95,17 +158,52 @@ impl History {
         })
     }
 
-    /// The finished games to keep, as record texts.
+    /// The finished games to keep in the saved state, as record texts:
+    /// with an archive, only those it does not hold yet.
     pub(super) fn saved(&self) -> Vec<String> {
-        self.games.iter().map(ToString::to_string).collect()
+        self.games
+            .iter()
+            .filter(|g| {
+                // With an archive, only the games it does not hold yet.
+                !self.archiving
+                    || archive::id_of(g).is_some_and(|id| self.unarchived.iter().any(|u| u == id))
+            })
+            .map(ToString::to_string)
+            .collect()
     }
 
-    /// Finished games read back; `recorded`: the game played now, if it
-    /// was over when saved (recorded then: never again, however often the
-    /// room comes back; issue 38, defect 1: a loss on time was listed
-    /// once more after every restart).
+    /// The host could not archive `games` (taken by
+    /// [`History::take_unarchived`]): they wait for the next try, and the
+    /// saved state keeps them meanwhile.
+    pub(super) fn archive_failed(&mut self, games: &[ArchivedGame]) {
+        for g in games {
+            if !self.unarchived.contains(&g.id) {
+                self.unarchived.push(g.id.clone());
+            }
+        }
+    }
+
+    /// Finished games read back from a saved state; `recorded`: the game
+    /// played now, if it was over when saved (recorded then: never again,
+    /// however often the room comes back; issue 38, defect 1: a loss on
+    /// time was listed once more after every restart). A game without an
+    /// archive id (saved before the archive) gets one from its place in
+    /// the list; with an archive, they all go to it.
     pub(super) fn restore(&mut self, games: Vec<GameRecord>, recorded: Option<u64>) {
         self.games = games;
+        for (i, game) in self.games.iter_mut().enumerate() {
+            if archive::id_of(game).is_none() {
+                let _ = game.set_tag(GAME_ID_TAG, archive::legacy_id(game, i));
+            }
+        }
+        self.unarchived = if self.archiving {
+            self.games
+                .iter()
+                .filter_map(|g| archive::id_of(g).map(str::to_string))
+                .collect()
+        } else {
+            Vec::new()
+        };
         self.recorded = recorded;
     }
 }

@@ -29,6 +29,8 @@
 mod analysis;
 mod analyst;
 #[cfg(test)]
+mod archive_tests;
+#[cfg(test)]
 mod book_tests;
 mod engines;
 mod handle;
@@ -60,6 +62,7 @@ use songo_tb::Tablebases;
 // wasm32-unknown-unknown (on native web-time is std's).
 use web_time::{Instant, SystemTime};
 
+use crate::archive::ArchivedGame;
 use crate::link::{EngineLink, Event};
 use crate::messages::{Outgoing, Reply};
 use crate::say::Say;
@@ -112,6 +115,11 @@ pub struct RoomConfig {
     /// passed (see [`PAUSE_MIN`]): on for people, off for tests of
     /// everything else.
     pub pause: bool,
+    /// Whether the host keeps the finished games in an archive of its own
+    /// ([`crate::archive`]: it takes them with [`Room::take_unarchived`]
+    /// and gives them back with [`Room::add_archived`]); otherwise they
+    /// are part of the saved state.
+    pub archive: bool,
 }
 
 /// The answer to an upload: what the page that sent it reads.
@@ -151,7 +159,7 @@ impl Room {
             play: Play::new(config.movetime, config.pause),
             analysis: Analysis::new(),
             analyst: Analyst::new(),
-            history: History::default(),
+            history: History::new(config.archive),
         };
         room.play.start_engine(&mut room.engines);
         room
@@ -375,7 +383,30 @@ impl Room {
     /// Records the game played if it has just ended: whether it did.
     fn note_finished(&mut self, now: SystemTime) -> bool {
         let (play, engines) = (&self.play, &self.engines);
-        self.history
-            .note(play.game_id(), play.over(), || play.record(engines, now))
+        self.history.note(
+            play.game_id(),
+            play.over(),
+            || play.record(engines, now),
+            now,
+        )
+    }
+
+    /// The finished games the host's archive does not hold yet (see
+    /// [`RoomConfig::archive`]); from now on they are the host's to keep.
+    pub fn take_unarchived(&mut self) -> Vec<ArchivedGame> {
+        self.history.take_unarchived()
+    }
+
+    /// The host could not archive `games`: the room offers them again at
+    /// the next [`take_unarchived`](Room::take_unarchived), and keeps them
+    /// in its saved state meanwhile.
+    pub fn archive_failed(&mut self, games: &[ArchivedGame]) {
+        self.history.archive_failed(games);
+    }
+
+    /// The archive's games, read by the host when it starts (after
+    /// [`restore`](Room::restore)): listed with the room's own, each once.
+    pub fn add_archived(&mut self, games: Vec<songo_core::record::GameRecord>) {
+        self.history.add_archived(games);
     }
 }

@@ -41,6 +41,20 @@ fn room_of(
     tablebases: Option<Arc<Tablebases>>,
     book: Option<Arc<Book>>,
 ) -> (Room, Jobs) {
+    room_built(names, tablebases, book, false)
+}
+
+/// A room whose host keeps the finished games in an archive (issue 43).
+pub(super) fn archiving_room(names: &[&str]) -> (Room, Jobs) {
+    room_built(names, None, None, true)
+}
+
+fn room_built(
+    names: &[&str],
+    tablebases: Option<Arc<Tablebases>>,
+    book: Option<Arc<Book>>,
+    archive: bool,
+) -> (Room, Jobs) {
     let jobs: Jobs = Arc::default();
     let seen = jobs.clone();
     let spawn: Spawner = Box::new(move |_, generation| {
@@ -61,6 +75,7 @@ fn room_of(
         time: None,
         // The weak levels' pause has tests of its own (timing_tests.rs).
         pause: false,
+        archive,
     };
     (Room::new(config, spawn), jobs)
 }

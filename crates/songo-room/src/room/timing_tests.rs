@@ -69,6 +69,7 @@ pub(super) fn timed_room(hand: &Hand, pause: bool) -> (Room, Jobs) {
         book: None,
         time: Some(Box::new(move || read.now())),
         pause,
+        archive: false,
     };
     (Room::new(config, spawn), jobs)
 }
