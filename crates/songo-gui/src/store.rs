@@ -363,6 +363,73 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
     }
 
+    const GAME: &str = "[Event \"songo gui\"]\n[Variant \"songo36-beginner\"]\n\
+        [South \"Human\"]\n[North \"songo (level 1)\"]\n[Result \"1-0\"]\n\
+        [FEN \"1,1,1,2,2,3,0/0,1,0,0,0,0,0 s 31 28 -\"]\n\
+        [GameId \"20261206-073150-123-abcdef12\"]\n\n1. F 1-0\n";
+
+    fn game() -> ArchivedGame {
+        ArchivedGame {
+            id: "20261206-073150-123-abcdef12".into(),
+            text: GAME.into(),
+        }
+    }
+
+    #[test]
+    fn a_finished_game_is_archived_once_in_its_own_file_and_read_back() {
+        let d = dir("archive");
+        let (store, _) = Store::open(&d).unwrap();
+        assert!(store.read_archive().unwrap().games.is_empty());
+        store.archive(&game()).unwrap();
+        let file = d.join(GAMES_DIR).join("20261206-073150-123-abcdef12.pgn");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), GAME);
+        // Written once: a second write leaves the file as it is.
+        let modified = std::fs::metadata(&file).unwrap().modified().unwrap();
+        store.archive(&game()).unwrap();
+        assert_eq!(
+            std::fs::metadata(&file).unwrap().modified().unwrap(),
+            modified
+        );
+        // A temporary file a crash left is not a game.
+        std::fs::write(d.join(GAMES_DIR).join("x.pgn.tmp"), "half").unwrap();
+        let read = store.read_archive().unwrap();
+        assert_eq!(read.games.len(), 1);
+        assert!(read.set_aside.is_empty());
+        assert_eq!(id_of(&read.games[0]), Some("20261206-073150-123-abcdef12"));
+        // An id that is not one never names a file.
+        let mut bad = game();
+        bad.id = "../room".into();
+        assert!(store.archive(&bad).is_err());
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn an_archive_file_that_is_not_its_game_is_set_aside_not_lost() {
+        let d = dir("archive-junk");
+        let (store, _) = Store::open(&d).unwrap();
+        store.archive(&game()).unwrap();
+        let games = d.join(GAMES_DIR);
+        let other = GAME.replace("abcdef12", "00000000");
+        for (name, text) in [
+            ("20261206-073150-123-00000001.pgn", "not a record"),
+            ("20261206-073150-123-00000002.pgn", GAME),
+            (
+                "20261206-073150-123-00000000.pgn",
+                &other.replace("1. F", "1. A"),
+            ),
+            ("not-an-id.pgn", GAME),
+        ] {
+            std::fs::write(games.join(name), text).unwrap();
+        }
+        let read = store.read_archive().unwrap();
+        assert_eq!(read.games.len(), 1, "{:?}", read.set_aside);
+        assert_eq!(read.set_aside.len(), 4, "{:?}", read.set_aside);
+        for (aside, _) in &read.set_aside {
+            assert!(aside.exists() && aside.to_str().unwrap().ends_with(".pgn.unreadable"));
+        }
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
     #[test]
     fn the_default_directory_follows_the_platform() {
         let d = default_dir();
