@@ -278,6 +278,22 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
                 config.listen
             ));
         }
+        // The room is ready (its saved game restored, its finished games
+        // archived) before the address is said.
+        let app = server::router(
+            ServerConfig {
+                engines: config.engines.clone(),
+                default_cmd: config.default_cmd.clone(),
+                movetime: config.movetime,
+                tablebases,
+                book,
+                store,
+                saved,
+                archive,
+                pause: config.pause,
+            },
+            local,
+        );
         let url = format!("http://{local}/");
         if let Some(lock) = lock.as_mut() {
             // Only said in a refused server's message: a failure here
@@ -295,20 +311,6 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
             };
             open_browser(&open);
         }
-        let app = server::router(
-            ServerConfig {
-                engines: config.engines.clone(),
-                default_cmd: config.default_cmd.clone(),
-                movetime: config.movetime,
-                tablebases,
-                book,
-                store,
-                saved,
-                archive,
-                pause: config.pause,
-            },
-            local,
-        );
         tokio::select! {
             served = axum::serve(listener, app) => served.map_err(GuiError::Serve),
             _ = tokio::signal::ctrl_c() => Ok(()),

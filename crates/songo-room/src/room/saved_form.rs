@@ -25,8 +25,9 @@ pub struct SavedRoom {
     pub play: SavedPlay,
     pub analysis: SavedBoard,
     /// The finished games, as record texts, oldest first (absent in data
-    /// saved before there was a list: none).
-    #[serde(default)]
+    /// saved before there was a list: none). With an archive (issue 43)
+    /// only those it does not hold yet: usually none, and then absent.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub games: Vec<String>,
 }
 
