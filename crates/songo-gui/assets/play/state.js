@@ -123,7 +123,10 @@ export class PlayState {
   canTakeBack() {
     const s = this.view;
     if (!s) return false;
-    const ended = s.result && (s.result.on_time || s.result.resigned);
+    // A finished game is in the games list as it ended: nothing of it is
+    // taken back (issue 43: a take-back after the end changed a listed
+    // game).
+    const ended = s.state === "over";
     return (
       !ended && s.moves.some((m) => s.human === "both" || (s.human === "south" ? SOUTH.includes(m) : NORTH.includes(m)))
     );

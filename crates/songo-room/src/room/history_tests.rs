@@ -120,3 +120,18 @@ fn finished_games_are_kept_with_the_saved_state() {
     assert!(again.restore(&bad).is_err());
     assert_eq!(again.saved(), before);
 }
+
+/// The newcomer's finding (issue 38): a take-back after a game the rules
+/// ended reopened it, and finishing it again changed the game listed.
+/// A finished game is kept as it ended.
+#[test]
+fn nothing_is_taken_back_from_a_finished_game() {
+    let (mut t, jobs) = room(&["songo"]);
+    finish_a_game(&mut t, &jobs);
+    let listed = t.saved().games;
+    let before = t.view();
+    let r = t.on_page(r#"{"type":"take-back"}"#);
+    assert_eq!(super::tests::error_of(&r).0, Say::GameOver);
+    assert_eq!(t.view().moves, before.moves);
+    assert_eq!(t.saved().games, listed);
+}

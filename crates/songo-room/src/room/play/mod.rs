@@ -117,14 +117,18 @@ impl Play {
         self.time.set_pause(on);
     }
 
-    /// Why nothing may be taken back: the game was lost on time or by
-    /// resignation (a game the rules ended may be taken back).
-    pub(super) fn lost_outside_the_rules(&self) -> Option<Say> {
+    /// Why nothing may be taken back: the game is over (on time, by
+    /// resignation, or by the rules). A finished game is recorded as it
+    /// ended; taking back a move of it would change a game already listed
+    /// and archived (issue 43), so a new game starts instead.
+    pub(super) fn why_no_take_back(&self) -> Option<Say> {
         if let Some(side) = self.time.forfeit() {
             return Some(Say::LostOnTime { side: side.into() });
         }
-        self.resigned
-            .map(|side| Say::LostByResignation { side: side.into() })
+        if let Some(side) = self.resigned {
+            return Some(Say::LostByResignation { side: side.into() });
+        }
+        self.game.is_over().then_some(Say::GameOver)
     }
 
     /// Whether the game is over: by the rules, on time, or resigned.
@@ -304,7 +308,7 @@ impl Play {
         if !self.game.moves().iter().any(|m| m.side() == human) {
             return Reply::error(Say::NothingToTakeBack);
         }
-        if let Some(why) = self.lost_outside_the_rules() {
+        if let Some(why) = self.why_no_take_back() {
             return Reply::error(why);
         }
         self.cancel();

@@ -92,7 +92,7 @@ impl Play {
         if self.game.moves().is_empty() {
             return Reply::error(Say::NothingToTakeBack);
         }
-        if let Some(why) = self.lost_outside_the_rules() {
+        if let Some(why) = self.why_no_take_back() {
             return Reply::error(why);
         }
         if !agreed {
