@@ -7,7 +7,7 @@
 // `clockHook` each player shows a clock (hidden until a timed game).
 
 import { SOUTH, NORTH, LETTERS, el } from "./util.js";
-import { tell, tellAttr } from "./i18n.js";
+import { t, tell, tellAttr } from "./i18n.js";
 
 /** Seeds drawn in a pit; more are shown by the count alone. */
 const MAX_DRAWN = 24;
@@ -284,7 +284,10 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
         const p = players[side];
         // A name is a catalogue's ({id, …}: "You") or a record's (text).
         const name = names[side];
-        tell(p.name, "player-name", { side, named: name ? "yes" : "no", name: name || "" });
+        // A player named as the side (the default names, Sud / Nord) is
+        // not named twice ("Sud · Sud").
+        const same = typeof name === "string" && name.trim() === t("side-name", { side });
+        tell(p.name, "player-name", { side, named: name && !same ? "yes" : "no", name: name || "" });
         const n = captured[side === "south" ? 0 : 1];
         p.captured.textContent = String(n);
         // Read out whole: "captured 4" alone says nothing of whose.

@@ -177,6 +177,7 @@ export function initAnalysis({ onSaved, showPlay, settings }) {
     suggest(ply, pit) {
       state.suggest(ply, pit);
       goto(ply);
+      view.reveal();
     },
     /** The mode shown or left. @param {boolean} active */
     show(active) {

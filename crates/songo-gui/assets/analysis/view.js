@@ -159,6 +159,9 @@ export function createAnalysisView(state, actions) {
     variant: () => variant.value,
     /** The engine's box and its count of lines. */
     engineWanted: () => ({ on: analyse.checked, lines: Number(multipv.value) }),
+    /** Brings the board into sight: on a phone a reviewed move is tapped
+     *  far below it (the newcomer's finding). */
+    reveal: () => root.scrollIntoView({ block: "nearest" }),
   };
 }
 

@@ -189,7 +189,10 @@ result-final = { $winner ->
        *[north] North
       })
    *[draw] Draw
-  }: { $reason }. Final score South { $south } – North { $north }.
+  }: { $reason }. Final score South { $south } – North { $north }{ $variant ->
+    [songo40] {""}
+   *[other] {" "}(captured seeds and the seeds left in one's own row)
+  }.
 result-captured = { $winner ->
     [named] { $name } wins ({ $side ->
         [south] South

@@ -79,8 +79,8 @@ animate = Animer les semailles
 sound = Son
 moves-title = Coups
 save-game = Enregistrer la partie
-analyse = Analyser
-review = Revoir la partie
+analyse = Voir la partie
+review = Analyse de la partie
 keys-help = Touchez une case (ou cliquez dessus), ou tapez sa lettre (A–G) ou son numéro (1–7).
 rules-title = Règles du Songo
 rules-not-loaded = Les règles n'ont pas pu être chargées.
@@ -190,7 +190,10 @@ result-final = { $winner ->
        *[north] Nord
       })
    *[draw] Partie nulle
-  } : { $reason }. Score final : Sud { $south } – Nord { $north }.
+  } : { $reason }. Score final : Sud { $south } – Nord { $north }{ $variant ->
+    [songo40] {""}
+   *[other] {" "}(graines récoltées et graines restées dans son camp)
+  }.
 result-captured = { $winner ->
     [named] { $name } gagne ({ $side ->
         [south] Sud
@@ -438,7 +441,7 @@ review-limit =
     .aria-label = durée par position
 review-depth = profondeur { $depth }
 review-movetime = { $seconds } s par position
-review-this-game = Analyser cette partie
+review-this-game = Lancer l'analyse de la partie
 cancel-review = Arrêter
 review-graph =
     .aria-label = score au fil de la partie
@@ -475,7 +478,10 @@ review-move = ({ $side ->
     [mistake] erreur
     [blunder] gaffe
    *[good] bon coup
-  } : { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } graines perdues{ $better ->
+  } : { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) ->
+    [one] { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } graine perdue
+   *[other] { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } graines perdues
+  }{ $better ->
     [yes] , meilleur coup : { $best }
    *[no] {""}
   }
@@ -727,7 +733,7 @@ tb-unreadable = la table à { $seeds } graines de { $variant } est illisible
 rules-intro = Le Songo est le jeu de semailles des Fang et des Beti. Voici ses règles, avec un petit plateau pour chaque idée : appuyez sur « Montrer » pour voir le coup joué.
 rules-reference = Les règles complètes, pour les auteurs de moteurs (en anglais)
 rules-show = Montrer
-rules-again = Revoir
+rules-again = Montrer encore
 
 rules-board-title = Le plateau
 rules-board-text =

@@ -282,10 +282,11 @@ function renderResult(s, { engineName }) {
   }
   const r = s.result;
   const winner = !r.winner ? "draw" : s.human === "both" ? "named" : r.winner === s.human ? "you" : "engine";
-  // On time the game ended before the rules did: the seeds captured so
-  // far, not a final score.
+  // On time or by resignation the game ended before the rules did: the
+  // seeds captured so far, not a final score.
   const words = el("span", { class: "result-text" });
-  tell(words, r.on_time ? "result-captured" : "result-final", {
+  tell(words, r.on_time || r.resigned ? "result-captured" : "result-final", {
+    variant: s.variant,
     winner,
     side: r.winner || "",
     engine: engineName(),
