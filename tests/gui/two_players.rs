@@ -188,6 +188,13 @@ fn two_people_play_each_clock_to_the_end_take_back_resign_and_resume() {
     );
     assert_eq!(v, "1-0");
     assert_one_language(&b, "fr", "a resignation");
+    // Over before the rules ended it: the seeds captured, not a final
+    // score (Songo 36's would add the seeds left in each row).
+    let words =
+        b.script("return document.querySelector('[data-testid=result] .result-text').textContent");
+    let words = words.as_str().unwrap();
+    assert!(words.contains("Graines récoltées"), "{words}");
+    assert!(!words.contains("Score final"), "{words}");
 
     // Lost on time: a two-player game on a 2 s clock (the form's least is
     // a minute), asked by a second page; the browser takes it back.
