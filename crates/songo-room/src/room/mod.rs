@@ -2,7 +2,7 @@
 //! game played, the analysis board, the analyst and its reviews. One owner
 //! holds the [`Room`] (an actor: in `songo gui`, one task of songo-gui's
 //! server); every page and every engine runner talks to it by message. The
-//! page only shows views and sends [`PageMessage`]s.
+//! page only shows views and sends [`PageMessage`](crate::messages::PageMessage)s.
 //!
 //! The room is made of parts that each own their state; the room only
 //! passes what one part needs from another (a game, a position, a
