@@ -152,14 +152,16 @@ fn games_listed(server: &Server) -> Vec<Value> {
     }
 }
 
-/// The archive's files: each one game, under its own `GameId`.
+/// The archive's games: each one game, under its own `GameId` (a
+/// temporary file being written is not one yet).
 fn archived(dir: &std::path::Path) -> Vec<(String, String)> {
     let mut files: Vec<(String, String)> = std::fs::read_dir(dir.join("games"))
         .map(|d| {
-            d.map(|e| {
+            d.filter_map(|e| {
                 let path = e.unwrap().path();
                 let name = path.file_name().unwrap().to_str().unwrap().to_string();
-                (name, std::fs::read_to_string(&path).unwrap())
+                name.ends_with(".pgn")
+                    .then(|| (name, std::fs::read_to_string(&path).unwrap()))
             })
             .collect()
         })
@@ -229,5 +231,61 @@ fn finished_games_are_archived_a_file_each_and_migrated_once_from_today_s_room_j
         drop(server);
         assert_eq!(archived(&dir), three);
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 43: a finished game that cannot be archived (here `games` is a
+/// file, as a read-only or full disk would refuse it) is said on the
+/// page beside Export all, stays listed and in `room.json`, and is
+/// archived once the disk takes it again.
+#[test]
+fn a_game_that_cannot_be_archived_is_said_kept_and_archived_later() {
+    let Some(tools) = tools() else { return };
+    let dir = data_dir("archive", "refused");
+    let d = dir.to_str().unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("games"), "not a directory").unwrap();
+    let server = Server::start(&["--data-dir", d, "--no-pause"]);
+    let b = Browser::start(&tools, 1000, 800);
+    b.goto(&server.url());
+    wait_until(&b, "the first state", |s| s.state == "your-move");
+    super::games::finish_in_one_move(&b);
+    let said = super::page_support::wait_for(
+        &b,
+        "the failure said",
+        "return document.querySelector('[data-testid=games-message]').textContent",
+        |v| v.as_str().is_some_and(|t| !t.is_empty()),
+    );
+    assert!(
+        said.as_str()
+            .unwrap()
+            .starts_with("A finished game could not be saved"),
+        "{said}"
+    );
+    let listed = b.script("return document.querySelectorAll('[data-testid=games] li').length");
+    assert_eq!(listed, 1);
+    let kept: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("room.json")).unwrap()).unwrap();
+    assert_eq!(kept["games"].as_array().map(Vec::len), Some(1), "{kept}");
+
+    // The disk takes it again: the next change archives it, and
+    // `room.json` lets it go.
+    std::fs::remove_file(dir.join("games")).unwrap();
+    let mut ws = http::WebSocket::open(server.port, &server.host(), Some(&server.origin()))
+        .unwrap_or_else(|r| panic!("refused: {}", r.status));
+    ws.send(r#"{"type":"state"}"#);
+    let deadline = Instant::now() + PATIENCE;
+    while archived(&dir).is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "not archived once the disk took it"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let kept: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("room.json")).unwrap()).unwrap();
+    assert!(kept.get("games").is_none(), "{kept}");
+    drop(ws);
+    drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

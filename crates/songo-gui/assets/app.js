@@ -123,7 +123,8 @@ function onMessage(message) {
       // A page's own bug (a message the room could not read): its details
       // for whoever debugs it.
       if (message.message.detail) console.warn(`songo: ${message.message.detail}`);
-      if (message.topic === "record") analysis.recordMessageRoom(message.message, false);
+      if (message.topic === "games") games.say(message.message);
+      else if (message.topic === "record") analysis.recordMessageRoom(message.message, false);
       else if (message.topic === "set-up") analysis.setUpMessage(message.message);
       else if (message.topic === "analysis" || message.topic === "review") analysis.messageRoom(message.message);
       // A message refused whole (too long, not JSON) has no topic: said

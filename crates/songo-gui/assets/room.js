@@ -131,7 +131,7 @@ export {};
 
 /** @typedef {{type: "engine-line", line: string, info?: LineInfo}} EngineLineMessage */
 /** @typedef {{type: "illegal", pit: string, why: Say}} IllegalMessage */
-/** @typedef {"analysis" | "set-up" | "record" | "review"} Topic */
+/** @typedef {"analysis" | "set-up" | "record" | "review" | "games"} Topic */
 /** @typedef {{type: "error", message: Say, topic?: Topic}} ErrorMessage */
 
 /**

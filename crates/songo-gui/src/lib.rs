@@ -250,7 +250,15 @@ pub fn run(config: GuiConfig) -> Result<(), GuiError> {
                     None
                 }
             };
-            let archive = store.read_archive()?;
+            // An archive that cannot be read costs its list, not the
+            // server: new games that cannot be archived stay in room.json.
+            let archive = store.read_archive().unwrap_or_else(|e| {
+                warn(format_args!(
+                    "warning: {}; the finished games there are not listed",
+                    chain(&e)
+                ));
+                store::Archive::default()
+            });
             for (aside, why) in &archive.set_aside {
                 warn(format_args!(
                     "warning: a finished game could not be read ({why}); it was moved to {}",

@@ -27,7 +27,7 @@ use songo_book::Book;
 use songo_client::EngineSpec;
 use songo_core::record::GameRecord;
 use songo_room::link::{EngineLink, Event};
-use songo_room::messages::Outgoing;
+use songo_room::messages::{Outgoing, Topic};
 use songo_room::records::MAX_RECORD_BYTES;
 use songo_room::room::{Room, RoomConfig, SavedRoom, Spawner, UploadAnswer};
 use songo_room::say::Say;
@@ -97,7 +97,9 @@ async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedRec
                 for o in room.on_time() {
                     pages.broadcast(&json(&o));
                 }
-                keep(&mut room, &mut store);
+                for o in keep(&mut room, &mut store) {
+                    pages.broadcast(&json(&o));
+                }
                 continue;
             }
         };
@@ -147,7 +149,9 @@ async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedRec
                 let _ = reply.send(json(&room.state_message()));
             }
         }
-        keep(&mut room, &mut store);
+        for o in keep(&mut room, &mut store) {
+            pages.broadcast(&json(&o));
+        }
     }
 }
 
@@ -162,36 +166,56 @@ async fn sleep_until(deadline: Option<std::time::Instant>) {
 
 /// Archives the games that ended, then writes the room's state when it
 /// changed. A game that cannot be archived stays in the state (and is
-/// tried again at the next change); a failed write of the state is said
-/// once, and the game itself goes on.
-fn keep(room: &mut Room, store: &mut Option<Store>) {
-    let Some(s) = store else { return };
+/// tried again at the next change); a failed write of the state stops
+/// the writes. Either is said once, on standard error and to the pages
+/// (what to tell them), and the game itself goes on.
+fn keep(room: &mut Room, store: &mut Option<Store>) -> Vec<Outgoing> {
+    let Some(s) = store else {
+        return Vec::new();
+    };
+    let mut said = Vec::new();
     let ended = room.take_unarchived();
-    let failed: Vec<_> = ended
-        .into_iter()
-        .filter(|g| match s.archive(g) {
-            Ok(()) => false,
+    let mut failed = Vec::new();
+    let mut why = None;
+    for game in ended {
+        match s.archive(&game) {
+            Ok(()) => {}
             Err(e) => {
-                crate::warn(format_args!(
-                    "warning: cannot archive the game {} in {}: {e}; it stays in {} meanwhile",
-                    g.id,
-                    s.games_dir().display(),
-                    s.path().display()
-                ));
-                true
+                why = Some((game.id.clone(), e.to_string()));
+                failed.push(game);
             }
-        })
-        .collect();
+        }
+    }
     if !failed.is_empty() {
         room.archive_failed(&failed);
+    }
+    if s.archive_failing(why.is_some()) {
+        if let Some((id, detail)) = why {
+            crate::warn(format_args!(
+                "warning: cannot archive the game {id} in {}: {detail}; it stays in {} meanwhile",
+                s.games_dir().display(),
+                s.path().display()
+            ));
+            said.push(Outgoing::Error {
+                message: Say::ArchiveFailed { detail },
+                topic: Some(Topic::Games),
+            });
+        }
     }
     if let Err(e) = s.save(&room.saved()) {
         crate::warn(format_args!(
             "warning: cannot keep the game in {}: {e}; it will not survive a restart",
             s.path().display()
         ));
+        said.push(Outgoing::Error {
+            message: Say::StateNotKept {
+                detail: e.to_string(),
+            },
+            topic: Some(Topic::Games),
+        });
         *store = None;
     }
+    said
 }
 
 /// What the handlers share.
@@ -261,8 +285,9 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
         }
     }
     room.add_archived(config.archive);
-    // Games saved before the archive move to it now.
-    keep(&mut room, &mut store);
+    // Games saved before the archive move to it now (a failure is said
+    // on standard error, and to the pages at the next change).
+    let _ = keep(&mut room, &mut store);
     tokio::spawn(actor(room, store, rx));
     let app = App {
         inbox: tx,

@@ -88,6 +88,8 @@ pub struct Store {
     /// What the file holds now, so that an unchanged state is not
     /// written again.
     written: Option<String>,
+    /// The last archive write failed (said once, until one succeeds).
+    failing: bool,
 }
 
 impl Store {
@@ -106,6 +108,7 @@ impl Store {
                         path,
                         games: dir.join(GAMES_DIR),
                         written: None,
+                        failing: false,
                     },
                     Found::Nothing,
                 ))
@@ -135,6 +138,7 @@ impl Store {
                 path,
                 games,
                 written,
+                failing: false,
             },
             found,
         ))
@@ -142,6 +146,14 @@ impl Store {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Notes whether the archive's last write failed: whether that is news
+    /// (it worked before), to be said.
+    pub fn archive_failing(&mut self, failed: bool) -> bool {
+        let news = failed && !self.failing;
+        self.failing = failed;
+        news
     }
 
     /// The finished games' directory.

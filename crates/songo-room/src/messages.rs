@@ -164,6 +164,8 @@ pub enum Topic {
     SetUp,
     Record,
     Review,
+    /// The finished games (their archive).
+    Games,
 }
 
 /// What the room says to the pages.

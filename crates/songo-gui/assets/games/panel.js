@@ -36,5 +36,5 @@ export function initGames({ onSaved, showAnalysis, reviewLimit }) {
       send(messages.exportGames());
     },
   });
-  return { render: view.render };
+  return { render: view.render, say: view.say };
 }

@@ -2,10 +2,11 @@
 // date, variant, players and result, and its two buttons.
 
 import { el, find, VARIANT_NAMES } from "../util.js";
-import { tell } from "../i18n.js";
+import { tell, tellSay } from "../i18n.js";
 
 /** @typedef {import("../room.js").GamesView} GamesView */
 /** @typedef {import("../room.js").FinishedView} FinishedView */
+/** @typedef {import("../room.js").Say} Say */
 
 /**
  * What the person does, for the panel.
@@ -20,6 +21,7 @@ export function createGamesView(actions) {
   const list = find("[data-testid=games]", HTMLElement);
   const empty = find("[data-testid=games-empty]", HTMLElement);
   const exportAll = find("[data-testid=export-games]", HTMLButtonElement);
+  const message = find("[data-testid=games-message]", HTMLElement);
   exportAll.addEventListener("click", actions.onExport);
 
   /** @param {FinishedView} g */
@@ -59,6 +61,11 @@ export function createGamesView(actions) {
       exportAll.disabled = view.games.length === 0;
       // Newest first: the game just finished is at the top.
       list.replaceChildren(...view.games.slice().reverse().map(item));
+    },
+    /** What the room says of the games' storage (a write that failed),
+     *  beside Export all, the way to keep a copy. @param {Say} say */
+    say(say) {
+      tellSay(message, say);
     },
   };
 }

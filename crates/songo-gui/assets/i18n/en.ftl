@@ -688,6 +688,8 @@ no-loaded-game = there is no game { $index } loaded
 no-finished-game = there is no finished game { $index }
 finished-does-not-replay = game { $index } does not replay
 nothing-to-export = There is no finished game to export yet.
+archive-failed = A finished game could not be saved ({ $detail }). It stays in the list for now, but may be lost when the page or the server stops: export your games to keep a copy.
+state-not-kept = The game in progress cannot be saved ({ $detail }): it will not survive a restart.
 file-too-large = the file is larger than { $mib } MiB
 file-refused = { $file }: { $problem }
 

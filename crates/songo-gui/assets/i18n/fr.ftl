@@ -692,6 +692,8 @@ no-loaded-game = aucune partie { $index } n'est chargée
 no-finished-game = il n'y a pas de partie terminée { $index }
 finished-does-not-replay = la partie { $index } ne peut pas être rejouée
 nothing-to-export = Aucune partie terminée à exporter pour l'instant.
+archive-failed = Une partie terminée n'a pas pu être enregistrée ({ $detail }). Elle reste dans la liste pour l'instant, mais peut être perdue à l'arrêt de la page ou du serveur : exportez vos parties pour en garder une copie.
+state-not-kept = La partie en cours ne peut pas être enregistrée ({ $detail }) : elle ne survivra pas à un redémarrage.
 file-too-large = le fichier dépasse { $mib } MiB
 file-refused = { $file } : { $problem }
 

@@ -294,6 +294,13 @@ pub enum Say {
     FinishedDoesNotReplay { index: usize },
     /// No finished game to export.
     NothingToExport,
+    /// A finished game could not be written to the host's archive (full
+    /// or read-only storage): it is kept in memory and the saved state
+    /// until a write succeeds; `detail` is the system's words.
+    ArchiveFailed { detail: String },
+    /// The room's state could not be saved: the game in progress will not
+    /// survive a restart; `detail` is the system's words.
+    StateNotKept { detail: String },
     /// An uploaded file over the size limit.
     FileTooLarge { mib: u64 },
     /// A page's message over the size limit (a page's bug).
@@ -678,6 +685,12 @@ impl Say {
             Say::NoFinishedGame { index: 3 },
             Say::FinishedDoesNotReplay { index: 3 },
             Say::NothingToExport,
+            Say::ArchiveFailed {
+                detail: s("No space left on device"),
+            },
+            Say::StateNotKept {
+                detail: s("Read-only file system"),
+            },
             Say::FileRefused {
                 file: s("games.pgn"),
                 problem: Box::new(Say::RecordEmpty),

@@ -117,9 +117,11 @@ fn ordinal(s: &Say) -> usize {
         BadName { .. } => 108,
         EndResigned { .. } => 109,
         EndResignation => 110,
+        ArchiveFailed { .. } => 111,
+        StateNotKept { .. } => 112,
     }
 }
-const VARIANTS: usize = 111;
+const VARIANTS: usize = 113;
 
 #[test]
 fn every_lists_each_variant_once() {
