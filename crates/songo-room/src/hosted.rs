@@ -11,14 +11,23 @@
 //! and the room's alike (the room's clocks read the host's last `now`, as
 //! an [`Instant`] that many after the room's epoch), so that one deadline
 //! covers both.
+//!
+//! The finished games go to the host's archive (the static site: one
+//! IndexedDB record each; see [`crate::archive`]): the host takes them with
+//! [`HostedRoom::take_unarchived`] and says how the writing went with
+//! [`HostedRoom::archived`] or [`HostedRoom::archive_failed`]. Until then
+//! they stay in [`HostedRoom::saved`], so that a page closed while its
+//! archive writes loses nothing.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use songo_client::EngineSpec;
+use songo_core::record::GameRecord;
 use web_time::Instant;
 
+use crate::archive::ArchivedGame;
 use crate::driver::{Action, Driver};
 use crate::link::{EngineLink, Job};
 use crate::messages::Outgoing;
@@ -87,6 +96,9 @@ pub struct HostedRoom<H: EngineHost> {
     /// `epoch + now`.
     now: Arc<Mutex<Duration>>,
     epoch: Instant,
+    /// Finished games the host is archiving: taken, neither confirmed nor
+    /// failed yet; the saved state keeps them meanwhile.
+    archiving: Vec<ArchivedGame>,
 }
 
 /// Reads a shared time; a poisoned lock only means a panic elsewhere.
@@ -119,9 +131,10 @@ impl<H: EngineHost> HostedRoom<H> {
                     epoch.checked_add(read(&time)).unwrap_or(epoch)
                 })),
                 pause: true,
-                // The page keeps its games in its saved state (issue 43 moves
-                // them to IndexedDB).
-                archive: false,
+                // The host archives the finished games (issue 43: the
+                // static site in IndexedDB), so that another tab's saved
+                // state cannot erase them.
+                archive: true,
             },
             Box::new(move |_, generation| {
                 Box::new(Link {
@@ -138,6 +151,7 @@ impl<H: EngineHost> HostedRoom<H> {
             options,
             now: shared,
             epoch,
+            archiving: Vec::new(),
         };
         let mut out = hosted.pump(now);
         out.splice(0..0, hosted.room.welcome());
@@ -236,9 +250,53 @@ impl<H: EngineHost> HostedRoom<H> {
         Some(at.saturating_duration_since(self.epoch))
     }
 
-    /// The state to keep (see [`Room::saved`]).
+    /// The state to keep (see [`Room::saved`]), with the finished games
+    /// the host's archive does not hold for sure yet: those it has not
+    /// taken, and those it is writing.
     pub fn saved(&self) -> SavedRoom {
-        self.room.saved()
+        let mut saved = self.room.saved();
+        for game in &self.archiving {
+            if !saved.games.contains(&game.text) {
+                saved.games.push(game.text.clone());
+            }
+        }
+        saved
+    }
+
+    /// The finished games for the host to archive (see
+    /// [`Room::take_unarchived`]); each stays in [`saved`](HostedRoom::saved)
+    /// until the host says it is [`archived`](HostedRoom::archived) (or
+    /// [failed](HostedRoom::archive_failed)).
+    pub fn take_unarchived(&mut self) -> Vec<ArchivedGame> {
+        let games = self.room.take_unarchived();
+        self.archiving.extend(games.iter().cloned());
+        games
+    }
+
+    /// The games of ids `ids` are in the host's archive: the saved state
+    /// leaves them out from now on.
+    pub fn archived(&mut self, ids: &[String]) {
+        self.archiving.retain(|g| !ids.contains(&g.id));
+    }
+
+    /// The host could not archive `games`: the room offers them again at
+    /// the next [`take_unarchived`](HostedRoom::take_unarchived), and its
+    /// saved state keeps them meanwhile (see [`Room::archive_failed`]).
+    pub fn archive_failed(&mut self, games: &[ArchivedGame]) {
+        self.archiving
+            .retain(|g| !games.iter().any(|failed| failed.id == g.id));
+        self.room.archive_failed(games);
+    }
+
+    /// The archive's games, read by the host after [`restore`](HostedRoom::restore)
+    /// (see [`Room::add_archived`]): the games list that shows them with
+    /// the room's own, each once.
+    pub fn add_archived(&mut self, games: Vec<GameRecord>, now: Duration) -> Vec<Outgoing> {
+        self.at(now);
+        self.room.add_archived(games);
+        let mut out = vec![self.room.games_message()];
+        out.extend(self.pump(now));
+        out
     }
 
     /// Puts a saved state back (see [`Room::restore`]); the messages show
@@ -250,6 +308,8 @@ impl<H: EngineHost> HostedRoom<H> {
     ) -> Result<Vec<Outgoing>, RestoreError> {
         self.at(now);
         self.room.restore(saved)?;
+        // The restored games are all the room's to offer again.
+        self.archiving.clear();
         let mut out = self.room.welcome();
         out.extend(self.pump(now));
         Ok(out)

@@ -12,10 +12,23 @@
 //! // each line of engine g:                 room.engineLine(g, line)
 //! // engine g replaced after interrupt(g):  room.engineRestarted(g)
 //! ```
+//!
+//! Finished games go to the page's archive (IndexedDB, issue 43), not into
+//! [`WebRoom::saved`] once archived:
+//!
+//! ```js
+//! const ended = room.takeUnarchived();       // '[{"id": "2026…", "text": "[Event …"}]'
+//! // written: room.archived(ended)            // the saved state leaves them out
+//! // not written: room.archiveFailed(ended)   // it keeps them, offered again later
+//! for (const m of room.addArchived(texts)) show(JSON.parse(m));   // the archive read back
+//! ```
 
 use std::time::Duration;
 
+use serde_json::{json, Value};
 use songo_client::EngineSpec;
+use songo_core::record::parse_records;
+use songo_room::archive::ArchivedGame;
 use songo_room::hosted::{EngineHost, HostedRoom};
 use songo_room::messages::Outgoing;
 use songo_room::room::SavedRoom;
@@ -88,6 +101,34 @@ fn texts(messages: Vec<Outgoing>) -> Vec<String> {
     messages
         .iter()
         .map(|m| serde_json::to_string(m).expect("messages are plain data"))
+        .collect()
+}
+
+/// Games as JavaScript gets them: a JSON array of `{id, text}`.
+fn games_json(games: &[ArchivedGame]) -> String {
+    Value::Array(
+        games
+            .iter()
+            .map(|g| json!({ "id": g.id, "text": g.text }))
+            .collect(),
+    )
+    .to_string()
+}
+
+/// Games as JavaScript gives them back ([`games_json`]'s form); what is
+/// not a game there is no game.
+fn games_of(text: &str) -> Vec<ArchivedGame> {
+    let Ok(Value::Array(games)) = serde_json::from_str(text) else {
+        return Vec::new();
+    };
+    games
+        .iter()
+        .filter_map(|g| {
+            Some(ArchivedGame {
+                id: g["id"].as_str()?.to_string(),
+                text: g["text"].as_str()?.to_string(),
+            })
+        })
         .collect()
 }
 
@@ -198,6 +239,43 @@ impl WebRoom {
     /// The state to keep in the browser's storage (JSON).
     pub fn saved(&self) -> String {
         self.hosted.saved().to_json()
+    }
+
+    /// The finished games to archive, as a JSON array of `{id, text}`
+    /// (`[]`: none): the archive's key and the record's text. They stay
+    /// in [`saved`](WebRoom::saved) until [`archived`](WebRoom::archived)
+    /// is called with them.
+    #[wasm_bindgen(js_name = takeUnarchived)]
+    pub fn take_unarchived(&mut self) -> String {
+        games_json(&self.hosted.take_unarchived())
+    }
+
+    /// The games of `games` (as [`take_unarchived`](WebRoom::take_unarchived)
+    /// gave them) are in the archive: the saved state leaves them out.
+    pub fn archived(&mut self, games: &str) {
+        let ids: Vec<String> = games_of(games).into_iter().map(|g| g.id).collect();
+        self.hosted.archived(&ids);
+    }
+
+    /// The games of `games` could not be archived: the saved state keeps
+    /// them, and `takeUnarchived` offers them again.
+    #[wasm_bindgen(js_name = archiveFailed)]
+    pub fn archive_failed(&mut self, games: &str) {
+        self.hosted.archive_failed(&games_of(games));
+    }
+
+    /// The archive's record texts, read back when the page opens (after
+    /// `restore`): the messages that list them with the room's own games,
+    /// each once. A text that is not a record is left out.
+    #[wasm_bindgen(js_name = addArchived)]
+    pub fn add_archived(&mut self, records: Vec<String>) -> Vec<String> {
+        let now = self.now();
+        let games = records
+            .iter()
+            .filter_map(|t| parse_records(t).ok())
+            .flatten()
+            .collect();
+        texts(self.hosted.add_archived(games, now))
     }
 
     /// Puts a kept state back: the messages that show it, or why it

@@ -5,7 +5,7 @@
 //! room shows checked against the rules core; a new game during the
 //! engine's search interrupts it; a saved room comes back; a timed game
 //! is played on the engine's clock and lost on the person's, with no
-//! message from the page.
+//! message from the page; a finished game goes to the host's archive.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -350,4 +350,61 @@ fn a_weak_level_answers_after_a_natural_moment() {
     let cap = Duration::from_millis(200) / songo_room::room::PAUSE_THINK_SHARE;
     assert!(asked.elapsed() >= songo_room::room::PAUSE_MIN.min(cap));
     assert_eq!(strings(&page.state()["moves"]).len(), 2);
+}
+
+/// A songo36-beginner position, South to move, where F ends the game.
+const LAST_MOVE: &str = "1,1,1,2,2,3,0/0,1,0,0,0,0,0 s 31 28 -";
+
+/// The games listed by the room's games message among `out`.
+fn listed(out: &[Outgoing]) -> Option<usize> {
+    out.iter()
+        .map(|m| serde_json::to_value(m).unwrap())
+        .find(|v| v["type"] == "games")
+        .map(|v| v["games"].as_array().unwrap().len())
+}
+
+/// The page's archive (issue 43): a game that ends is handed to the host
+/// once, stays in the saved state until the host says it is archived (a
+/// page closed meanwhile loses nothing) or for good when it failed (then
+/// it is offered again), and the archive read back in a new page is
+/// listed with the restored games, each once.
+#[test]
+fn finished_games_go_to_the_host_s_archive_and_come_back_once() {
+    let mut page = Page::open();
+    page.send(serde_json::json!({
+        "type": "set-up", "variant": "songo36-beginner", "position": LAST_MOVE,
+    }));
+    page.send(serde_json::json!({"type": "play-from-here", "side": "south", "level": 1}));
+    page.until(|s| s["start"] == LAST_MOVE && s["state"] == "your-move");
+    page.send(serde_json::json!({"type": "move", "pit": "F"}));
+    page.until(|s| s["state"] == "over");
+
+    let ended = page.room.take_unarchived();
+    assert_eq!(ended.len(), 1, "{ended:?}");
+    assert!(page.room.take_unarchived().is_empty(), "handed over once");
+    // Being written: still saved.
+    assert_eq!(page.room.saved().games, [ended[0].text.clone()]);
+    // Failed: still saved, and offered again.
+    page.room.archive_failed(&ended);
+    assert_eq!(page.room.saved().games.len(), 1);
+    let again = page.room.take_unarchived();
+    assert_eq!(again, ended);
+    // Written: no longer saved.
+    page.room.archived(&[again[0].id.clone()]);
+    let saved = page.room.saved();
+    assert!(saved.games.is_empty(), "{:?}", saved.games);
+
+    // A new page: the saved state, then the archive.
+    let mut next = Page::open();
+    let now = next.now();
+    let out = next.room.restore(&saved, now).unwrap();
+    assert_eq!(listed(&out), Some(0));
+    let record = songo_core::record::parse_records(&ended[0].text).unwrap();
+    let out = next.room.add_archived(record.clone(), now);
+    assert_eq!(listed(&out), Some(1));
+    // The same game once more (read twice): still once.
+    let out = next.room.add_archived(record, now);
+    assert_eq!(listed(&out), Some(1));
+    assert!(next.room.take_unarchived().is_empty());
+    assert!(next.room.saved().games.is_empty());
 }
