@@ -10,33 +10,14 @@ use songo_core::record::parse_records;
 use songo_core::Variant;
 
 use super::feedback::{check_move_effects, MOVE_EFFECT_LOG};
-use super::page_support::analysis::{open_analysis, set_up, ANALYSIS};
+use super::page_support::analysis::ANALYSIS;
 use super::page_support::records::{downloaded, saved_record};
-use super::page_support::{play_game, wait_for, wait_until, Rng, Snapshot};
+use super::page_support::{play_game, wait_for, wait_until, Rng};
 use super::webdriver::Browser;
 use super::{tools, Server};
 
-/// A songo36-beginner position, South to move, where F ends the game
-/// (South's captures pass 35) and other moves do not.
-pub const LAST_MOVE: &str = "1,1,1,2,2,3,0/0,1,0,0,0,0,0 s 31 28 -";
-
-/// A game finished in one move: [`LAST_MOVE`] set up on the analysis
-/// board, played from there (at the Level box's level), and F. Returns
-/// the finished game's state.
-pub fn finish_in_one_move(b: &Browser) -> Snapshot {
-    open_analysis(b);
-    set_up(b, Variant::Songo36Beginner, LAST_MOVE);
-    wait_for(b, "the position set up", ANALYSIS, |v| {
-        v["position"] == LAST_MOVE
-    });
-    b.click("[data-testid=play-from-here]");
-    let s = wait_until(b, "the game from there", |s| {
-        s.start == LAST_MOVE && s.state == "your-move"
-    });
-    assert_eq!(s.human, "south");
-    b.click("button[data-pit=\"F\"]");
-    wait_until(b, "the end", |t| t.game == s.game && t.state == "over")
-}
+// Shared with the static site's tests.
+pub use super::page_support::{finish_in_one_move, LAST_MOVE};
 
 /// The finished games listed: `[data-game, data-result, text]`, newest
 /// first.

@@ -162,6 +162,31 @@ impl Browser {
         self.session_call("POST", "/url", Some(json!({ "url": url })));
     }
 
+    /// Opens a new window of this browser (the same profile and storage,
+    /// as a second tab) and switches to it: the handle of the window
+    /// left, for [`switch_to`](Browser::switch_to).
+    #[allow(dead_code)] // tests/web_site (which includes this file)
+    pub fn new_window(&self) -> String {
+        let left = self.session_call("GET", "/window", None);
+        let opened = self.session_call("POST", "/window/new", Some(json!({"type": "window"})));
+        self.switch_to(opened["handle"].as_str().expect("a window's handle"));
+        left.as_str().expect("a window's handle").to_string()
+    }
+
+    /// Switches the commands to the window of `handle` (and brings it to
+    /// the front).
+    #[allow(dead_code)] // tests/web_site (which includes this file)
+    pub fn switch_to(&self, handle: &str) {
+        self.session_call("POST", "/window", Some(json!({ "handle": handle })));
+    }
+
+    /// The handle of the window the commands go to.
+    #[allow(dead_code)] // tests/web_site (which includes this file)
+    pub fn window(&self) -> String {
+        let v = self.session_call("GET", "/window", None);
+        v.as_str().expect("a window's handle").to_string()
+    }
+
     /// Reloads the page, as the browser's reload button does (`goto` to
     /// the same URL but for its fragment would only move in the page).
     pub fn refresh(&self) {

@@ -314,6 +314,28 @@ pub fn review_at_depth_6(b: &Browser, ends: &[&str]) {
     );
 }
 
+/// A songo36-beginner position, South to move, where F ends the game
+/// (South's captures pass 35) and other moves do not.
+pub const LAST_MOVE: &str = "1,1,1,2,2,3,0/0,1,0,0,0,0,0 s 31 28 -";
+
+/// A game finished in one move: [`LAST_MOVE`] set up on the analysis
+/// board, played from there (at the Level box's level), and F. Returns
+/// the finished game's state.
+pub fn finish_in_one_move(b: &Browser) -> Snapshot {
+    analysis::open_analysis(b);
+    analysis::set_up(b, Variant::Songo36Beginner, LAST_MOVE);
+    wait_for(b, "the position set up", analysis::ANALYSIS, |v| {
+        v["position"] == LAST_MOVE
+    });
+    b.click("[data-testid=play-from-here]");
+    let s = wait_until(b, "the game from there", |s| {
+        s.start == LAST_MOVE && s.state == "your-move"
+    });
+    assert_eq!(s.human, "south");
+    b.click("button[data-pit=\"F\"]");
+    wait_until(b, "the end", |t| t.game == s.game && t.state == "over")
+}
+
 /// Waits until the games list holds `n` games.
 pub fn wait_games_listed(b: &Browser, n: u64) {
     wait_for(

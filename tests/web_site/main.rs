@@ -23,7 +23,10 @@
 //!   loaded back, reviews;
 //! - `explorer.rs`: the opening book explorer, from the embedded book;
 //! - `storage.rs`: a reload resumes the game, the analysis board and the
-//!   settings; damaged or stale saved data is set aside.
+//!   settings; damaged or stale saved data is set aside;
+//! - `archive.rs`: finished games kept in IndexedDB (issue 43): a game
+//!   finished in one tab survives another tab's write, today's saved
+//!   games move there once, and without IndexedDB they stay saved.
 //!
 //! The tests skip, saying why, when a tool is missing (the build names
 //! each with the command that installs it; Chromium, chromedriver and
@@ -31,6 +34,7 @@
 //! Screenshots go to `target/tmp/web-screenshots/`.
 
 mod analysis;
+mod archive;
 #[path = "../cli_support/mod.rs"]
 mod cli_support;
 mod explorer;
@@ -219,6 +223,18 @@ impl Web {
 
     fn origin(&self) -> String {
         self.server.origin()
+    }
+
+    /// Opens a second window of the browser (a second tab: the same
+    /// storage), whose pages note their errors too, and goes to it: the
+    /// handle of the first.
+    fn new_window(&self) -> String {
+        let first = self.b.new_window();
+        self.b.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": NOTE_ERRORS }),
+        );
+        first
     }
 
     /// The page's address.

@@ -15,6 +15,13 @@
 // localStorage, and put back when the page opens. Saved data that cannot
 // be read is set aside under another key, never thrown away.
 //
+// Finished games are not part of that state (issue 43: another tab's write
+// of it would erase them): each is written once, when it ends, to an
+// IndexedDB archive under its id, and read back when the page opens. A
+// game stays in the saved state until its archive write has completed, so
+// none is lost to a closed page, and for good when the browser has no
+// IndexedDB (a private window may refuse it): then it is kept as before.
+//
 //   export async function openRoom({ onMessage })
 //     → { send(message) → boolean,
 //         loadRecord(bytes: Uint8Array, name, variant) → {ok, games, message} }
@@ -26,12 +33,21 @@ import { startEngine } from "./engine.js";
 export const STORE = "songo.room";
 /** Where saved data that could not be restored is set aside. */
 export const SET_ASIDE = "songo.room.unreadable";
+/** The IndexedDB database of the finished games, and its object store:
+ *  one `{id, text}` per game (the record's text), its key the id. */
+export const ARCHIVE_DB = "songo";
+export const ARCHIVE_STORE = "games";
+
+/** A finished game as the room hands it to the archive.
+ *  @typedef {{id: string, text: string}} ArchivedGame */
 
 /**
  * @param {{onMessage: (message: import("./room.js").RoomMessage) => void}} handlers
  * @returns {Promise<import("./transport.js").PageRoom>}
  */
 export async function openRoom({ onMessage }) {
+  // Opened while the module loads; null when the browser refuses it.
+  const archive = openArchive();
   await init();
   /** generation → the engine's handle (engine.js).
    *  @type {Map<number, ReturnType<typeof startEngine>>} */
@@ -42,6 +58,10 @@ export async function openRoom({ onMessage }) {
   let timer;
   /** @type {string | null} */
   let kept = null;
+  /** Whether the archive can be written: false once it cannot be opened;
+   *  after a failed write, not tried again before this time (ms). */
+  let archiving = true;
+  let retryAt = 0;
 
   // Every message of the room, in order; then the state is kept and the
   // room's next deadline (a stalled engine) is set.
@@ -54,7 +74,18 @@ export async function openRoom({ onMessage }) {
     if (ms !== undefined) timer = setTimeout(() => deliver(room.wake()), Math.ceil(ms) + 1);
   };
 
+  // Games that have just ended go to the archive first; the saved state
+  // keeps them until their write has completed (then it is written again,
+  // without them), or for good if it fails.
   const keep = () => {
+    if (archiving && Date.now() >= retryAt) {
+      const ended = room.takeUnarchived();
+      if (ended !== "[]") toArchive(ended);
+    }
+    write();
+  };
+
+  const write = () => {
     const saved = room.saved();
     if (saved === kept) return;
     try {
@@ -63,6 +94,25 @@ export async function openRoom({ onMessage }) {
     } catch {
       // Storage full or refused (a private window): the game goes on.
     }
+  };
+
+  /** @param {string} ended the games, as `takeUnarchived` gave them */
+  const toArchive = (ended) => {
+    const games = /** @type {ArchivedGame[]} */ (JSON.parse(ended));
+    archive
+      .then((db) => {
+        if (db === null) throw new Error("no IndexedDB here");
+        return putGames(db, games);
+      })
+      .then(
+        () => room.archived(ended),
+        (error) => {
+          console.warn("songo: the finished games stay in localStorage:", error);
+          retryAt = Date.now() + RETRY_MS;
+          room.archiveFailed(ended);
+        },
+      )
+      .then(write);
   };
 
   // The room's calls into this host happen inside a room call: nothing
@@ -127,8 +177,26 @@ export async function openRoom({ onMessage }) {
       ];
     }
   }
-  // After the transport has opened: the page then shows what it gets.
-  setTimeout(() => deliver(first.concat(restored)));
+  // After the transport has opened: the page then shows what it gets;
+  // then the archive's games join those restored (a game in both is
+  // listed once: a migration, or a write whose end the page missed).
+  /** @type {Promise<void>} */
+  const shown = new Promise((resolve) =>
+    setTimeout(() => {
+      deliver(first.concat(restored));
+      resolve();
+    }),
+  );
+  Promise.all([archive, shown])
+    .then(async ([db]) => {
+      if (db === null) {
+        archiving = false;
+        return;
+      }
+      const texts = await readGames(db);
+      if (texts.length > 0) deliver(room.addArchived(texts));
+    })
+    .catch((error) => console.warn("songo: the archived games cannot be read:", error));
 
   return {
     send(message) {
@@ -164,4 +232,74 @@ function setAside(saved) {
   } catch {
     // Nothing more to do: the room starts fresh.
   }
+}
+
+/** After a failed archive write, how long before the next try (ms). */
+const RETRY_MS = 10_000;
+
+/**
+ * Opens the finished games' archive, making its store the first time.
+ * @returns {Promise<IDBDatabase | null>} null when the browser has no
+ *   IndexedDB or refuses it (a private window may)
+ */
+function openArchive() {
+  return new Promise((resolve) => {
+    try {
+      const request = indexedDB.open(ARCHIVE_DB, 1);
+      request.onupgradeneeded = () => {
+        request.result.createObjectStore(ARCHIVE_STORE, { keyPath: "id" });
+      };
+      request.onsuccess = () => {
+        const db = request.result;
+        // A newer page in another tab upgrading the database: let it.
+        db.onversionchange = () => db.close();
+        resolve(db);
+      };
+      request.onerror = () => {
+        console.warn("songo: no IndexedDB, finished games stay in localStorage:", request.error);
+        resolve(null);
+      };
+    } catch (error) {
+      console.warn("songo: no IndexedDB, finished games stay in localStorage:", error);
+      resolve(null);
+    }
+  });
+}
+
+/**
+ * Writes games into the archive, each under its id (the same game again
+ * replaces itself: nothing is listed twice).
+ * @param {IDBDatabase} db
+ * @param {ArchivedGame[]} games
+ * @returns {Promise<void>} resolved once the write has completed
+ */
+function putGames(db, games) {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(ARCHIVE_STORE, "readwrite", { durability: "strict" });
+    const store = tx.objectStore(ARCHIVE_STORE);
+    for (const game of games) store.put({ id: game.id, text: game.text });
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new Error("the archive write was aborted"));
+  });
+}
+
+/**
+ * Every archived game's record text.
+ * @param {IDBDatabase} db
+ * @returns {Promise<string[]>}
+ */
+function readGames(db) {
+  return new Promise((resolve, reject) => {
+    const request = db.transaction(ARCHIVE_STORE, "readonly").objectStore(ARCHIVE_STORE).getAll();
+    request.onsuccess = () =>
+      resolve(
+        request.result
+          .map((/** @type {unknown} */ game) =>
+            game !== null && typeof game === "object" && "text" in game ? game.text : null,
+          )
+          .filter((text) => typeof text === "string"),
+      );
+    request.onerror = () => reject(request.error);
+  });
 }

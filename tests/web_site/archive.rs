@@ -1,0 +1,190 @@
+//! The finished games' archive of the static site (issue 43, docs/web.md):
+//! each finished game is written once to IndexedDB under its id, so that
+//! no later write of `localStorage["songo.room"]` (another tab's) can erase
+//! it; the games that today's saved state holds move there once; and a
+//! browser without IndexedDB keeps them in localStorage as before.
+
+use serde_json::{json, Value};
+use songo_core::record::parse_records;
+
+use super::page_support::{click_pit, finish_in_one_move, wait_games_listed, wait_until, Rng};
+use super::webdriver::Browser;
+use super::{assert_no_page_errors, stored, wait_for_value, wait_started, Web};
+
+/// The saved state of a page from before the archive: a finished game in
+/// play, and two finished games (the same one twice) in `games`, without
+/// ids.
+const TODAY: &str = include_str!("../data/gui-room-before-archive.json");
+
+/// Waits until the page's room has started (whatever its game's state).
+fn wait_connected(b: &Browser) {
+    wait_for_value(
+        b,
+        "the page's room",
+        "const c = document.querySelector('[data-testid=connection]');
+         return c.dataset.connected === 'true' || null;",
+    );
+}
+
+/// The archive as the page's origin holds it: `(id, text)` of every game
+/// in IndexedDB `songo`, store `games`, by id.
+fn archived(b: &Browser) -> Vec<(String, String)> {
+    b.script(
+        "window.songoArchived = null;
+         const open = indexedDB.open('songo', 1);
+         // As web-room.js makes it, should this page be the first.
+         open.onupgradeneeded = () => open.result.createObjectStore('games', { keyPath: 'id' });
+         open.onerror = () => { window.songoArchived = { error: String(open.error) }; };
+         open.onsuccess = () => {
+           const db = open.result;
+           const all = db.transaction('games').objectStore('games').getAll();
+           all.onsuccess = () => { window.songoArchived = all.result; db.close(); };
+           all.onerror = () => { window.songoArchived = { error: String(all.error) }; };
+         };
+         return null;",
+    );
+    let v = wait_for_value(b, "the archive read", "return window.songoArchived;");
+    let games = v
+        .as_array()
+        .unwrap_or_else(|| panic!("the archive cannot be read: {v}"));
+    games
+        .iter()
+        .map(|g| {
+            (
+                g["id"].as_str().expect("an id").to_string(),
+                g["text"].as_str().expect("a record's text").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Each archived game is one record whose `GameId` tag is its key.
+fn check_archived(games: &[(String, String)]) {
+    for (id, text) in games {
+        let records = parse_records(text).unwrap_or_else(|e| panic!("{id}: {e}\n{text}"));
+        assert_eq!(records.len(), 1, "{id}: {text}");
+        assert_eq!(records[0].tag("GameId"), Some(id.as_str()), "{text}");
+    }
+}
+
+/// The finished games the saved state holds (`songo.room`'s `games`).
+fn saved_games(b: &Browser) -> usize {
+    let saved: Value =
+        serde_json::from_str(stored(b, "songo.room").as_str().expect("a saved room"))
+            .expect("saved as JSON");
+    saved["games"].as_array().map_or(0, Vec::len)
+}
+
+/// Issue 43's two tabs: tab B is opened, then tab A (two windows of one
+/// browser: one localStorage, one IndexedDB); a game finished in A is not
+/// erased by a move in B, which writes B's saved state over A's: after a
+/// reload of either tab it is listed, once. Before the archive, B's write
+/// erased it (the list was empty after the reload).
+#[test]
+fn a_game_finished_in_one_tab_survives_a_move_in_a_tab_opened_before() {
+    let Some(web) = Web::open(1280, 900) else {
+        return;
+    };
+    let b = &web.b;
+    web.start();
+    let tab_b = web.new_window();
+    let tab_a = b.window();
+    web.start();
+    finish_in_one_move(b);
+    wait_games_listed(b, 1);
+
+    // Tab B, opened before and knowing nothing of A's game, plays a move:
+    // its saved state, without the game, replaces A's.
+    b.switch_to(&tab_b);
+    let s = wait_until(b, "tab B's game", |s| s.state == "your-move");
+    let moved = click_pit(b, &s, &mut Rng(0x7ab5));
+    assert_eq!(saved_games(b), 0, "B's saved state holds no finished game");
+    assert_no_page_errors(b);
+
+    b.refresh();
+    let again = wait_started(b);
+    assert_eq!(again.moves, moved.moves, "B's game, resumed");
+    wait_games_listed(b, 1);
+    let games = archived(b);
+    assert_eq!(games.len(), 1, "{games:?}");
+    check_archived(&games);
+
+    // Tab A reloaded too: the same game, once.
+    b.switch_to(&tab_a);
+    b.refresh();
+    wait_started(b);
+    wait_games_listed(b, 1);
+    assert_no_page_errors(b);
+}
+
+/// Issue 43's migration: a saved state of today's format (finished games
+/// inside `songo.room`, without ids) is read, its games listed, moved
+/// into IndexedDB under their ids and out of the saved state; after
+/// reloads they are listed exactly once each.
+#[test]
+fn today_s_saved_games_move_to_indexeddb_once() {
+    let Some(web) = Web::open(1280, 900) else {
+        return;
+    };
+    let b = &web.b;
+    // Set before the page loads, from another page of the site.
+    b.goto(&format!("{}/manifest.webmanifest", web.origin()));
+    b.script(&format!(
+        "localStorage.setItem('songo.room', {}); return null;",
+        serde_json::to_string(TODAY.trim()).unwrap()
+    ));
+    b.goto(&web.url());
+    wait_connected(b);
+    wait_games_listed(b, 2);
+    // Moved: in the archive (the same game twice: two ids), out of the
+    // saved state once written.
+    wait_for_value(
+        b,
+        "the saved state without its games",
+        "const saved = JSON.parse(localStorage.getItem('songo.room'));
+         return saved.format === 1 && saved.games === undefined;",
+    );
+    let games = archived(b);
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_ne!(games[0].0, games[1].0);
+    check_archived(&games);
+
+    for _ in 0..2 {
+        b.refresh();
+        wait_connected(b);
+        wait_games_listed(b, 2);
+        // The list after the archive's games joined: still two.
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        wait_games_listed(b, 2);
+        assert_eq!(archived(b), games, "nothing archived again");
+        assert_eq!(saved_games(b), 0);
+    }
+    assert_no_page_errors(b);
+}
+
+/// Without IndexedDB (a private window may refuse it: here `indexedDB`
+/// throws), nothing is lost: a finished game stays in the saved state, as
+/// before the archive, and is listed after a reload.
+#[test]
+fn without_indexeddb_finished_games_stay_in_the_saved_state() {
+    let Some(web) = Web::open(1280, 900) else {
+        return;
+    };
+    let b = &web.b;
+    b.cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({ "source": "Object.defineProperty(window, 'indexedDB', {
+            get() { throw new DOMException('refused', 'SecurityError'); } });" }),
+    );
+    web.start();
+    finish_in_one_move(b);
+    wait_games_listed(b, 1);
+    assert_eq!(saved_games(b), 1);
+    b.refresh();
+    wait_connected(b);
+    wait_games_listed(b, 1);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    wait_games_listed(b, 1);
+    assert_eq!(saved_games(b), 1);
+    assert_no_page_errors(b);
+}
