@@ -138,6 +138,16 @@ fn finished_games_are_listed_opened_reviewed_exported_and_kept() {
     assert_eq!(records[1].start.to_string(), LAST_MOVE);
     assert_eq!(moves(1), "F");
     assert_eq!(records[1].result.to_string(), second.result);
+    // The list names each game by its archive id, the export's GameId.
+    let ids = b.script(
+        "return [...document.querySelectorAll('[data-testid=games] li')].map((li) => li.dataset.id)",
+    );
+    let exported: Vec<&str> = records
+        .iter()
+        .rev()
+        .map(|r| r.tag("GameId").unwrap())
+        .collect();
+    assert_eq!(ids, serde_json::json!(exported), "newest first in the list");
 
     // Another songo gui on the same data directory lists them still.
     drop(server);

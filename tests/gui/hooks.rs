@@ -42,7 +42,7 @@ struct Hook {
 /// a record has been reviewed.
 const LATER: &[(&str, &str)] = &[
     (
-        "li[data-game][data-result]",
+        "li[data-game][data-id][data-result]",
         "a finished game's entry: none before a game ends",
     ),
     ("button[data-action=analyse]", "in a finished game's entry"),

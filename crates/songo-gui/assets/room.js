@@ -254,6 +254,7 @@ export {};
 /**
  * @typedef {object} FinishedView
  * @property {number} index
+ * @property {string} id its archive id (its record's GameId tag)
  * @property {string} date `YYYY.MM.DD`
  * @property {string} variant
  * @property {string} south
@@ -310,7 +311,7 @@ export {};
 /** @typedef {{type: "play-from-here", level: number} & Timing} PlayFromHereMessage */
 /** @typedef {{type: "load-game", index: number}} LoadGameMessage */
 /** @typedef {{type: "save", game: "play" | "analysis"}} SaveMessage */
-/** @typedef {{type: "open-game", index: number}} OpenGameMessage */
+/** @typedef {{type: "open-game", index?: number, id?: string}} OpenGameMessage */
 /** @typedef {{type: "show-move", variant: string, position: string, pit: string, tag: string}} ShowMoveMessage */
 
 /**

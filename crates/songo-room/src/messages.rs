@@ -147,9 +147,15 @@ pub enum PageMessage {
         pit: String,
         tag: String,
     },
-    /// Finished game `index` (from 1, the `games` list's) on the analysis
-    /// board.
-    OpenGame { index: usize },
+    /// A finished game on the analysis board: by its archive `id` (issue
+    /// 43: the id stays the game's, whatever the list holds), or by its
+    /// `index` (from 1, the `games` list's).
+    OpenGame {
+        #[serde(default)]
+        index: Option<usize>,
+        #[serde(default)]
+        id: Option<String>,
+    },
     /// Every finished game in one record file, answered with
     /// [`Outgoing::Record`].
     ExportGames {},

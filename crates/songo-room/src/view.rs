@@ -323,6 +323,8 @@ pub struct ReviewView {
 pub struct FinishedView {
     /// From 1, in the order the games ended.
     pub index: usize,
+    /// Its archive id (its record's `GameId` tag): how a page names it.
+    pub id: String,
     /// `YYYY.MM.DD`, as the record's `Date` tag.
     pub date: String,
     pub variant: String,

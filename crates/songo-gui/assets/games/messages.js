@@ -2,9 +2,9 @@
 
 /** @typedef {import("../room.js").OpenGameMessage} OpenGameMessage */
 
-/** Finished game `index` (from 1) on the analysis board.
- *  @param {number} index @returns {OpenGameMessage} */
-export const openGame = (index) => ({ type: "open-game", index });
+/** The finished game of archive id `id` on the analysis board.
+ *  @param {string} id @returns {OpenGameMessage} */
+export const openGame = (id) => ({ type: "open-game", id });
 
 /** Every finished game in one record file.
  *  @returns {{type: "export-games"}} */

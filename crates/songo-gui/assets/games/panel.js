@@ -21,12 +21,12 @@ export function initGames({ onSaved, showAnalysis, reviewLimit }) {
   /** @param {PageMessage} message */
   const send = (message) => server.send(message);
   const view = createGamesView({
-    onOpen: (index) => {
-      send(messages.openGame(index));
+    onOpen: (id) => {
+      send(messages.openGame(id));
       showAnalysis();
     },
-    onReview: (index) => {
-      send(messages.openGame(index));
+    onReview: (id) => {
+      send(messages.openGame(id));
       // The review's limit is the one chosen in the analysis panel.
       send(review("analysis", reviewLimit()));
       showAnalysis();

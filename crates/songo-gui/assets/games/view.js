@@ -11,8 +11,8 @@ import { tell, tellSay } from "../i18n.js";
 /**
  * What the person does, for the panel.
  * @typedef {object} GamesActions
- * @property {(index: number) => void} onOpen a game to the analysis board
- * @property {(index: number) => void} onReview the same, reviewed
+ * @property {(id: string) => void} onOpen a game (by its archive id) to the analysis board
+ * @property {(id: string) => void} onReview the same, reviewed
  * @property {() => void} onExport every game as one record file
  */
 
@@ -28,7 +28,12 @@ export function createGamesView(actions) {
   function item(g) {
     // Numbered as the analysis numbers it ("game 2 of 2"), newest first
     // (issue 38, defect 4).
-    const li = el("li", { "data-game": String(g.index), "data-result": g.result, value: String(g.index) });
+    const li = el("li", {
+      "data-game": String(g.index),
+      "data-id": g.id,
+      "data-result": g.result,
+      value: String(g.index),
+    });
     const text = el("span", { class: "game-text" });
     // The record's date (`YYYY.MM.DD`), written as the language writes
     // dates (06/12/2026).
@@ -48,8 +53,10 @@ export function createGamesView(actions) {
     tell(open, "analyse");
     const review = el("button", { type: "button", "data-action": "review" });
     tell(review, "review");
-    open.addEventListener("click", () => actions.onOpen(g.index));
-    review.addEventListener("click", () => actions.onReview(g.index));
+    // By its id, which stays the game's whatever the list holds when the
+    // room reads the message (issue 43).
+    open.addEventListener("click", () => actions.onOpen(g.id));
+    review.addEventListener("click", () => actions.onReview(g.id));
     li.append(text, open, review);
     return li;
   }

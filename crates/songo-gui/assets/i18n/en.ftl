@@ -686,6 +686,7 @@ record-other = the file is not one game
 record-move-bad = move { $ply }: { $problem }
 no-loaded-game = there is no game { $index } loaded
 no-finished-game = there is no finished game { $index }
+no-finished-game-id = there is no finished game { $game }
 finished-does-not-replay = game { $index } does not replay
 nothing-to-export = There is no finished game to export yet.
 archive-failed = A finished game could not be saved ({ $detail }). It stays in the list for now, but may be lost when the page or the server stops: export your games to keep a copy.

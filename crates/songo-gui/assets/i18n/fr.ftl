@@ -690,6 +690,7 @@ record-other = le fichier n'est pas une partie
 record-move-bad = coup { $ply } : { $problem }
 no-loaded-game = aucune partie { $index } n'est chargée
 no-finished-game = il n'y a pas de partie terminée { $index }
+no-finished-game-id = il n'y a pas de partie terminée { $game }
 finished-does-not-replay = la partie { $index } ne peut pas être rejouée
 nothing-to-export = Aucune partie terminée à exporter pour l'instant.
 archive-failed = Une partie terminée n'a pas pu être enregistrée ({ $detail }). Elle reste dans la liste pour l'instant, mais peut être perdue à l'arrêt de la page ou du serveur : exportez vos parties pour en garder une copie.

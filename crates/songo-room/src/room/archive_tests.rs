@@ -94,3 +94,25 @@ fn games_saved_before_the_archive_move_to_it_once_and_the_archive_lists_each_onc
     later.add_archived(records(&migrated));
     assert_eq!(listed(&later), 2);
 }
+
+#[test]
+fn a_finished_game_is_opened_by_its_archive_id() {
+    let (mut t, jobs) = archiving_room(&["songo"]);
+    finish_a_game(&mut t, &jobs);
+    finish_a_game(&mut t, &jobs);
+    let Outgoing::Games(list) = t.games_message() else {
+        unreachable!()
+    };
+    let first = list.games[0].id.clone();
+    assert!(is_id(&first), "{first}");
+    assert_ne!(first, list.games[1].id);
+    let r = t.on_page(&format!(r#"{{"type":"open-game","id":"{first}"}}"#));
+    assert!(r.changed(), "{r:?}");
+    assert_eq!(t.analysis_view().origin.game, Some(1));
+    let r = t.on_page(r#"{"type":"open-game","id":"20261206-000000-000-00000000"}"#);
+    let (say, _) = super::tests::error_of(&r);
+    assert!(matches!(say, Say::NoFinishedGameId { .. }), "{say:?}");
+    // By its place in the list, as before.
+    assert!(t.on_page(r#"{"type":"open-game","index":2}"#).changed());
+    assert_eq!(t.analysis_view().origin.game, Some(2));
+}

@@ -60,7 +60,7 @@ impl Room {
                 movetime,
             } => self.start_review(game, depth, movetime),
             PageMessage::CancelReview {} => self.cancel_review(),
-            PageMessage::OpenGame { index } => self.open_game(index),
+            PageMessage::OpenGame { index, id } => self.open_game(index, id.as_deref()),
             PageMessage::ExportGames {} => self.export_games(SystemTime::now()),
         }
     }
@@ -322,7 +322,18 @@ impl Room {
 
     /// Finished game `index` (from 1) on the analysis board, the others a
     /// choice away as a loaded file's.
-    fn open_game(&mut self, index: usize) -> Reply {
+    fn open_game(&mut self, index: Option<usize>, id: Option<&str>) -> Reply {
+        let index = match (id, index) {
+            (Some(id), _) => match self.history.index_of(id) {
+                Some(index) => index,
+                None => {
+                    let game = id.to_string();
+                    return refuse(Topic::Record, Say::NoFinishedGameId { game });
+                }
+            },
+            (None, Some(index)) => index,
+            (None, None) => return refuse(Topic::Record, Say::NoFinishedGame { index: 0 }),
+        };
         let (record, game, loaded) = match self.history.open(index) {
             Ok(found) => found,
             Err(why) => return refuse(Topic::Record, why),

@@ -116,6 +116,7 @@ impl History {
                 .enumerate()
                 .map(|(i, r)| FinishedView {
                     index: i + 1,
+                    id: archive::id_of(r).unwrap_or_default().to_string(),
                     date: r.tag("Date").unwrap_or("").to_string(),
                     variant: r.variant.to_string(),
                     south: r.south.clone(),
@@ -144,6 +145,14 @@ impl History {
             own: true,
         };
         Ok((record, game, loaded))
+    }
+
+    /// The place (from 1) of the game whose archive id is `id`.
+    pub(super) fn index_of(&self, id: &str) -> Option<usize> {
+        self.games
+            .iter()
+            .position(|g| archive::id_of(g) == Some(id))
+            .map(|i| i + 1)
     }
 
     /// Every finished game in one record file.

@@ -290,6 +290,8 @@ pub enum Say {
     NoLoadedGame { index: usize },
     /// No finished game `index`.
     NoFinishedGame { index: usize },
+    /// No finished game of archive id `game`.
+    NoFinishedGameId { game: String },
     /// A finished game that no longer replays.
     FinishedDoesNotReplay { index: usize },
     /// No finished game to export.
@@ -683,6 +685,9 @@ impl Say {
             },
             Say::NoLoadedGame { index: 3 },
             Say::NoFinishedGame { index: 3 },
+            Say::NoFinishedGameId {
+                game: s("20261206-073150-123-abcdef12"),
+            },
             Say::FinishedDoesNotReplay { index: 3 },
             Say::NothingToExport,
             Say::ArchiveFailed {

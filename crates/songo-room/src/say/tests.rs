@@ -119,9 +119,10 @@ fn ordinal(s: &Say) -> usize {
         EndResignation => 110,
         ArchiveFailed { .. } => 111,
         StateNotKept { .. } => 112,
+        NoFinishedGameId { .. } => 113,
     }
 }
-const VARIANTS: usize = 113;
+const VARIANTS: usize = 114;
 
 #[test]
 fn every_lists_each_variant_once() {
