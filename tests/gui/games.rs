@@ -121,7 +121,7 @@ fn finished_games_are_listed_opened_reviewed_exported_and_kept() {
         name.starts_with("songo-games-") && name.ends_with(".pgn"),
         "{name}"
     );
-    let (_, file) = downloaded(&b, &name);
+    let (export_path, file) = downloaded(&b, &name);
     assert_eq!(file, text);
     let records = parse_records(&file).expect("the exported file reads back");
     assert_eq!(records.len(), 2, "{file}");
@@ -159,6 +159,36 @@ fn finished_games_are_listed_opened_reviewed_exported_and_kept() {
     let kept = listed(&b, 2);
     assert_eq!(kept, list, "the list after a restart");
     assert_eq!(b.script(empty), serde_json::json!([true, false]));
+
+    // Issue 43: the export imported back adds nothing, and says so.
+    b.send_keys("[data-testid=import-games]", export_path.to_str().unwrap());
+    let said = wait_for(
+        &b,
+        "the import's count",
+        "return document.querySelector('[data-testid=games-message]').textContent",
+        |v| v.as_str().is_some_and(|t| !t.is_empty()),
+    );
+    assert_eq!(said, "0 games imported, 2 already in the list.");
+    assert_eq!(listed(&b, 2).len(), 2);
+    // Another tool's copy of the first game (no GameId) is the same game;
+    // the same game with another player is a new one.
+    let first_id = file.find("[GameId \"").unwrap();
+    let end = first_id + file[first_id..].find('\n').unwrap() + 1;
+    let other = format!("{}{}", &file[..first_id], &file[end..]).replacen(
+        "[South \"Human\"]",
+        "[South \"Ada\"]",
+        1,
+    );
+    let other_path = export_path.with_file_name("other.pgn");
+    std::fs::write(&other_path, other).unwrap();
+    b.send_keys("[data-testid=import-games]", other_path.to_str().unwrap());
+    wait_for(
+        &b,
+        "the second import's count",
+        "return document.querySelector('[data-testid=games-message]').textContent",
+        |v| v == "One game imported, one already in the list.",
+    );
+    assert_eq!(listed(&b, 3).len(), 3);
     drop(again);
     let _ = std::fs::remove_dir_all(&dir);
 }

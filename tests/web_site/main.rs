@@ -44,6 +44,7 @@ mod files;
 #[allow(dead_code)]
 #[path = "../gui/http.rs"]
 mod http;
+mod import;
 mod install;
 mod languages;
 #[path = "../page_support/mod.rs"]

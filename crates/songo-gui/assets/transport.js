@@ -37,7 +37,7 @@ document.body.dataset.transport = kind;
  * The in-page room (web-room.js).
  * @typedef {object} PageRoom
  * @property {(message: PageMessage) => boolean} send
- * @property {(bytes: Uint8Array, name: string, variant: string) => RecordAnswer | Promise<RecordAnswer>} loadRecord
+ * @property {(bytes: Uint8Array, name: string, variant: string, importing?: boolean) => RecordAnswer | Promise<RecordAnswer>} loadRecord
  */
 
 /** The open channel: `send(message)` returns false when nothing was sent.
@@ -71,17 +71,17 @@ export function connect(handlers) {
  * game). `variant` is the variant of a game without a Variant tag. Resolves
  * to the answer `{ok, games, message}`; rejects when it could not be sent.
  * @param {File} file
- * @param {{name: string, variant: string}} about
+ * @param {{name: string, variant: string, importing?: boolean}} about
  * @returns {Promise<RecordAnswer>}
  */
-export async function loadRecord(file, { name, variant }) {
+export async function loadRecord(file, { name, variant, importing = false }) {
   if (kind === "worker") {
     if (!room) throw new Error("the page's room is not running");
     // The room reads bytes, as the server does: a file that is not UTF-8
     // is refused by the record reader with its line, not mangled here.
-    return room.loadRecord(new Uint8Array(await file.arrayBuffer()), name, variant);
+    return room.loadRecord(new Uint8Array(await file.arrayBuffer()), name, variant, importing);
   }
-  const query = new URLSearchParams({ name, variant });
+  const query = new URLSearchParams({ name, variant, ...(importing ? { import: "1" } : {}) });
   const response = await fetch(`/api/record?${query}`, { method: "POST", body: file });
   return response.json();
 }

@@ -74,6 +74,8 @@ enum Input {
         bytes: Bytes,
         variant: Option<String>,
         name: String,
+        /// Into the finished games, not onto the analysis board.
+        import: bool,
         reply: oneshot::Sender<UploadAnswer>,
     },
 }
@@ -132,9 +134,14 @@ async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedRec
                 bytes,
                 variant,
                 name,
+                import,
                 reply,
             } => {
-                let (answer, messages) = room.on_upload(&bytes, variant.as_deref(), &name);
+                let (answer, messages) = if import {
+                    room.on_import(&bytes, variant.as_deref(), &name)
+                } else {
+                    room.on_upload(&bytes, variant.as_deref(), &name)
+                };
                 let _ = reply.send(answer);
                 for o in &messages {
                     pages.broadcast(&json(o));
@@ -401,7 +408,8 @@ fn query_value(query: &str, key: &str) -> Option<String> {
 }
 
 /// `POST /api/record?variant=V&name=N`: a record file's bytes, read in
-/// memory; the first game goes to the analysis board. `variant` serves
+/// memory; the first game goes to the analysis board (with `import=1`,
+/// its finished games join the games list instead). `variant` serves
 /// records without a `Variant` tag, `name` is only shown.
 async fn upload(State(app): State<App>, request: Request) -> Response {
     let query = request.uri().query().unwrap_or("").to_string();
@@ -426,10 +434,12 @@ async fn upload(State(app): State<App>, request: Request) -> Response {
         .collect();
     let variant = query_value(&query, "variant").filter(|v| !v.is_empty());
     let (reply, answer) = oneshot::channel();
+    let import = query_value(&query, "import").is_some_and(|v| v == "1");
     let input = Input::Upload {
         bytes,
         variant,
         name,
+        import,
         reply,
     };
     if app.inbox.send(input).is_err() {

@@ -208,8 +208,11 @@ export async function openRoom({ onMessage }) {
       setTimeout(() => deliver(room.onPage(text)));
       return true;
     },
-    loadRecord(bytes, name, variant) {
-      const [answer, ...messages] = room.upload(bytes, variant || undefined, name);
+    loadRecord(bytes, name, variant, importing = false) {
+      // Imported games join the finished games (and the archive, as
+      // deliver keeps them); otherwise the first goes to the board.
+      const read = importing ? room.importGames.bind(room) : room.upload.bind(room);
+      const [answer, ...messages] = read(bytes, variant || undefined, name);
       deliver(messages);
       return JSON.parse(answer);
     },

@@ -186,6 +186,21 @@ impl<H: EngineHost> HostedRoom<H> {
         out
     }
 
+    /// A record file imported into the finished games (see
+    /// [`Room::on_import`]).
+    pub fn import(
+        &mut self,
+        bytes: &[u8],
+        variant: Option<&str>,
+        name: &str,
+        now: Duration,
+    ) -> (UploadAnswer, Vec<Outgoing>) {
+        self.at(now);
+        let (answer, mut out) = self.room.on_import(bytes, variant, name);
+        out.extend(self.pump(now));
+        (answer, out)
+    }
+
     /// A record file the person chose: read like an upload to the server.
     pub fn upload(
         &mut self,

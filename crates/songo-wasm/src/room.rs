@@ -182,6 +182,22 @@ impl WebRoom {
         texts(self.hosted.on_page(text, now))
     }
 
+    /// A record file imported into the finished games: the answer (JSON)
+    /// first, then the messages, as [`upload`](WebRoom::upload).
+    #[wasm_bindgen(js_name = importGames)]
+    pub fn import_games(
+        &mut self,
+        bytes: &[u8],
+        variant: Option<String>,
+        name: &str,
+    ) -> Vec<String> {
+        let now = self.now();
+        let (answer, out) = self.hosted.import(bytes, variant.as_deref(), name, now);
+        let mut all = vec![serde_json::to_string(&answer).expect("plain data")];
+        all.extend(texts(out));
+        all
+    }
+
     /// A record file the person opened (`variant` for records without a
     /// Variant tag, `name` only shown): the answer as the server's upload
     /// gives it (JSON), then the messages for the page.

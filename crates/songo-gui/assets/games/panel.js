@@ -5,6 +5,7 @@
 // state of its own.
 
 import { server } from "../util.js";
+import { loadRecord } from "../transport.js";
 import { createGamesView } from "./view.js";
 import * as messages from "./messages.js";
 import { review } from "../review/messages.js";
@@ -34,6 +35,15 @@ export function initGames({ onSaved, showAnalysis, reviewLimit }) {
     onExport: () => {
       onSaved("play");
       send(messages.exportGames());
+    },
+    onImport: async (file) => {
+      view.say(null);
+      try {
+        const answer = await loadRecord(file, { name: file.name, variant: "", importing: true });
+        if (answer.message) view.say(answer.message);
+      } catch {
+        view.say({ id: "not-connected" });
+      }
     },
   });
   return { render: view.render, say: view.say };

@@ -14,6 +14,7 @@ import { tell, tellSay } from "../i18n.js";
  * @property {(id: string) => void} onOpen a game (by its archive id) to the analysis board
  * @property {(id: string) => void} onReview the same, reviewed
  * @property {() => void} onExport every game as one record file
+ * @property {(file: File) => void} onImport a record file's games into the list
  */
 
 /** @param {GamesActions} actions */
@@ -23,6 +24,14 @@ export function createGamesView(actions) {
   const exportAll = find("[data-testid=export-games]", HTMLButtonElement);
   const message = find("[data-testid=games-message]", HTMLElement);
   exportAll.addEventListener("click", actions.onExport);
+  const importFile = find("[data-testid=import-games]", HTMLInputElement);
+  importFile.addEventListener("change", () => {
+    const file = importFile.files && importFile.files[0];
+    // The same file may be chosen again (after a failure): the input is
+    // emptied once read.
+    if (file) actions.onImport(file);
+    importFile.value = "";
+  });
 
   /** @param {FinishedView} g */
   function item(g) {
@@ -70,7 +79,8 @@ export function createGamesView(actions) {
       list.replaceChildren(...view.games.slice().reverse().map(item));
     },
     /** What the room says of the games' storage (a write that failed),
-     *  beside Export all, the way to keep a copy. @param {Say} say */
+     *  beside Export all, the way to keep a copy; an import's count; nothing:
+     *  cleared. @param {Say | null} say */
     say(say) {
       tellSay(message, say);
     },

@@ -276,6 +276,8 @@ new-game-no = No, play on
 
 games-title = Your games
 games-empty = No finished game yet: each game you finish is listed here.
+import-games = Import games
+    .title = adds the finished games of a record file (an export, a backup) to the list; those already there are skipped
 export-games = Export all
 games-entry = { NUMBER($day, minimumIntegerDigits: 2) }/{ NUMBER($month, minimumIntegerDigits: 2) }/{ NUMBER($year, useGrouping: 0) } · { $variant } · { $south } – { $north } · { $result } ({ $termination }), { $moves ->
     [one] { $moves } move
@@ -689,6 +691,18 @@ no-finished-game = there is no finished game { $index }
 no-finished-game-id = there is no finished game { $game }
 finished-does-not-replay = game { $index } does not replay
 nothing-to-export = There is no finished game to export yet.
+games-imported = { $imported ->
+    [one] One game imported
+   *[other] { $imported } games imported
+  }{ $duplicates ->
+    [0] {""}
+    [one] , one already in the list
+   *[other] , { $duplicates } already in the list
+  }{ $unfinished ->
+    [0] {""}
+    [one] , one not finished (left out)
+   *[other] , { $unfinished } not finished (left out)
+  }.
 archive-failed = A finished game could not be saved ({ $detail }). It stays in the list for now, but may be lost when the page or the server stops: export your games to keep a copy.
 state-not-kept = The game in progress cannot be saved ({ $detail }): it will not survive a restart.
 file-too-large = the file is larger than { $mib } MiB

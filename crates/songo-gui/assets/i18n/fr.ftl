@@ -277,6 +277,8 @@ new-game-no = Non, continuer
 
 games-title = Vos parties
 games-empty = Aucune partie terminée pour l'instant : chaque partie que vous terminez s'affiche ici.
+import-games = Importer des parties
+    .title = ajoute à la liste les parties terminées d'un fichier (un export, une sauvegarde) ; celles qui y sont déjà sont laissées de côté
 export-games = Tout exporter
 games-entry = { NUMBER($day, minimumIntegerDigits: 2) }/{ NUMBER($month, minimumIntegerDigits: 2) }/{ NUMBER($year, useGrouping: 0) } · { $variant } · { $south } – { $north } · { $result } ({ $termination }), { $moves ->
     [one] { $moves } coup
@@ -693,6 +695,19 @@ no-finished-game = il n'y a pas de partie terminée { $index }
 no-finished-game-id = il n'y a pas de partie terminée { $game }
 finished-does-not-replay = la partie { $index } ne peut pas être rejouée
 nothing-to-export = Aucune partie terminée à exporter pour l'instant.
+games-imported = { $imported ->
+    [0] Aucune partie importée
+    [one] Une partie importée
+   *[other] { $imported } parties importées
+  }{ $duplicates ->
+    [0] {""}
+    [one] , une déjà dans la liste
+   *[other] , { $duplicates } déjà dans la liste
+  }{ $unfinished ->
+    [0] {""}
+    [one] , une non terminée (laissée de côté)
+   *[other] , { $unfinished } non terminées (laissées de côté)
+  }.
 archive-failed = Une partie terminée n'a pas pu être enregistrée ({ $detail }). Elle reste dans la liste pour l'instant, mais peut être perdue à l'arrêt de la page ou du serveur : exportez vos parties pour en garder une copie.
 state-not-kept = La partie en cours ne peut pas être enregistrée ({ $detail }) : elle ne survivra pas à un redémarrage.
 file-too-large = le fichier dépasse { $mib } MiB

@@ -116,3 +116,63 @@ fn a_finished_game_is_opened_by_its_archive_id() {
     assert!(t.on_page(r#"{"type":"open-game","index":2}"#).changed());
     assert_eq!(t.analysis_view().origin.game, Some(2));
 }
+
+/// Issue 43: a record file imported into the finished games (a backup,
+/// the other host's export): a game already there, by its id or by its
+/// moves, date and players, is skipped and counted, so is one not
+/// finished; the others are archived.
+#[test]
+fn an_imported_file_adds_its_new_finished_games_once() {
+    let (mut t, jobs) = archiving_room(&["songo"]);
+    finish_a_game(&mut t, &jobs);
+    let ours = t.take_unarchived();
+    // Our export: the game is there already.
+    let Outgoing::Record { text, .. } = &t.on_page(r#"{"type":"export-games"}"#).to_sender[0]
+    else {
+        panic!("no export")
+    };
+    let (answer, out) = t.on_import(text.as_bytes(), None, "export.pgn");
+    assert!(answer.ok);
+    assert_eq!(
+        answer.message,
+        Some(Say::GamesImported {
+            imported: 0,
+            duplicates: 1,
+            unfinished: 0
+        })
+    );
+    assert!(matches!(&out[..], [Outgoing::Games(_)]));
+    // The same game without its id (another tool's copy) is the same game;
+    // one more game, and an unfinished one, from another file.
+    let mut copy = parse_records(&ours[0].text).unwrap().remove(0);
+    copy.extra_tags.retain(|(name, _)| name != "GameId");
+    let mut other = copy.clone();
+    other.south = "Ada".to_string();
+    let mut unfinished = GameRecord::new(
+        songo_core::Variant::Songo40,
+        songo_core::Position::startpos(),
+    );
+    unfinished.result = songo_core::record::GameResult::Unfinished;
+    let file = format!("{copy}\n{other}\n{unfinished}\n");
+    let (answer, _) = t.on_import(file.as_bytes(), None, "other.pgn");
+    assert_eq!(
+        answer.message,
+        Some(Say::GamesImported {
+            imported: 1,
+            duplicates: 1,
+            unfinished: 1
+        })
+    );
+    assert_eq!(listed(&t), 2);
+    let archived = t.take_unarchived();
+    assert_eq!(archived.len(), 1);
+    assert!(archived[0].text.contains("[South \"Ada\"]"));
+    // Imported again: nothing new.
+    let (answer, _) = t.on_import(file.as_bytes(), None, "other.pgn");
+    assert_eq!(answer.games, 0);
+    assert_eq!(listed(&t), 2);
+    // Not a record: refused, nothing changed.
+    let (answer, _) = t.on_import(b"not a record", None, "x.pgn");
+    assert!(!answer.ok);
+    assert_eq!(listed(&t), 2);
+}

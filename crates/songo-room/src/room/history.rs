@@ -15,6 +15,22 @@ use crate::records;
 use crate::say::Say;
 use crate::view::{FinishedView, GamesView};
 
+/// Whether `a` and `b` are one game: the same archive id, or the same
+/// start, moves, date and players.
+fn same_game(a: &GameRecord, b: &GameRecord) -> bool {
+    if let (Some(x), Some(y)) = (archive::id_of(a), archive::id_of(b)) {
+        if x == y {
+            return true;
+        }
+    }
+    a.variant == b.variant
+        && a.start == b.start
+        && a.moves == b.moves
+        && a.south == b.south
+        && a.north == b.north
+        && a.tag("Date") == b.tag("Date")
+}
+
 /// The name the finished games go by on the analysis board, as if they
 /// were a file the person loaded.
 pub const YOUR_GAMES: &str = "Your games";
@@ -145,6 +161,47 @@ impl History {
             own: true,
         };
         Ok((record, game, loaded))
+    }
+
+    /// Games of a record file join the finished games (a backup, or the
+    /// other host's export): a game already there (by its `GameId`, or by
+    /// its start, moves, date and players) is skipped, and so is one not
+    /// finished; the others keep their id if it is free, else get a new
+    /// one for `now`, and go to the archive. The counts: imported,
+    /// duplicates, unfinished.
+    pub(super) fn import(
+        &mut self,
+        records: Vec<GameRecord>,
+        now: SystemTime,
+    ) -> (usize, usize, usize) {
+        let (mut imported, mut duplicates, mut unfinished) = (0, 0, 0);
+        for mut record in records {
+            if record.result == songo_core::record::GameResult::Unfinished {
+                unfinished += 1;
+                continue;
+            }
+            if self.games.iter().any(|g| same_game(g, &record)) {
+                duplicates += 1;
+                continue;
+            }
+            let taken = |id: &str| self.games.iter().any(|g| archive::id_of(g) == Some(id));
+            let id = match archive::id_of(&record) {
+                Some(id) if !taken(id) => id.to_string(),
+                _ => (0..)
+                    .map(|salt| archive::new_id(&record, now, salt))
+                    .find(|id| !taken(id))
+                    .expect("a free id"),
+            };
+            let _ = record.set_tag(GAME_ID_TAG, id.clone());
+            self.games.push(record);
+            if self.archiving {
+                self.unarchived.push(id);
+            }
+            imported += 1;
+        }
+        self.games
+            .sort_by(|a, b| archive::id_of(a).cmp(&archive::id_of(b)));
+        (imported, duplicates, unfinished)
     }
 
     /// The place (from 1) of the game whose archive id is `id`.

@@ -304,6 +304,55 @@ impl Room {
         }
     }
 
+    /// A record file imported into the finished games (a backup, or the
+    /// other host's export; see [`History`]'s import): each game checked
+    /// by the reader, duplicates and unfinished games skipped and counted,
+    /// the rest archived. The answer says how many, for the page that
+    /// sent it; the list goes to every page.
+    pub fn on_import(
+        &mut self,
+        bytes: &[u8],
+        variant: Option<&str>,
+        name: &str,
+    ) -> (UploadAnswer, Vec<Outgoing>) {
+        let refused = |problem: Say| {
+            let message = Say::FileRefused {
+                file: name.to_string(),
+                problem: Box::new(problem),
+            };
+            let answer = UploadAnswer {
+                ok: false,
+                games: 0,
+                message: Some(message),
+            };
+            (answer, Vec::new())
+        };
+        let variant = match variant.map(str::parse::<songo_core::Variant>) {
+            None => None,
+            Some(Ok(v)) => Some(v),
+            Some(Err(_)) => {
+                return refused(Say::UnknownVariant {
+                    text: variant.unwrap_or_default().to_string(),
+                })
+            }
+        };
+        let games = match crate::records::read(bytes, variant) {
+            Ok(games) => games,
+            Err(why) => return refused(why),
+        };
+        let (imported, duplicates, unfinished) = self.history.import(games, SystemTime::now());
+        let answer = UploadAnswer {
+            ok: true,
+            games: imported,
+            message: Some(Say::GamesImported {
+                imported,
+                duplicates,
+                unfinished,
+            }),
+        };
+        (answer, vec![self.games_message()])
+    }
+
     /// The state of the game being played, for every page.
     pub fn state_message(&self) -> Outgoing {
         Outgoing::State(Box::new(self.view()))

@@ -296,6 +296,13 @@ pub enum Say {
     FinishedDoesNotReplay { index: usize },
     /// No finished game to export.
     NothingToExport,
+    /// A record file's games imported into the finished games: how many
+    /// joined them, were there already, or were not finished.
+    GamesImported {
+        imported: usize,
+        duplicates: usize,
+        unfinished: usize,
+    },
     /// A finished game could not be written to the host's archive (full
     /// or read-only storage): it is kept in memory and the saved state
     /// until a write succeeds; `detail` is the system's words.
@@ -690,6 +697,11 @@ impl Say {
             },
             Say::FinishedDoesNotReplay { index: 3 },
             Say::NothingToExport,
+            Say::GamesImported {
+                imported: 3,
+                duplicates: 2,
+                unfinished: 1,
+            },
             Say::ArchiveFailed {
                 detail: s("No space left on device"),
             },

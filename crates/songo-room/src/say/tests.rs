@@ -120,9 +120,10 @@ fn ordinal(s: &Say) -> usize {
         ArchiveFailed { .. } => 111,
         StateNotKept { .. } => 112,
         NoFinishedGameId { .. } => 113,
+        GamesImported { .. } => 114,
     }
 }
-const VARIANTS: usize = 114;
+const VARIANTS: usize = 115;
 
 #[test]
 fn every_lists_each_variant_once() {
