@@ -7,7 +7,9 @@
 use serde_json::{json, Value};
 use songo_core::record::parse_records;
 
-use super::page_support::{click_pit, finish_in_one_move, wait_games_listed, wait_until, Rng};
+use songo_core::Variant;
+
+use super::page_support::{click_pit, finish_in_one_move, new_game, wait_games_listed, Rng};
 use super::webdriver::Browser;
 use super::{assert_no_page_errors, stored, wait_for_value, wait_started, Web};
 
@@ -75,11 +77,12 @@ fn saved_games(b: &Browser) -> usize {
     saved["games"].as_array().map_or(0, Vec::len)
 }
 
-/// Issue 43's two tabs: tab B is opened, then tab A (two windows of one
-/// browser: one localStorage, one IndexedDB); a game finished in A is not
-/// erased by a move in B, which writes B's saved state over A's: after a
-/// reload of either tab it is listed, once. Before the archive, B's write
-/// erased it (the list was empty after the reload).
+/// Issue 43's two tabs (two windows of one browser: one localStorage, one
+/// IndexedDB): tab B is opened, then tab A, which waits while B plays
+/// (`tabs.rs`); A claims the game and finishes one; B claims it back and
+/// lists that game, read from the archive, then plays a move, writing its
+/// saved state: after a reload of either tab the game is listed, once.
+/// Before the archive and the one playing tab, B's write erased it.
 #[test]
 fn a_game_finished_in_one_tab_survives_a_move_in_a_tab_opened_before() {
     let Some(web) = Web::open(1280, 900) else {
@@ -89,14 +92,19 @@ fn a_game_finished_in_one_tab_survives_a_move_in_a_tab_opened_before() {
     web.start();
     let tab_b = web.new_window();
     let tab_a = b.window();
-    web.start();
+    b.goto(&web.url());
+    wait_connected(b);
+    b.click("[data-testid=claim]");
+    wait_started(b);
     finish_in_one_move(b);
     wait_games_listed(b, 1);
 
-    // Tab B, opened before and knowing nothing of A's game, plays a move:
-    // its saved state, without the game, replaces A's.
+    // Tab B, opened before, claims the game back: A's finished game is
+    // listed; B starts a game and plays a move.
     b.switch_to(&tab_b);
-    let s = wait_until(b, "tab B's game", |s| s.state == "your-move");
+    b.click("[data-testid=claim]");
+    wait_games_listed(b, 1);
+    let s = new_game(b, Variant::Songo40, "south", 1);
     let moved = click_pit(b, &s, &mut Rng(0x7ab5));
     assert_eq!(saved_games(b), 0, "B's saved state holds no finished game");
     assert_no_page_errors(b);
@@ -109,10 +117,10 @@ fn a_game_finished_in_one_tab_survives_a_move_in_a_tab_opened_before() {
     assert_eq!(games.len(), 1, "{games:?}");
     check_archived(&games);
 
-    // Tab A reloaded too: the same game, once.
+    // Tab A reloaded too (it waits: B plays): the same game, once.
     b.switch_to(&tab_a);
     b.refresh();
-    wait_started(b);
+    wait_connected(b);
     wait_games_listed(b, 1);
     assert_no_page_errors(b);
 }
@@ -164,7 +172,8 @@ fn today_s_saved_games_move_to_indexeddb_once() {
 
 /// Without IndexedDB (a private window may refuse it: here `indexedDB`
 /// throws), nothing is lost: a finished game stays in the saved state, as
-/// before the archive, and is listed after a reload.
+/// before the archive, and is listed after a reload; the page says that
+/// it is not in the archive.
 #[test]
 fn without_indexeddb_finished_games_stay_in_the_saved_state() {
     let Some(web) = Web::open(1280, 900) else {
@@ -180,6 +189,11 @@ fn without_indexeddb_finished_games_stay_in_the_saved_state() {
     finish_in_one_move(b);
     wait_games_listed(b, 1);
     assert_eq!(saved_games(b), 1);
+    // And the games panel says so (`archive-failed`).
+    let said =
+        b.script("return document.querySelector('[data-testid=games-message]').textContent;");
+    let said = said.as_str().unwrap_or_default();
+    assert!(said.contains("could not be saved"), "{said:?}");
     b.refresh();
     wait_connected(b);
     wait_games_listed(b, 1);

@@ -26,7 +26,10 @@
 //!   settings; damaged or stale saved data is set aside;
 //! - `archive.rs`: finished games kept in IndexedDB (issue 43): a game
 //!   finished in one tab survives another tab's write, today's saved
-//!   games move there once, and without IndexedDB they stay saved.
+//!   games move there once, and without IndexedDB they stay saved (and
+//!   it is said);
+//! - `tabs.rs`: one tab plays, the others show the notice, write nothing
+//!   and can claim the game, with the other tab's moves (issue 43).
 //!
 //! The tests skip, saying why, when a tool is missing (the build names
 //! each with the command that installs it; Chromium, chromedriver and
@@ -51,6 +54,7 @@ mod languages;
 mod page_support;
 mod play;
 mod storage;
+mod tabs;
 #[allow(dead_code)]
 #[path = "../gui/webdriver.rs"]
 mod webdriver;

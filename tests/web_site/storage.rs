@@ -8,7 +8,9 @@ use serde_json::{json, Value};
 use songo_core::Variant;
 
 use super::page_support::analysis::{two_lines_on_a_typed_position, ANALYSIS};
-use super::page_support::{click_pit, new_game, wait_for, wait_until, Rng};
+use super::page_support::{
+    click_pit, finish_in_one_move, new_game, wait_for, wait_games_listed, wait_until, Rng,
+};
 use super::{assert_no_page_errors, stored, wait_started, Web};
 
 /// The settings the page shows: the new-game form, the animation, the
@@ -164,5 +166,37 @@ fn a_damaged_or_stale_saved_game_is_set_aside() {
     b.refresh();
     let again = wait_started(b);
     assert_eq!((&again.moves, again.message.as_str()), (&last.moves, ""));
+    assert_no_page_errors(b);
+}
+
+/// When `localStorage.setItem` throws (storage full, or refused), the game
+/// goes on and the games panel says that it is not kept, once: in
+/// `songo gui`'s words (`state-not-kept`).
+#[test]
+fn a_refused_write_is_said_in_the_games_panel() {
+    let Some(web) = Web::open(1280, 900) else {
+        return;
+    };
+    let b = &web.b;
+    b.cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({ "source": "Storage.prototype.setItem = function () {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };" }),
+    );
+    web.start();
+    finish_in_one_move(b);
+    wait_games_listed(b, 1);
+    let said = wait_for(
+        b,
+        "the games panel's message",
+        "return document.querySelector('[data-testid=games-message]').textContent;",
+        |v| v.as_str().is_some_and(|t| !t.is_empty()),
+    );
+    let said = said.as_str().unwrap();
+    assert!(
+        said.contains("cannot be saved") && said.contains("quota"),
+        "{said}"
+    );
+    assert_eq!(stored(b, "songo.room"), Value::Null, "nothing written");
     assert_no_page_errors(b);
 }

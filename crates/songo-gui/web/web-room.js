@@ -21,6 +21,19 @@
 // game stays in the saved state until its archive write has completed, so
 // none is lost to a closed page, and for good when the browser has no
 // IndexedDB (a private window may refuse it): then it is kept as before.
+// A write that fails (storage full or refused) is said in the games
+// panel, as `songo gui` says it: an `error` of topic `games`, once per
+// streak of failures.
+//
+// One tab plays (issue 43), as in `songo gui`: the one holding the Web
+// Lock `songo-play`, taken when the page opens if no other tab holds it,
+// and held for the tab's life. Another tab shows the notice `elsewhere`:
+// its room neither writes the storage nor runs an engine, and the page's
+// messages are answered `elsewhere`. Its "play here instead" (`claim`)
+// steals the lock: that tab builds its room afresh from the storage (the
+// saved state, then the archive) and plays; the other tab's lock request
+// fails (AbortError), so it stops its engines and writes and shows the
+// notice. Without Web Locks (an old browser) every tab plays, as before.
 //
 //   export async function openRoom({ onMessage })
 //     → { send(message) → boolean,
@@ -62,14 +75,29 @@ export async function openRoom({ onMessage }) {
    *  after a failed write, not tried again before this time (ms). */
   let archiving = true;
   let retryAt = 0;
+  /** Whether this tab plays (holds the lock): false until it knows. */
+  let playing = false;
+  /** The failures already said, until the next success: `state-not-kept`,
+   *  `archive-failed`. @type {Set<string>} */
+  const failing = new Set();
+
+  /** Says a failed write once per streak, in the games panel.
+   *  @param {string} id @param {unknown} error */
+  const fail = (id, error) => {
+    if (failing.has(id)) return;
+    failing.add(id);
+    const detail = error instanceof Error ? error.message : String(error);
+    onMessage({ type: "error", topic: "games", message: { id, detail } });
+  };
 
   // Every message of the room, in order; then the state is kept and the
   // room's next deadline (a stalled engine) is set.
   /** @param {string[]} texts */
   const deliver = (texts) => {
     for (const text of texts) onMessage(JSON.parse(text));
-    keep();
     clearTimeout(timer);
+    if (!playing) return;
+    keep();
     const ms = room.deadlineMs();
     if (ms !== undefined) timer = setTimeout(() => deliver(room.wake()), Math.ceil(ms) + 1);
   };
@@ -81,38 +109,56 @@ export async function openRoom({ onMessage }) {
     if (archiving && Date.now() >= retryAt) {
       const ended = room.takeUnarchived();
       if (ended !== "[]") toArchive(ended);
+    } else if (!archiving) {
+      // No IndexedDB: the games stay in the saved state, as said.
+      const ended = room.takeUnarchived();
+      if (ended !== "[]") {
+        room.archiveFailed(ended);
+        fail("archive-failed", "no IndexedDB in this browser");
+      }
     }
     write();
   };
 
   const write = () => {
+    if (!playing) return;
     const saved = room.saved();
     if (saved === kept) return;
     try {
       localStorage.setItem(STORE, saved);
       kept = saved;
-    } catch {
+      failing.delete("state-not-kept");
+    } catch (error) {
       // Storage full or refused (a private window): the game goes on.
+      fail("state-not-kept", error);
     }
   };
 
   /** @param {string} ended the games, as `takeUnarchived` gave them */
   const toArchive = (ended) => {
     const games = /** @type {ArchivedGame[]} */ (JSON.parse(ended));
+    // The room these games are of (a claim builds another).
+    const of = room;
     archive
       .then((db) => {
-        if (db === null) throw new Error("no IndexedDB here");
+        if (db === null) throw new Error("no IndexedDB in this browser");
         return putGames(db, games);
       })
       .then(
-        () => room.archived(ended),
+        () => {
+          failing.delete("archive-failed");
+          if (room === of) room.archived(ended);
+        },
         (error) => {
           console.warn("songo: the finished games stay in localStorage:", error);
           retryAt = Date.now() + RETRY_MS;
-          room.archiveFailed(ended);
+          if (room === of) room.archiveFailed(ended);
+          fail("archive-failed", error);
         },
       )
-      .then(write);
+      .then(() => {
+        if (room === of) write();
+      });
   };
 
   // The room's calls into this host happen inside a room call: nothing
@@ -120,6 +166,9 @@ export async function openRoom({ onMessage }) {
   // so whatever the room must hear comes later, as an event.
   /** @param {number} generation */
   const launch = (generation) => {
+    // A tab that does not play runs no engine (its room is built afresh
+    // when it claims the game).
+    if (!playing) return;
     const engine = startEngine({
       onLine: (line) => {
         if (engines.get(generation) === engine) deliver(room.engineLine(generation, line));
@@ -157,49 +206,117 @@ export async function openRoom({ onMessage }) {
     },
   };
 
-  room = new WebRoom(host);
-  // For scripts and tests that play many games, as `songo gui --no-pause`.
-  if (new URLSearchParams(location.search).has("no-pause")) room.setPause(false);
-  const first = room.welcome();
-  const saved = storedState();
-  /** @type {string[]} */
-  let restored = [];
-  if (saved !== null) {
-    try {
-      restored = room.restore(saved);
-    } catch (error) {
-      setAside(saved);
-      restored = [
-        JSON.stringify({
-          type: "error",
-          message: { id: "saved-set-aside", detail: String(/** @type {Error} */ (error).message) },
-        }),
-      ];
-    }
-  }
-  // After the transport has opened: the page then shows what it gets;
-  // then the archive's games join those restored (a game in both is
-  // listed once: a migration, or a write whose end the page missed).
-  /** @type {Promise<void>} */
-  const shown = new Promise((resolve) =>
-    setTimeout(() => {
-      deliver(first.concat(restored));
-      resolve();
-    }),
-  );
-  Promise.all([archive, shown])
-    .then(async ([db]) => {
-      if (db === null) {
-        archiving = false;
-        return;
+  // A room built from the storage: what the page shows first (the
+  // welcome, then the saved state restored). Any room before it ends,
+  // with its engines.
+  const build = () => {
+    clearTimeout(timer);
+    for (const engine of engines.values()) engine.terminate();
+    engines.clear();
+    room?.free();
+    room = new WebRoom(host);
+    // For scripts and tests that play many games, as `songo gui --no-pause`.
+    if (new URLSearchParams(location.search).has("no-pause")) room.setPause(false);
+    const first = room.welcome();
+    const saved = storedState();
+    kept = saved;
+    /** @type {string[]} */
+    let restored = [];
+    if (saved !== null) {
+      try {
+        restored = room.restore(saved);
+      } catch (error) {
+        if (playing) setAside(saved);
+        kept = null;
+        restored = [
+          JSON.stringify({
+            type: "error",
+            message: { id: "saved-set-aside", detail: String(/** @type {Error} */ (error).message) },
+          }),
+        ];
       }
-      const texts = await readGames(db);
-      if (texts.length > 0) deliver(room.addArchived(texts));
-    })
-    .catch((error) => console.warn("songo: the archived games cannot be read:", error));
+    }
+    return first.concat(restored);
+  };
+
+  // The archive's games join those restored (a game in both is listed
+  // once: a migration, or a write whose end the page missed).
+  const addArchive = () =>
+    archive
+      .then(async (db) => {
+        if (db === null) {
+          archiving = false;
+          return;
+        }
+        const of = room;
+        const texts = await readGames(db);
+        if (texts.length > 0 && room === of) deliver(room.addArchived(texts));
+      })
+      .catch((error) => console.warn("songo: the archived games cannot be read:", error));
+
+  // This tab no longer plays: another has claimed the game.
+  const lost = () => {
+    if (!playing) return;
+    playing = false;
+    clearTimeout(timer);
+    for (const engine of engines.values()) engine.terminate();
+    engines.clear();
+    onMessage({ type: "elsewhere" });
+  };
+
+  /** Takes the lock (`steal`: from the tab that holds it), held until the
+   *  tab closes or another tab steals it. Whether this tab plays.
+   *  @param {boolean} steal @returns {Promise<boolean>} */
+  const lock = (steal) => {
+    if (!navigator.locks) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      navigator.locks
+        .request(PLAY_LOCK, steal ? { steal: true } : { ifAvailable: true }, (held) => {
+          resolve(held !== null);
+          // Held for as long as the tab lives.
+          return held === null ? undefined : new Promise(() => {});
+        })
+        .catch(() => {
+          // Stolen (AbortError): another tab plays now.
+          resolve(false);
+          lost();
+        });
+    });
+  };
+
+  playing = await lock(false);
+  const opening = build();
+  // After the transport has opened: the page then shows what it gets.
+  setTimeout(() => {
+    deliver(playing ? opening : opening.concat([JSON.stringify({ type: "elsewhere" })]));
+    addArchive();
+  });
+
+  // "Play here instead": the lock taken, the room built afresh from what
+  // the other tab saved, then shown.
+  const claim = async () => {
+    if (!playing) {
+      if (!(await lock(true))) return;
+      playing = true;
+      const shown = build();
+      deliver([JSON.stringify({ type: "here" })].concat(shown));
+      addArchive();
+    } else {
+      onMessage({ type: "here" });
+    }
+  };
 
   return {
     send(message) {
+      if (message.type === "claim") {
+        setTimeout(claim);
+        return true;
+      }
+      if (!playing) {
+        // As `songo gui` answers a tab that does not play.
+        setTimeout(() => onMessage({ type: "elsewhere" }));
+        return true;
+      }
       // Answered in a task of its own, as a server's answer comes: the
       // page's handlers expect the event that sent a message to finish
       // before its answer redraws the board (a click must not reach a pit
@@ -209,6 +326,10 @@ export async function openRoom({ onMessage }) {
       return true;
     },
     loadRecord(bytes, name, variant, importing = false) {
+      if (!playing) {
+        onMessage({ type: "elsewhere" });
+        return { ok: false, games: 0, message: { id: "elsewhere" } };
+      }
       // Imported games join the finished games (and the archive, as
       // deliver keeps them); otherwise the first goes to the board.
       const read = importing ? room.importGames.bind(room) : room.upload.bind(room);
@@ -236,6 +357,9 @@ function setAside(saved) {
     // Nothing more to do: the room starts fresh.
   }
 }
+
+/** The Web Lock that the playing tab holds. */
+export const PLAY_LOCK = "songo-play";
 
 /** After a failed archive write, how long before the next try (ms). */
 const RETRY_MS = 10_000;
