@@ -282,9 +282,17 @@ fn a_game_that_cannot_be_archived_is_said_kept_and_archived_later() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let kept: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("room.json")).unwrap()).unwrap();
-    assert!(kept.get("games").is_none(), "{kept}");
+    // room.json is written just after the archive: waited for too.
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let kept: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("room.json")).unwrap()).unwrap();
+        if kept.get("games").is_none() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "room.json keeps it: {kept}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     drop(ws);
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);

@@ -278,7 +278,7 @@ new-game-no = Non, continuer
 games-title = Vos parties
 games-empty = Aucune partie terminée pour l'instant : chaque partie que vous terminez s'affiche ici.
 import-games = Importer des parties
-    .title = ajoute à la liste les parties terminées d'un fichier (un export, une sauvegarde) ; celles qui y sont déjà sont laissées de côté
+    .title = ajoute à la liste les parties terminées d'un fichier (des parties exportées, une sauvegarde) ; celles qui y sont déjà sont laissées de côté
 export-games = Tout exporter
 games-entry = { NUMBER($day, minimumIntegerDigits: 2) }/{ NUMBER($month, minimumIntegerDigits: 2) }/{ NUMBER($year, useGrouping: 0) } · { $variant } · { $south } – { $north } · { $result } ({ $termination }), { $moves ->
     [one] { $moves } coup

@@ -305,7 +305,7 @@ impl Room {
     }
 
     /// A record file imported into the finished games (a backup, or the
-    /// other host's export; see [`History`]'s import): each game checked
+    /// other host's export; the history's import): each game checked
     /// by the reader, duplicates and unfinished games skipped and counted,
     /// the rest archived. The answer says how many, for the page that
     /// sent it; the list goes to every page.
