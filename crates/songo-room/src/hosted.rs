@@ -195,10 +195,7 @@ impl<H: EngineHost> HostedRoom<H> {
         name: &str,
         now: Duration,
     ) -> (UploadAnswer, Vec<Outgoing>) {
-        self.at(now);
-        let (answer, mut out) = self.room.on_import(bytes, variant, name);
-        out.extend(self.pump(now));
-        (answer, out)
+        self.read_file(now, |room| room.on_import(bytes, variant, name))
     }
 
     /// A record file the person chose: read like an upload to the server.
@@ -209,8 +206,18 @@ impl<H: EngineHost> HostedRoom<H> {
         name: &str,
         now: Duration,
     ) -> (UploadAnswer, Vec<Outgoing>) {
+        self.read_file(now, |room| room.on_upload(bytes, variant, name))
+    }
+
+    /// A record file given to the room at `now` by `read`; what the
+    /// engines have to do after it, done.
+    fn read_file(
+        &mut self,
+        now: Duration,
+        read: impl FnOnce(&mut Room) -> (UploadAnswer, Vec<Outgoing>),
+    ) -> (UploadAnswer, Vec<Outgoing>) {
         self.at(now);
-        let (answer, mut out) = self.room.on_upload(bytes, variant, name);
+        let (answer, mut out) = read(&mut self.room);
         out.extend(self.pump(now));
         (answer, out)
     }

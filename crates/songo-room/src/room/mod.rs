@@ -42,6 +42,8 @@ mod input_tests;
 #[cfg(test)]
 mod people_tests;
 mod play;
+#[cfg(test)]
+mod review_tests;
 mod saved;
 mod saved_form;
 #[cfg(test)]
@@ -259,49 +261,23 @@ impl Room {
         variant: Option<&str>,
         name: &str,
     ) -> (UploadAnswer, Vec<Outgoing>) {
-        let refuse = |problem: Say| {
-            let message = Say::FileRefused {
-                file: name.to_string(),
-                problem: Box::new(problem),
-            };
-            (
-                UploadAnswer {
-                    ok: false,
-                    games: 0,
-                    message: Some(message),
-                },
-                Vec::new(),
-            )
+        let games = match read_file(bytes, variant, name) {
+            Ok(games) => games,
+            Err(refused) => return (refused, Vec::new()),
         };
-        let variant = match variant.map(str::parse::<songo_core::Variant>) {
-            None => None,
-            Some(Ok(v)) => Some(v),
-            Some(Err(_)) => {
-                return refuse(Say::UnknownVariant {
-                    text: variant.unwrap_or_default().to_string(),
-                })
-            }
+        let count = games.len();
+        self.analysis.load(analysis::Loaded {
+            name: name.to_string(),
+            games,
+            own: false,
+        });
+        let broadcast = self.load_game(1).broadcast;
+        let answer = UploadAnswer {
+            ok: true,
+            games: count,
+            message: None,
         };
-        match crate::records::read(bytes, variant) {
-            Err(why) => refuse(why),
-            Ok(games) => {
-                let count = games.len();
-                self.analysis.load(analysis::Loaded {
-                    name: name.to_string(),
-                    games,
-                    own: false,
-                });
-                let broadcast = self.load_game(1).broadcast;
-                (
-                    UploadAnswer {
-                        ok: true,
-                        games: count,
-                        message: None,
-                    },
-                    broadcast,
-                )
-            }
-        }
+        (answer, broadcast)
     }
 
     /// A record file imported into the finished games (a backup, or the
@@ -315,30 +291,9 @@ impl Room {
         variant: Option<&str>,
         name: &str,
     ) -> (UploadAnswer, Vec<Outgoing>) {
-        let refused = |problem: Say| {
-            let message = Say::FileRefused {
-                file: name.to_string(),
-                problem: Box::new(problem),
-            };
-            let answer = UploadAnswer {
-                ok: false,
-                games: 0,
-                message: Some(message),
-            };
-            (answer, Vec::new())
-        };
-        let variant = match variant.map(str::parse::<songo_core::Variant>) {
-            None => None,
-            Some(Ok(v)) => Some(v),
-            Some(Err(_)) => {
-                return refused(Say::UnknownVariant {
-                    text: variant.unwrap_or_default().to_string(),
-                })
-            }
-        };
-        let games = match crate::records::read(bytes, variant) {
+        let games = match read_file(bytes, variant, name) {
             Ok(games) => games,
-            Err(why) => return refused(why),
+            Err(refused) => return (refused, Vec::new()),
         };
         let (imported, duplicates, unfinished) = self.history.import(games, SystemTime::now());
         let answer = UploadAnswer {
@@ -458,4 +413,31 @@ impl Room {
     pub fn add_archived(&mut self, games: Vec<songo_core::record::GameRecord>) {
         self.history.add_archived(games);
     }
+}
+
+/// The games of a record file a page sent (`variant` for records without
+/// a `Variant` tag, `name` only shown), or the answer that refuses it.
+fn read_file(
+    bytes: &[u8],
+    variant: Option<&str>,
+    name: &str,
+) -> Result<Vec<songo_core::record::GameRecord>, UploadAnswer> {
+    let refused = |problem: Say| UploadAnswer {
+        ok: false,
+        games: 0,
+        message: Some(Say::FileRefused {
+            file: name.to_string(),
+            problem: Box::new(problem),
+        }),
+    };
+    let variant = match variant.map(str::parse::<songo_core::Variant>) {
+        None => None,
+        Some(Ok(v)) => Some(v),
+        Some(Err(_)) => {
+            return Err(refused(Say::UnknownVariant {
+                text: variant.unwrap_or_default().to_string(),
+            }))
+        }
+    };
+    crate::records::read(bytes, variant).map_err(refused)
 }
