@@ -84,6 +84,13 @@ fn json(o: &Outgoing) -> String {
     serde_json::to_string(o).expect("views serialize")
 }
 
+/// What the actor sends once the room's state is kept: to one page, or
+/// to all.
+enum Send {
+    To(u64, Outgoing),
+    All(Outgoing),
+}
+
 async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedReceiver<Input>) {
     let mut pages = Tabs::default();
     loop {
@@ -92,72 +99,74 @@ async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedRec
         let deadline = room.next_deadline();
         let input = tokio::select! {
             input = inbox.recv() => match input {
-                Some(input) => input,
+                Some(input) => Some(input),
                 None => return,
             },
-            () = sleep_until(deadline) => {
-                for o in room.on_time() {
-                    pages.broadcast(&json(&o));
-                }
-                for o in keep(&mut room, &mut store) {
-                    pages.broadcast(&json(&o));
-                }
-                continue;
-            }
+            () = sleep_until(deadline) => None,
         };
-        match input {
-            Input::Connect { id, tx } => {
-                if room.welcome().iter().all(|o| tx.send(json(o)).is_ok()) {
-                    pages.connect(id, tx);
-                }
-            }
-            Input::Disconnect { id } => {
-                if pages.disconnect(id) {
-                    room.on_no_pages();
-                }
-            }
-            Input::Page { id, text } => {
-                let reply = match pages.take(id, &text) {
-                    Take::Room => room.on_page(&text),
-                    // Its view may be stale: all of it again.
-                    Take::Claimed => room.on_page(r#"{"type":"state"}"#),
-                    Take::Paused => continue,
-                };
-                for o in &reply.to_sender {
-                    pages.send(id, &json(o));
-                }
-                for o in &reply.broadcast {
-                    pages.broadcast(&json(o));
-                }
-            }
-            Input::Upload {
-                bytes,
-                variant,
-                name,
-                import,
-                reply,
-            } => {
-                let (answer, messages) = if import {
-                    room.on_import(&bytes, variant.as_deref(), &name)
-                } else {
-                    room.on_upload(&bytes, variant.as_deref(), &name)
-                };
-                let _ = reply.send(answer);
-                for o in &messages {
-                    pages.broadcast(&json(o));
-                }
-            }
-            Input::Engine { generation, event } => {
-                for o in room.on_engine(generation, event) {
-                    pages.broadcast(&json(&o));
-                }
-            }
-            Input::Snapshot { reply } => {
-                let _ = reply.send(json(&room.state_message()));
+        let mut out = match input {
+            None => room.on_time().into_iter().map(Send::All).collect(),
+            Some(input) => step(&mut room, &mut pages, input),
+        };
+        // Kept before any page hears of it (issue 43): a page that has
+        // seen a game end may be closed, and the server killed, at once.
+        out.extend(keep(&mut room, &mut store).into_iter().map(Send::All));
+        for send in out {
+            match send {
+                Send::To(id, o) => pages.send(id, &json(&o)),
+                Send::All(o) => pages.broadcast(&json(&o)),
             }
         }
-        for o in keep(&mut room, &mut store) {
-            pages.broadcast(&json(&o));
+    }
+}
+
+/// One input handed to the room: what to send once the state is kept.
+fn step(room: &mut Room, pages: &mut Tabs, input: Input) -> Vec<Send> {
+    let all = |messages: Vec<Outgoing>| messages.into_iter().map(Send::All).collect();
+    match input {
+        Input::Connect { id, tx } => {
+            if room.welcome().iter().all(|o| tx.send(json(o)).is_ok()) {
+                pages.connect(id, tx);
+            }
+            Vec::new()
+        }
+        Input::Disconnect { id } => {
+            if pages.disconnect(id) {
+                room.on_no_pages();
+            }
+            Vec::new()
+        }
+        Input::Page { id, text } => {
+            let reply = match pages.take(id, &text) {
+                Take::Room => room.on_page(&text),
+                // Its view may be stale: all of it again.
+                Take::Claimed => room.on_page(r#"{"type":"state"}"#),
+                Take::Paused => return Vec::new(),
+            };
+            let to_sender = reply.to_sender.into_iter().map(|o| Send::To(id, o));
+            to_sender
+                .chain(reply.broadcast.into_iter().map(Send::All))
+                .collect()
+        }
+        Input::Upload {
+            bytes,
+            variant,
+            name,
+            import,
+            reply,
+        } => {
+            let (answer, messages) = if import {
+                room.on_import(&bytes, variant.as_deref(), &name)
+            } else {
+                room.on_upload(&bytes, variant.as_deref(), &name)
+            };
+            let _ = reply.send(answer);
+            all(messages)
+        }
+        Input::Engine { generation, event } => all(room.on_engine(generation, event)),
+        Input::Snapshot { reply } => {
+            let _ = reply.send(json(&room.state_message()));
+            Vec::new()
         }
     }
 }
