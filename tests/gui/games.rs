@@ -192,3 +192,58 @@ fn finished_games_are_listed_opened_reviewed_exported_and_kept() {
     drop(again);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 43: a game deleted from the list leaves the archive for
+/// `games/deleted/`; the undo puts it back in both, and survives a
+/// restart; nothing else removes a game.
+#[test]
+fn a_deleted_game_leaves_the_archive_and_its_undo_survives_a_restart() {
+    use super::page_support::{delete_game, deleted_shown, listed_ids, undo_delete};
+    let Some(tools) = tools() else { return };
+    let dir = std::env::temp_dir().join(format!("songo-gui-delete-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let games = dir.join("games");
+    let file = |id: &str| games.join(format!("{id}.pgn"));
+    let aside = |id: &str| games.join("deleted").join(format!("{id}.pgn"));
+    let server = Server::start(&["--data-dir", d]);
+    let b = Browser::start(&tools, 1280, 900);
+    b.goto(&server.url());
+    wait_until(&b, "the first state", |s| s.state == "your-move");
+    finish_in_one_move(&b);
+    finish_in_one_move(&b);
+    listed(&b, 2);
+    let ids = listed_ids(&b);
+    let (newer, older) = (ids[0].clone(), ids[1].clone());
+    assert!(file(&older).exists() && file(&newer).exists());
+
+    b.click("[data-testid=tab-play]");
+    delete_game(&b, &older, 1);
+    assert!(!file(&older).exists(), "still in the archive");
+    assert!(aside(&older).exists(), "not kept aside");
+    assert!(file(&newer).exists());
+    b.emulate_phone(390, 844);
+    b.script("document.querySelector('[data-testid=games-panel]').scrollIntoView()");
+    b.screenshot(&super::screenshot_dir().join("phone-game-deleted.png"));
+
+    // A restart: the game stays deleted, and the undo is still offered.
+    drop(server);
+    let again = Server::start(&["--data-dir", d]);
+    b.goto(&again.url());
+    listed(&b, 1);
+    assert_eq!(listed_ids(&b), vec![newer.clone()]);
+    assert_eq!(deleted_shown(&b).as_deref(), Some(older.as_str()));
+    undo_delete(&b, &older, 2);
+    assert_eq!(listed_ids(&b), vec![newer.clone(), older.clone()]);
+    assert!(file(&older).exists(), "the undo did not archive it again");
+
+    // Deleted again, and a restart: still gone, the other still there.
+    delete_game(&b, &older, 1);
+    drop(again);
+    let third = Server::start(&["--data-dir", d]);
+    b.goto(&third.url());
+    listed(&b, 1);
+    assert_eq!(listed_ids(&b), vec![newer]);
+    drop(third);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -402,3 +402,40 @@ pub fn keys_take_back_and_reasons_for_illegal_pits(b: &Browser) {
     let t = wait_until(b, "the reason", |t| t.message.contains("Pit d"));
     assert_eq!(t.ply, 2);
 }
+
+/// The ids of the games listed, newest first.
+pub fn listed_ids(b: &Browser) -> Vec<String> {
+    let v = b.script(
+        "return [...document.querySelectorAll('[data-testid=games] li')].map((li) => li.dataset.id)",
+    );
+    serde_json::from_value(v).expect("ids")
+}
+
+/// The id of the game the undo would put back, once its note shows; `None`
+/// when it is hidden.
+pub fn deleted_shown(b: &Browser) -> Option<String> {
+    let v = b.script(
+        "const d = document.querySelector('[data-testid=games-deleted]');
+         return d.hidden ? null : d.dataset.id;",
+    );
+    v.as_str().map(str::to_string)
+}
+
+/// Deletes game `id` with its button: it leaves the list (`left` games
+/// remain), and the undo names it.
+pub fn delete_game(b: &Browser, id: &str, left: u64) {
+    b.click(&format!(
+        "[data-testid=games] li[data-id=\"{id}\"] button[data-action=delete]"
+    ));
+    wait_games_listed(b, left);
+    assert!(!listed_ids(b).iter().any(|i| i == id), "{id} still listed");
+    assert_eq!(deleted_shown(b).as_deref(), Some(id), "the undo's note");
+}
+
+/// Undoes the last delete: `id` is listed again (`n` games), in its place.
+pub fn undo_delete(b: &Browser, id: &str, n: u64) {
+    b.click("[data-testid=undo-delete]");
+    wait_games_listed(b, n);
+    assert!(listed_ids(b).iter().any(|i| i == id), "{id} not back");
+    assert_eq!(deleted_shown(b), None, "the undo's note stays");
+}

@@ -9,7 +9,10 @@ use songo_core::record::parse_records;
 
 use songo_core::Variant;
 
-use super::page_support::{click_pit, finish_in_one_move, new_game, wait_games_listed, Rng};
+use super::page_support::{
+    click_pit, delete_game, deleted_shown, finish_in_one_move, listed_ids, new_game, undo_delete,
+    wait_games_listed, Rng,
+};
 use super::webdriver::Browser;
 use super::{assert_no_page_errors, stored, wait_for_value, wait_started, Web};
 
@@ -200,5 +203,54 @@ fn without_indexeddb_finished_games_stay_in_the_saved_state() {
     std::thread::sleep(std::time::Duration::from_millis(300));
     wait_games_listed(b, 1);
     assert_eq!(saved_games(b), 1);
+    assert_no_page_errors(b);
+}
+
+/// A game deleted from the list leaves IndexedDB; the undo puts it back,
+/// and survives a reload (issue 43).
+#[test]
+fn a_deleted_game_leaves_the_archive_and_its_undo_survives_a_reload() {
+    let Some(web) = Web::open(1280, 900) else {
+        return;
+    };
+    let b = &web.b;
+    web.start();
+    finish_in_one_move(b);
+    finish_in_one_move(b);
+    wait_games_listed(b, 2);
+    let ids = listed_ids(b);
+    let (newer, older) = (ids[0].clone(), ids[1].clone());
+    let archived_ids = |b: &Browser| -> Vec<String> {
+        let mut ids: Vec<String> = archived(b).into_iter().map(|(id, _)| id).collect();
+        ids.sort();
+        ids
+    };
+    let wait_archived = |b: &Browser, want: &[&String]| {
+        let want: Vec<String> = want.iter().map(|s| (*s).clone()).collect();
+        let deadline = std::time::Instant::now() + super::page_support::PATIENCE;
+        while archived_ids(b) != want {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "archive: {:?}",
+                archived_ids(b)
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    };
+    wait_archived(b, &[&older, &newer]);
+
+    b.click("[data-testid=tab-play]");
+    delete_game(b, &older, 1);
+    wait_archived(b, &[&newer]);
+    b.refresh();
+    wait_games_listed(b, 1);
+    assert_eq!(listed_ids(b), vec![newer.clone()]);
+    assert_eq!(deleted_shown(b).as_deref(), Some(older.as_str()));
+    b.click("[data-testid=tab-play]");
+    undo_delete(b, &older, 2);
+    wait_archived(b, &[&older, &newer]);
+    b.refresh();
+    wait_games_listed(b, 2);
+    assert_eq!(deleted_shown(b), None);
     assert_no_page_errors(b);
 }

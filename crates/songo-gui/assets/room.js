@@ -265,7 +265,9 @@ export {};
  * @property {number} plies
  */
 
-/** @typedef {{type: "games", games: FinishedView[]}} GamesView */
+/** The list; `deleted`: the game deleted last (its index 0), while an
+ *  undo can put it back.
+ *  @typedef {{type: "games", games: FinishedView[], deleted: FinishedView | null}} GamesView */
 /** @typedef {{type: "record", file_name: string, text: string}} RecordMessage */
 
 /**
@@ -312,6 +314,7 @@ export {};
 /** @typedef {{type: "load-game", index: number}} LoadGameMessage */
 /** @typedef {{type: "save", game: "play" | "analysis"}} SaveMessage */
 /** @typedef {{type: "open-game", index?: number, id?: string}} OpenGameMessage */
+/** @typedef {{type: "delete-game", id: string}} DeleteGameMessage */
 /** @typedef {{type: "show-move", variant: string, position: string, pit: string, tag: string}} ShowMoveMessage */
 
 /**
@@ -319,6 +322,7 @@ export {};
  * @typedef {NewGameMessage | MoveMessage | TakeBackMessage | ReviewMessage | SetUpMessage
  *   | AnalyseGameMessage | GotoMessage | AnalysisMoveMessage | AnalyseMessage
  *   | PlayFromHereMessage | LoadGameMessage | SaveMessage | OpenGameMessage | ShowMoveMessage
+ *   | DeleteGameMessage
  *   | {type: "resign" | "restart-engine" | "state" | "hint" | "restart-analyst"
- *       | "cancel-review" | "export-games" | "claim"}} PageMessage
+ *       | "cancel-review" | "export-games" | "undo-delete" | "claim"}} PageMessage
  */

@@ -180,8 +180,8 @@ async fn sleep_until(deadline: Option<std::time::Instant>) {
     }
 }
 
-/// Archives the games that ended, then writes the room's state when it
-/// changed. A game that cannot be archived stays in the state (and is
+/// Archives the games that ended, takes those the person deleted out of
+/// the archive, then writes the room's state when it changed. A game that cannot be archived stays in the state (and is
 /// tried again at the next change); a failed write of the state stops
 /// the writes. Either is said once, on standard error and to the pages
 /// (what to tell them), and the game itself goes on.
@@ -218,6 +218,27 @@ fn keep(room: &mut Room, store: &mut Option<Store>) -> Vec<Outgoing> {
             });
         }
     }
+    let mut not_deleted = Vec::new();
+    let mut why = None;
+    for id in room.take_deleted() {
+        if let Err(e) = s.delete(&id) {
+            why = Some((id.clone(), e.to_string()));
+            not_deleted.push(id);
+        }
+    }
+    if s.delete_failing(why.is_some()) {
+        if let Some((id, detail)) = why {
+            crate::warn(format_args!(
+                "warning: cannot delete the game {id} from {}: {detail}; it is tried again at each change",
+                s.games_dir().display()
+            ));
+            said.push(Outgoing::Error {
+                message: Say::DeleteFailed { detail },
+                topic: Some(Topic::Games),
+            });
+        }
+    }
+    room.delete_failed(&not_deleted);
     if let Err(e) = s.save(&room.saved()) {
         crate::warn(format_args!(
             "warning: cannot keep the game in {}: {e}; it will not survive a restart",

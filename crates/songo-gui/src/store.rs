@@ -23,6 +23,10 @@ pub const FILE: &str = "room.json";
 /// `ID.pgn` a game.
 pub const GAMES_DIR: &str = "games";
 
+/// Where a game the person deleted goes, in the games' directory: out of
+/// the list, but a file they can still take back by hand.
+pub const DELETED_DIR: &str = "deleted";
+
 /// Where `songo gui` keeps its data when `--data-dir` is not given:
 /// `$XDG_DATA_HOME/songo`, else `~/.local/share/songo` (on Windows
 /// `%APPDATA%\songo`, on macOS `~/Library/Application Support/songo`).
@@ -90,6 +94,8 @@ pub struct Store {
     written: Option<String>,
     /// The last archive write failed (said once, until one succeeds).
     failing: bool,
+    /// Whether the last removal of a deleted game failed.
+    delete_failing: bool,
 }
 
 impl Store {
@@ -109,6 +115,7 @@ impl Store {
                         games: dir.join(GAMES_DIR),
                         written: None,
                         failing: false,
+                        delete_failing: false,
                     },
                     Found::Nothing,
                 ))
@@ -139,6 +146,7 @@ impl Store {
                 games,
                 written,
                 failing: false,
+                delete_failing: false,
             },
             found,
         ))
@@ -151,9 +159,12 @@ impl Store {
     /// Notes whether the archive's last write failed: whether that is news
     /// (it worked before), to be said.
     pub fn archive_failing(&mut self, failed: bool) -> bool {
-        let news = failed && !self.failing;
-        self.failing = failed;
-        news
+        news(&mut self.failing, failed)
+    }
+
+    /// The same for the removal of deleted games.
+    pub fn delete_failing(&mut self, failed: bool) -> bool {
+        news(&mut self.delete_failing, failed)
     }
 
     /// The finished games' directory.
@@ -232,6 +243,29 @@ impl Store {
         Ok(())
     }
 
+    /// Takes game `id` out of the archive, as the person asked: its file
+    /// moves to `games/deleted/` (the room's undo writes it again; by
+    /// hand, it can be moved back). A game not there is deleted already.
+    pub fn delete(&self, id: &str) -> std::io::Result<()> {
+        if !is_id(id) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("'{id}' is not an archive id"),
+            ));
+        }
+        let path = self.games.join(format!("{id}.pgn"));
+        if !path.exists() {
+            return Ok(());
+        }
+        let deleted = self.games.join(DELETED_DIR);
+        std::fs::create_dir_all(&deleted)?;
+        std::fs::rename(&path, deleted.join(format!("{id}.pgn")))?;
+        if let Ok(dir) = std::fs::File::open(&self.games) {
+            let _ = dir.sync_all();
+        }
+        Ok(())
+    }
+
     /// Writes `saved` if it differs from what the file holds: to a
     /// temporary file first, flushed to the disk, then renamed over the
     /// old one, so that a crash leaves the old state or the new, never
@@ -258,6 +292,13 @@ impl Store {
         self.written = None;
         set_aside(&self.path)
     }
+}
+
+/// Notes in `failing` whether the last try `failed`: whether that is news.
+fn news(failing: &mut bool, failed: bool) -> bool {
+    let news = failed && !*failing;
+    *failing = failed;
+    news
 }
 
 /// The one game of archive file `path`, whose id must be `id`.
@@ -330,6 +371,7 @@ mod tests {
                 lines: 1,
             },
             games: Vec::new(),
+            deleted: None,
         }
     }
 
@@ -412,6 +454,27 @@ mod tests {
         let mut bad = game();
         bad.id = "../room".into();
         assert!(store.archive(&bad).is_err());
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn a_deleted_game_moves_aside_and_an_undo_writes_it_again() {
+        let d = dir("archive-delete");
+        let (store, _) = Store::open(&d).unwrap();
+        let g = game();
+        store.archive(&g).unwrap();
+        store.delete(&g.id).unwrap();
+        assert!(store.read_archive().unwrap().games.is_empty());
+        let aside = d
+            .join(GAMES_DIR)
+            .join(DELETED_DIR)
+            .join(format!("{}.pgn", g.id));
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), GAME);
+        // Deleted already: nothing to do.
+        store.delete(&g.id).unwrap();
+        store.archive(&g).unwrap();
+        assert_eq!(store.read_archive().unwrap().games.len(), 1);
+        assert!(store.delete("../room").is_err());
         let _ = std::fs::remove_dir_all(&d);
     }
 

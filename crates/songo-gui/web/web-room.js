@@ -21,8 +21,9 @@
 // game stays in the saved state until its archive write has completed, so
 // none is lost to a closed page, and for good when the browser has no
 // IndexedDB (a private window may refuse it): then it is kept as before.
-// A write that fails (storage full or refused) is said in the games
-// panel, as `songo gui` says it: an `error` of topic `games`, once per
+// A game the person deletes leaves the archive too (its undo writes it
+// again). A write that fails (storage full or refused) is said in the
+// games panel, as `songo gui` says it: an `error` of topic `games`, once per
 // streak of failures.
 //
 // One tab plays (issue 43), as in `songo gui`: the one holding the Web
@@ -117,7 +118,26 @@ export async function openRoom({ onMessage }) {
         fail("archive-failed", "no IndexedDB in this browser");
       }
     }
+    unarchive();
     write();
+  };
+
+  // The games the person deleted leave the archive, after any write of
+  // them begun before (IndexedDB runs one store's writes in order).
+  const unarchive = () => {
+    const ids = room.takeDeleted();
+    if (ids === "[]") return;
+    const of = room;
+    archive
+      .then((db) => (db === null ? undefined : deleteGames(db, JSON.parse(ids))))
+      .then(
+        () => failing.delete("delete-failed"),
+        (error) => {
+          console.warn("songo: the deleted games stay in the archive:", error);
+          if (room === of) room.deleteFailed(ids);
+          fail("delete-failed", error);
+        },
+      );
   };
 
   const write = () => {
@@ -408,6 +428,23 @@ function putGames(db, games) {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error ?? new Error("the archive write was aborted"));
+  });
+}
+
+/**
+ * Removes games from the archive (one not there is removed already).
+ * @param {IDBDatabase} db
+ * @param {string[]} ids
+ * @returns {Promise<void>} resolved once the removal has completed
+ */
+function deleteGames(db, ids) {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(ARCHIVE_STORE, "readwrite", { durability: "strict" });
+    const store = tx.objectStore(ARCHIVE_STORE);
+    for (const id of ids) store.delete(id);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new Error("the archive removal was aborted"));
   });
 }
 

@@ -310,6 +310,21 @@ impl<H: EngineHost> HostedRoom<H> {
         self.room.archive_failed(games);
     }
 
+    /// The archive ids of the games the person deleted, for the host to
+    /// remove from its archive (see [`Room::take_deleted`]). A game whose
+    /// write is still going leaves the saved state now: the host's removal
+    /// comes after its write.
+    pub fn take_deleted(&mut self) -> Vec<String> {
+        let ids = self.room.take_deleted();
+        self.archiving.retain(|g| !ids.contains(&g.id));
+        ids
+    }
+
+    /// The host could not remove `ids` (see [`Room::delete_failed`]).
+    pub fn delete_failed(&mut self, ids: &[String]) {
+        self.room.delete_failed(ids);
+    }
+
     /// The archive's games, read by the host after [`restore`](HostedRoom::restore)
     /// (see [`Room::add_archived`]): the games list that shows them with
     /// the room's own, each once.

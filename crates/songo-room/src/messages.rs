@@ -159,6 +159,11 @@ pub enum PageMessage {
     /// Every finished game in one record file, answered with
     /// [`Outgoing::Record`].
     ExportGames {},
+    /// The finished game of archive id `id` out of the list and the
+    /// archive; [`PageMessage::UndoDelete`] puts it back.
+    DeleteGame { id: String },
+    /// The game deleted last back in the list and the archive.
+    UndoDelete {},
 }
 
 /// What an error reply is about, so that the page shows it in the right

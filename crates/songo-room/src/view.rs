@@ -343,4 +343,7 @@ pub struct FinishedView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GamesView {
     pub games: Vec<FinishedView>,
+    /// The game deleted last (its `index` 0), while an undo can put it
+    /// back.
+    pub deleted: Option<FinishedView>,
 }

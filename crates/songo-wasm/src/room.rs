@@ -280,6 +280,22 @@ impl WebRoom {
         self.hosted.archive_failed(&games_of(games));
     }
 
+    /// The archive ids of the games the person deleted, as a JSON array of
+    /// strings (`[]`: none), for the page to remove from its archive,
+    /// after any write of them it has begun.
+    #[wasm_bindgen(js_name = takeDeleted)]
+    pub fn take_deleted(&mut self) -> String {
+        serde_json::to_string(&self.hosted.take_deleted()).expect("strings serialize")
+    }
+
+    /// The games of `ids` (as [`take_deleted`](WebRoom::take_deleted) gave
+    /// them) could not be removed: `takeDeleted` offers them again.
+    #[wasm_bindgen(js_name = deleteFailed)]
+    pub fn delete_failed(&mut self, ids: &str) {
+        let ids: Vec<String> = serde_json::from_str(ids).unwrap_or_default();
+        self.hosted.delete_failed(&ids);
+    }
+
     /// The archive's record texts, read back when the page opens (after
     /// `restore`): the messages that list them with the room's own games,
     /// each once. A text that is not a record is left out.

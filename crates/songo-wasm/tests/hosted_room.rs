@@ -408,3 +408,39 @@ fn finished_games_go_to_the_host_s_archive_and_come_back_once() {
     assert!(next.room.take_unarchived().is_empty());
     assert!(next.room.saved().games.is_empty());
 }
+
+/// A game deleted while its archive write is going (issue 43): it leaves
+/// the saved state at once (a page closed then does not bring it back),
+/// the host is asked to remove it (after its write), and the undo has it
+/// written again.
+#[test]
+fn a_game_deleted_while_being_archived_leaves_the_saved_state() {
+    let mut page = Page::open();
+    page.send(serde_json::json!({
+        "type": "set-up", "variant": "songo36-beginner", "position": LAST_MOVE,
+    }));
+    page.send(serde_json::json!({"type": "play-from-here", "side": "south", "level": 1}));
+    page.until(|s| s["start"] == LAST_MOVE && s["state"] == "your-move");
+    page.send(serde_json::json!({"type": "move", "pit": "F"}));
+    page.until(|s| s["state"] == "over");
+    let ended = page.room.take_unarchived();
+    assert_eq!(page.room.saved().games.len(), 1, "being written: saved");
+
+    let id = ended[0].id.clone();
+    page.send(serde_json::json!({"type": "delete-game", "id": id}));
+    assert_eq!(page.room.take_deleted(), vec![id.clone()]);
+    let saved = page.room.saved();
+    assert!(
+        saved.games.is_empty(),
+        "a deleted game saved: {:?}",
+        saved.games
+    );
+    assert!(saved.deleted.is_some(), "the undo not saved");
+    // The write then fails: the game is not offered again.
+    page.room.archive_failed(&ended);
+    assert!(page.room.take_unarchived().is_empty());
+
+    page.send(serde_json::json!({"type": "undo-delete"}));
+    assert_eq!(page.room.take_unarchived(), ended);
+    assert!(page.room.take_deleted().is_empty());
+}

@@ -1,7 +1,7 @@
 // The person's finished games (the room records each game when it ends,
 // and keeps them across restarts): each opens on the analysis board, or
-// opens and is reviewed at once; "Export all" saves them as one record
-// file. The list is the room's, drawn as it comes: this panel keeps no
+// opens and is reviewed at once, or is deleted (with an undo: nothing
+// else ever removes a game); "Export all" saves them as one record file. The list is the room's, drawn as it comes: this panel keeps no
 // state of its own.
 
 import { server } from "../util.js";
@@ -32,6 +32,8 @@ export function initGames({ onSaved, showAnalysis, reviewLimit }) {
       send(review("analysis", reviewLimit()));
       showAnalysis();
     },
+    onDelete: (id) => send(messages.deleteGame(id)),
+    onUndoDelete: () => send(messages.undoDelete()),
     onExport: () => {
       onSaved("play");
       send(messages.exportGames());

@@ -13,6 +13,8 @@ import { tell, tellSay } from "../i18n.js";
  * @typedef {object} GamesActions
  * @property {(id: string) => void} onOpen a game (by its archive id) to the analysis board
  * @property {(id: string) => void} onReview the same, reviewed
+ * @property {(id: string) => void} onDelete a game out of the list
+ * @property {() => void} onUndoDelete the game deleted last back
  * @property {() => void} onExport every game as one record file
  * @property {(file: File) => void} onImport a record file's games into the list
  */
@@ -23,6 +25,9 @@ export function createGamesView(actions) {
   const empty = find("[data-testid=games-empty]", HTMLElement);
   const exportAll = find("[data-testid=export-games]", HTMLButtonElement);
   const message = find("[data-testid=games-message]", HTMLElement);
+  const deleted = find("[data-testid=games-deleted]", HTMLElement);
+  const deletedText = find("[data-testid=games-deleted-text]", HTMLElement);
+  find("[data-testid=undo-delete]", HTMLButtonElement).addEventListener("click", actions.onUndoDelete);
   exportAll.addEventListener("click", actions.onExport);
   const importFile = find("[data-testid=import-games]", HTMLInputElement);
   importFile.addEventListener("change", () => {
@@ -33,17 +38,9 @@ export function createGamesView(actions) {
     importFile.value = "";
   });
 
-  /** @param {FinishedView} g */
-  function item(g) {
-    // Numbered as the analysis numbers it ("game 2 of 2"), newest first
-    // (issue 38, defect 4).
-    const li = el("li", {
-      "data-game": String(g.index),
-      "data-id": g.id,
-      "data-result": g.result,
-      value: String(g.index),
-    });
-    const text = el("span", { class: "game-text" });
+  /** What the list says of game `g`: its date, variant, players, result.
+   *  @param {HTMLElement} text @param {FinishedView} g */
+  function describe(text, g) {
     // The record's date (`YYYY.MM.DD`), written as the language writes
     // dates (06/12/2026).
     const [year, month, day] = g.date.split(".").map(Number);
@@ -58,6 +55,20 @@ export function createGamesView(actions) {
       termination: g.termination,
       moves: Math.ceil(g.plies / 2),
     });
+  }
+
+  /** @param {FinishedView} g */
+  function item(g) {
+    // Numbered as the analysis numbers it ("game 2 of 2"), newest first
+    // (issue 38, defect 4).
+    const li = el("li", {
+      "data-game": String(g.index),
+      "data-id": g.id,
+      "data-result": g.result,
+      value: String(g.index),
+    });
+    const text = el("span", { class: "game-text" });
+    describe(text, g);
     const open = el("button", { type: "button", "data-action": "analyse" });
     tell(open, "analyse");
     const review = el("button", { type: "button", "data-action": "review" });
@@ -66,7 +77,11 @@ export function createGamesView(actions) {
     // room reads the message (issue 43).
     open.addEventListener("click", () => actions.onOpen(g.id));
     review.addEventListener("click", () => actions.onReview(g.id));
-    li.append(text, open, review);
+    // No confirmation: the undo beside the list puts it back.
+    const remove = el("button", { type: "button", "data-action": "delete", class: "delete-game" });
+    tell(remove, "delete-game");
+    remove.addEventListener("click", () => actions.onDelete(g.id));
+    li.append(text, open, review, remove);
     return li;
   }
 
@@ -77,6 +92,11 @@ export function createGamesView(actions) {
       exportAll.disabled = view.games.length === 0;
       // Newest first: the game just finished is at the top.
       list.replaceChildren(...view.games.slice().reverse().map(item));
+      deleted.hidden = !view.deleted;
+      if (view.deleted) {
+        deleted.dataset.id = view.deleted.id;
+        describe(deletedText, view.deleted);
+      }
     },
     /** What the room says of the games' storage (a write that failed),
      *  beside Export all, the way to keep a copy; an import's count; nothing:

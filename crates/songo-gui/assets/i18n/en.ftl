@@ -279,6 +279,10 @@ games-empty = No finished game yet: each game you finish is listed here.
 import-games = Import games
     .title = adds the finished games of a record file (an export, a backup) to the list; those already there are skipped
 export-games = Export all
+delete-game = Delete
+    .title = removes this game from the list; Undo puts it back
+game-deleted = Deleted:
+undo-delete = Undo
 games-entry = { NUMBER($day, minimumIntegerDigits: 2) }/{ NUMBER($month, minimumIntegerDigits: 2) }/{ NUMBER($year, useGrouping: 0) } · { $variant } · { $south } – { $north } · { $result } ({ $termination }), { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
@@ -704,6 +708,8 @@ games-imported = { $imported ->
    *[other] , { $unfinished } not finished (left out)
   }.
 archive-failed = A finished game could not be saved ({ $detail }). It stays in the list for now, but may be lost when the page or the server stops: export your games to keep a copy.
+nothing-deleted = There is no deleted game to put back.
+delete-failed = The game could not be deleted from the saved games ({ $detail }); it may come back when the server restarts.
 state-not-kept = The game in progress cannot be saved ({ $detail }): it will not survive a restart.
 file-too-large = the file is larger than { $mib } MiB
 file-refused = { $file }: { $problem }

@@ -280,6 +280,10 @@ games-empty = Aucune partie terminée pour l'instant : chaque partie que vous t
 import-games = Importer des parties
     .title = ajoute à la liste les parties terminées d'un fichier (des parties exportées, une sauvegarde) ; celles qui y sont déjà sont laissées de côté
 export-games = Tout exporter
+delete-game = Supprimer
+    .title = retire cette partie de la liste ; Annuler la remet
+game-deleted = Partie supprimée :
+undo-delete = Annuler
 games-entry = { NUMBER($day, minimumIntegerDigits: 2) }/{ NUMBER($month, minimumIntegerDigits: 2) }/{ NUMBER($year, useGrouping: 0) } · { $variant } · { $south } – { $north } · { $result } ({ $termination }), { $moves ->
     [one] { $moves } coup
    *[other] { $moves } coups
@@ -709,6 +713,8 @@ games-imported = { $imported ->
    *[other] , { $unfinished } non terminées (laissées de côté)
   }.
 archive-failed = Une partie terminée n'a pas pu être enregistrée ({ $detail }). Elle reste dans la liste pour l'instant, mais peut être perdue à l'arrêt de la page ou du serveur : exportez vos parties pour en garder une copie.
+nothing-deleted = Aucune partie supprimée à remettre.
+delete-failed = La partie n'a pas pu être retirée des parties enregistrées ({ $detail }) ; elle peut revenir au redémarrage du serveur.
 state-not-kept = La partie en cours ne peut pas être enregistrée ({ $detail }) : elle ne survivra pas à un redémarrage.
 file-too-large = le fichier dépasse { $mib } MiB
 file-refused = { $file } : { $problem }

@@ -62,6 +62,14 @@ impl Room {
             PageMessage::CancelReview {} => self.cancel_review(),
             PageMessage::OpenGame { index, id } => self.open_game(index, id.as_deref()),
             PageMessage::ExportGames {} => self.export_games(SystemTime::now()),
+            PageMessage::DeleteGame { id } => {
+                let done = self.history.delete(&id);
+                self.games_changed(done)
+            }
+            PageMessage::UndoDelete {} => {
+                let done = self.history.undo_delete();
+                self.games_changed(done)
+            }
         }
     }
 
@@ -345,6 +353,14 @@ impl Room {
     }
 
     /// Every finished game in one record file, for the page that asked.
+    /// The list again after a delete or its undo, or why not.
+    fn games_changed(&self, done: Result<(), Say>) -> Reply {
+        match done {
+            Ok(()) => Reply::broadcast(vec![self.games_message()]),
+            Err(why) => refuse(Topic::Games, why),
+        }
+    }
+
     fn export_games(&self, now: SystemTime) -> Reply {
         match self.history.export(now) {
             Ok(file) => Reply::to_sender(file),

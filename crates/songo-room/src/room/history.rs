@@ -31,6 +31,22 @@ fn same_game(a: &GameRecord, b: &GameRecord) -> bool {
         && a.tag("Date") == b.tag("Date")
 }
 
+/// How the list shows game `r`, at `index` (from 1; 0: not listed).
+fn finished_view(index: usize, r: &GameRecord) -> FinishedView {
+    FinishedView {
+        index,
+        id: archive::id_of(r).unwrap_or_default().to_string(),
+        date: r.tag("Date").unwrap_or("").to_string(),
+        variant: r.variant.to_string(),
+        south: r.south.clone(),
+        north: r.north.clone(),
+        players: [records::player(&r.south), records::player(&r.north)],
+        result: r.result.to_string(),
+        termination: (&r.termination).into(),
+        plies: r.moves.len(),
+    }
+}
+
 /// The name the finished games go by on the analysis board, as if they
 /// were a file the person loaded.
 pub const YOUR_GAMES: &str = "Your games";
@@ -47,6 +63,11 @@ pub(super) struct History {
     archiving: bool,
     /// The ids of games the host has not archived yet.
     unarchived: Vec<String>,
+    /// The game the person deleted last, which an undo puts back. Kept in
+    /// the saved state, so that the undo survives a reload.
+    deleted: Option<GameRecord>,
+    /// The ids of games the host should remove from its archive.
+    to_delete: Vec<String>,
 }
 
 impl History {
@@ -73,6 +94,8 @@ impl History {
             return false;
         }
         self.recorded = Some(id);
+        // The undo of a delete is for the last thing done to the list.
+        self.deleted = None;
         let mut record = record();
         let taken = |id: &str| self.games.iter().any(|g| archive::id_of(g) == Some(id));
         let archive_id = (0..)
@@ -117,6 +140,14 @@ impl History {
                 self.unarchived.retain(|u| *u != id);
                 continue;
             }
+            if self.deleted.as_ref().and_then(archive::id_of) == Some(id) {
+                // Deleted, but the host stopped before it removed the
+                // file: it goes now, and the undo stays.
+                if !self.to_delete.iter().any(|d| d == id) {
+                    self.to_delete.push(id.to_string());
+                }
+                continue;
+            }
             self.games.push(game);
         }
         self.games
@@ -130,19 +161,9 @@ impl History {
                 .games
                 .iter()
                 .enumerate()
-                .map(|(i, r)| FinishedView {
-                    index: i + 1,
-                    id: archive::id_of(r).unwrap_or_default().to_string(),
-                    date: r.tag("Date").unwrap_or("").to_string(),
-                    variant: r.variant.to_string(),
-                    south: r.south.clone(),
-                    north: r.north.clone(),
-                    players: [records::player(&r.south), records::player(&r.north)],
-                    result: r.result.to_string(),
-                    termination: (&r.termination).into(),
-                    plies: r.moves.len(),
-                })
+                .map(|(i, r)| finished_view(i + 1, r))
                 .collect(),
+            deleted: self.deleted.as_ref().map(|r| finished_view(0, r)),
         }))
     }
 
@@ -243,7 +264,9 @@ impl History {
     /// saved state keeps them meanwhile.
     pub(super) fn archive_failed(&mut self, games: &[ArchivedGame]) {
         for g in games {
-            if !self.unarchived.contains(&g.id) {
+            // A game deleted meanwhile is not offered again.
+            let listed = self.index_of(&g.id).is_some();
+            if listed && !self.unarchived.contains(&g.id) {
                 self.unarchived.push(g.id.clone());
             }
         }
@@ -255,8 +278,15 @@ impl History {
     /// time was listed once more after every restart). A game without an
     /// archive id (saved before the archive) gets one from its place in
     /// the list; with an archive, they all go to it.
-    pub(super) fn restore(&mut self, games: Vec<GameRecord>, recorded: Option<u64>) {
+    pub(super) fn restore(
+        &mut self,
+        games: Vec<GameRecord>,
+        recorded: Option<u64>,
+        deleted: Option<GameRecord>,
+    ) {
         self.games = games;
+        self.deleted = deleted;
+        self.to_delete.clear();
         for (i, game) in self.games.iter_mut().enumerate() {
             if archive::id_of(game).is_none() {
                 let _ = game.set_tag(GAME_ID_TAG, archive::legacy_id(game, i));
@@ -271,5 +301,71 @@ impl History {
             Vec::new()
         };
         self.recorded = recorded;
+    }
+
+    /// The game deleted last, as a record text for the saved state.
+    pub(super) fn saved_deleted(&self) -> Option<String> {
+        self.deleted.as_ref().map(ToString::to_string)
+    }
+
+    /// The person deletes game `id` from the list (and so from the
+    /// archive); the game deleted before it can no longer be put back.
+    pub(super) fn delete(&mut self, id: &str) -> Result<(), Say> {
+        let Some(at) = self.index_of(id) else {
+            return Err(Say::NoFinishedGameId {
+                game: id.to_string(),
+            });
+        };
+        let record = self.games.remove(at - 1);
+        if self.archiving {
+            match self.unarchived.iter().position(|u| u == id) {
+                // The host never had it.
+                Some(p) => {
+                    self.unarchived.remove(p);
+                }
+                None => self.to_delete.push(id.to_string()),
+            }
+        }
+        self.deleted = Some(record);
+        Ok(())
+    }
+
+    /// Puts the game deleted last back in the list (and the archive).
+    pub(super) fn undo_delete(&mut self) -> Result<(), Say> {
+        let Some(record) = self.deleted.take() else {
+            return Err(Say::NothingDeleted);
+        };
+        if let Some(id) = archive::id_of(&record) {
+            if self.archiving {
+                match self.to_delete.iter().position(|d| d == id) {
+                    // The host has not removed it yet: it stays.
+                    Some(p) => {
+                        self.to_delete.remove(p);
+                    }
+                    None => self.unarchived.push(id.to_string()),
+                }
+            }
+        }
+        self.games.push(record);
+        self.games
+            .sort_by(|a, b| archive::id_of(a).cmp(&archive::id_of(b)));
+        Ok(())
+    }
+
+    /// The ids of games deleted since the host last asked: from now on
+    /// the host's to remove from its archive.
+    pub(super) fn take_deleted(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.to_delete)
+    }
+
+    /// The host could not remove `ids` from its archive: they are offered
+    /// again at the next [`History::take_deleted`], unless put back since.
+    pub(super) fn delete_failed(&mut self, ids: &[String]) {
+        for id in ids {
+            let listed = self.index_of(id).is_some();
+            if !listed && !self.to_delete.contains(id) {
+                self.to_delete.push(id.clone());
+            }
+        }
     }
 }

@@ -32,6 +32,8 @@ mod analyst;
 mod archive_tests;
 #[cfg(test)]
 mod book_tests;
+#[cfg(test)]
+mod delete_tests;
 mod engines;
 mod handle;
 mod history;
@@ -406,6 +408,18 @@ impl Room {
     /// in its saved state meanwhile.
     pub fn archive_failed(&mut self, games: &[ArchivedGame]) {
         self.history.archive_failed(games);
+    }
+
+    /// The archive ids of the games the person deleted since the host last
+    /// asked; from now on the host's to remove from its archive.
+    pub fn take_deleted(&mut self) -> Vec<String> {
+        self.history.take_deleted()
+    }
+
+    /// The host could not remove `ids` from its archive: the room offers
+    /// them again at the next [`take_deleted`](Room::take_deleted).
+    pub fn delete_failed(&mut self, ids: &[String]) {
+        self.history.delete_failed(ids);
     }
 
     /// The archive's games, read by the host when it starts (after

@@ -20,6 +20,7 @@ impl Room {
             play: self.play.saved(&self.engines),
             analysis: self.analysis.saved(self.analyst.lines_wanted()),
             games: self.history.saved(),
+            deleted: self.history.saved_deleted(),
         }
     }
 
@@ -43,13 +44,22 @@ impl Room {
             })?;
             games.push(record);
         }
+        let deleted = match &saved.deleted {
+            None => None,
+            Some(text) => {
+                let records = parse_records(text).map_err(|e| bad("deleted game", e))?;
+                let [record] = <[_; 1]>::try_from(records)
+                    .map_err(|r: Vec<_>| bad("deleted game", format!("{} games", r.len())))?;
+                Some(record)
+            }
+        };
 
         let now = self.now();
         self.play.begin(&mut self.engines, play.start, now);
         self.play.restore_marks(play.resigned, play.hinted);
         let over = self.play.over();
         self.history
-            .restore(games, over.then(|| self.play.game_id()));
+            .restore(games, over.then(|| self.play.game_id()), deleted);
         self.analysis.restore(board);
         self.analyst.game_changed();
         self.analyst.set_lines_wanted(saved.analysis.lines);

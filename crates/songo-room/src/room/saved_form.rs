@@ -29,6 +29,10 @@ pub struct SavedRoom {
     /// only those it does not hold yet: usually none, and then absent.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub games: Vec<String>,
+    /// The game deleted last, as a record text, so that its undo survives
+    /// a restart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deleted: Option<String>,
 }
 
 /// The game against the engine and its settings.

@@ -310,6 +310,11 @@ pub enum Say {
     /// The room's state could not be saved: the game in progress will not
     /// survive a restart; `detail` is the system's words.
     StateNotKept { detail: String },
+    /// An undo of a delete with no game deleted to put back.
+    NothingDeleted,
+    /// A deleted game could not be removed from the host's archive: it
+    /// comes back at the next start unless a later try succeeds.
+    DeleteFailed { detail: String },
     /// An uploaded file over the size limit.
     FileTooLarge { mib: u64 },
     /// A page's message over the size limit (a page's bug).
@@ -706,6 +711,10 @@ impl Say {
                 detail: s("No space left on device"),
             },
             Say::StateNotKept {
+                detail: s("Read-only file system"),
+            },
+            Say::NothingDeleted,
+            Say::DeleteFailed {
                 detail: s("Read-only file system"),
             },
             Say::FileRefused {

@@ -121,9 +121,11 @@ fn ordinal(s: &Say) -> usize {
         StateNotKept { .. } => 112,
         NoFinishedGameId { .. } => 113,
         GamesImported { .. } => 114,
+        NothingDeleted => 115,
+        DeleteFailed { .. } => 116,
     }
 }
-const VARIANTS: usize = 115;
+const VARIANTS: usize = 117;
 
 #[test]
 fn every_lists_each_variant_once() {
