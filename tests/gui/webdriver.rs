@@ -180,6 +180,14 @@ impl Browser {
         self.session_call("POST", "/window", Some(json!({ "handle": handle })));
     }
 
+    /// Closes the window the commands go to, as a person closes a tab
+    /// (its page unloads: its Web Locks are released); the commands then
+    /// need [`switch_to`](Browser::switch_to) another window.
+    #[allow(dead_code)] // tests/web_site (which includes this file)
+    pub fn close_window(&self) {
+        self.session_call("DELETE", "/window", None);
+    }
+
     /// The handle of the window the commands go to.
     #[allow(dead_code)] // tests/web_site (which includes this file)
     pub fn window(&self) -> String {

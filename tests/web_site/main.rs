@@ -29,7 +29,9 @@
 //!   games move there once, and without IndexedDB they stay saved (and
 //!   it is said);
 //! - `tabs.rs`: one tab plays, the others show the notice, write nothing
-//!   and can claim the game, with the other tab's moves (issue 43).
+//!   and can claim the game, with the other tab's moves, handed over even
+//!   when it could not store them; one waiting tab takes over when the
+//!   playing tab closes (issue 43).
 //!
 //! The tests skip, saying why, when a tool is missing (the build names
 //! each with the command that installs it; Chromium, chromedriver and

@@ -30,11 +30,20 @@
 // Lock `songo-play`, taken when the page opens if no other tab holds it,
 // and held for the tab's life. Another tab shows the notice `elsewhere`:
 // its room neither writes the storage nor runs an engine, and the page's
-// messages are answered `elsewhere`. Its "play here instead" (`claim`)
-// steals the lock: that tab builds its room afresh from the storage (the
-// saved state, then the archive) and plays; the other tab's lock request
-// fails (AbortError), so it stops its engines and writes and shows the
-// notice. Without Web Locks (an old browser) every tab plays, as before.
+// messages are answered `elsewhere`. It waits in the lock's queue (one
+// request a tab), so when the playing tab closes, one waiting tab takes
+// over by itself: its room built afresh from the storage (the saved
+// state, then the archive). Its "play here instead" (`claim`) cancels
+// that request and steals the lock; the other tab's request fails
+// (AbortError), so it stops its engines, timers and writes, shows the
+// notice and waits in the queue. A steal is a handover, so that nothing
+// the other tab did between the steal and its stop is lost: the new tab
+// asks on the BroadcastChannel `songo-play`, the old one stops (on the
+// ask or the AbortError, whichever comes first) and answers with its
+// room's saved state, and writes nothing after; the new tab builds from
+// that text and writes it. An old tab that does not answer within
+// HANDOVER_MS (frozen, or gone) leaves the storage to read, as before.
+// Without Web Locks (an old browser) every tab plays, as before.
 //
 //   export async function openRoom({ onMessage })
 //     → { send(message) → boolean,
@@ -226,10 +235,11 @@ export async function openRoom({ onMessage }) {
     },
   };
 
-  // A room built from the storage: what the page shows first (the
-  // welcome, then the saved state restored). Any room before it ends,
-  // with its engines.
-  const build = () => {
+  // A room built from `handed` (the state another tab handed over) or
+  // else the storage: what the page shows first (the welcome, then the
+  // saved state restored). Any room before it ends, with its engines.
+  /** @param {string | null} [handed] */
+  const build = (handed = null) => {
     clearTimeout(timer);
     for (const engine of engines.values()) engine.terminate();
     engines.clear();
@@ -238,8 +248,9 @@ export async function openRoom({ onMessage }) {
     // For scripts and tests that play many games, as `songo gui --no-pause`.
     if (new URLSearchParams(location.search).has("no-pause")) room.setPause(false);
     const first = room.welcome();
-    const saved = storedState();
-    kept = saved;
+    const saved = handed ?? storedState();
+    // A handed state is not in the storage yet: the first keep writes it.
+    kept = handed === null ? saved : null;
     /** @type {string[]} */
     let restored = [];
     if (saved !== null) {
@@ -274,56 +285,150 @@ export async function openRoom({ onMessage }) {
       })
       .catch((error) => console.warn("songo: the archived games cannot be read:", error));
 
-  // This tab no longer plays: another has claimed the game.
-  const lost = () => {
-    if (!playing) return;
-    playing = false;
-    clearTimeout(timer);
-    for (const engine of engines.values()) engine.terminate();
-    engines.clear();
-    onMessage({ type: "elsewhere" });
-  };
+  // One playing tab (the top comment): the lock request this tab holds
+  // (granted, not stolen), or null.
+  /** @type {object | null} */
+  let holding = null;
+  /** Until when (performance.now()) this tab, stopped by a steal, owes
+   *  the stealer its room's state (the handover): no longer than the
+   *  stealer waits, so a later ask gets no stale answer from it. */
+  let owedUntil = 0;
+  /** While this tab waits in the lock's queue: what cancels the request.
+   *  @type {AbortController | null} */
+  let queued = null;
+  // The handover's messages: `{ask}` from the tab that has just stolen
+  // the lock, `{answer, saved}` from the tab it was stolen from.
+  const channel = navigator.locks ? new BroadcastChannel(PLAY_LOCK) : null;
 
-  /** Takes the lock (`steal`: from the tab that holds it), held until the
-   *  tab closes or another tab steals it. Whether this tab plays.
-   *  @param {boolean} steal @returns {Promise<boolean>} */
-  const lock = (steal) => {
-    if (!navigator.locks) return Promise.resolve(true);
-    return new Promise((resolve) => {
+  /** Requests the lock (`ifAvailable`, `steal`, or queued with a `signal`),
+   *  held until the tab closes or another tab steals it: the request's
+   *  token once granted, null if not (a queued request settles when
+   *  granted or cancelled).
+   *  @param {LockOptions} options @returns {Promise<object | null>} */
+  const lock = (options) =>
+    new Promise((resolve) => {
+      const request = {};
       navigator.locks
-        .request(PLAY_LOCK, steal ? { steal: true } : { ifAvailable: true }, (held) => {
-          resolve(held !== null);
+        .request(PLAY_LOCK, options, (held) => {
+          if (held === null) {
+            resolve(null);
+            return undefined;
+          }
+          holding = request;
+          resolve(request);
           // Held for as long as the tab lives.
-          return held === null ? undefined : new Promise(() => {});
+          return new Promise(() => {});
         })
         .catch(() => {
-          // Stolen (AbortError): another tab plays now.
-          resolve(false);
-          lost();
+          // Cancelled in the queue (this tab claims), or stolen
+          // (AbortError): only a steal of the request held ends the play.
+          resolve(null);
+          if (holding === request) lost();
         });
+    });
+
+  // This tab no longer plays: another has stolen the lock. It stops its
+  // engines, timers and writes before anything else, and waits in the
+  // queue again, to take over when the new playing tab closes.
+  const lost = () => {
+    holding = null;
+    if (playing) {
+      playing = false;
+      owedUntil = performance.now() + HANDOVER_MS;
+      clearTimeout(timer);
+      for (const engine of engines.values()) engine.terminate();
+      engines.clear();
+      onMessage({ type: "elsewhere" });
+    }
+    wait();
+  };
+
+  // Waits for the lock behind the tab that plays, at most one request a
+  // tab: granted when that tab closes (or crashes), and this tab then
+  // takes over by itself, as `songo gui`'s tabs do, from the storage:
+  // the closed tab has nothing more to hand over.
+  const wait = () => {
+    if (queued) return;
+    const controller = new AbortController();
+    queued = controller;
+    lock({ signal: controller.signal }).then((held) => {
+      if (queued === controller) queued = null;
+      if (held) play(null);
     });
   };
 
-  playing = await lock(false);
+  // This tab plays: its room built afresh from `handed` (or the storage),
+  // then shown.
+  /** @param {string | null} handed */
+  const play = (handed) => {
+    queued?.abort();
+    queued = null;
+    owedUntil = 0;
+    playing = true;
+    const shown = build(handed);
+    deliver([JSON.stringify({ type: "here" })].concat(shown));
+    addArchive();
+  };
+
+  // Asks the tab the lock was just stolen from for its room's state: the
+  // text it answers, or null after HANDOVER_MS (it is frozen or gone;
+  // the storage then has what it wrote).
+  /** @param {BroadcastChannel} channel @returns {Promise<string | null>} */
+  const handover = (channel) =>
+    new Promise((resolve) => {
+      const ask = `${Date.now()}-${Math.random()}`;
+      /** @param {MessageEvent} event */
+      const hear = (event) => {
+        if (event.data?.answer !== ask) return;
+        done(typeof event.data.saved === "string" ? event.data.saved : null);
+      };
+      /** @param {string | null} saved */
+      const done = (saved) => {
+        clearTimeout(late);
+        channel.removeEventListener("message", hear);
+        resolve(saved);
+      };
+      const late = setTimeout(() => done(null), HANDOVER_MS);
+      channel.addEventListener("message", hear);
+      channel.postMessage({ ask });
+    });
+
+  // An ask comes from a tab that has just stolen the lock: if this tab
+  // holds it still, its AbortError is yet to come, and it stops now. The
+  // tab stolen from answers, once, with its room's state (the finished
+  // games not yet archived too), and writes nothing after: it no longer
+  // plays.
+  channel?.addEventListener("message", (event) => {
+    const ask = event.data?.ask;
+    if (typeof ask !== "string") return;
+    if (holding !== null) lost();
+    if (performance.now() >= owedUntil) return;
+    owedUntil = 0;
+    channel.postMessage({ answer: ask, saved: room.saved() });
+  });
+
+  playing = navigator.locks ? (await lock({ ifAvailable: true })) !== null : true;
   const opening = build();
   // After the transport has opened: the page then shows what it gets.
   setTimeout(() => {
     deliver(playing ? opening : opening.concat([JSON.stringify({ type: "elsewhere" })]));
     addArchive();
+    if (!playing) wait();
   });
 
-  // "Play here instead": the lock taken, the room built afresh from what
-  // the other tab saved, then shown.
+  // "Play here instead": the lock stolen, the other tab's state handed
+  // over, the room built afresh from it, then shown.
   const claim = async () => {
-    if (!playing) {
-      if (!(await lock(true))) return;
-      playing = true;
-      const shown = build();
-      deliver([JSON.stringify({ type: "here" })].concat(shown));
-      addArchive();
-    } else {
-      onMessage({ type: "here" });
-    }
+    if (playing) return onMessage({ type: "here" });
+    // Holding without playing: a claim is under way.
+    if (!channel || holding !== null) return;
+    queued?.abort();
+    queued = null;
+    const held = await lock({ steal: true });
+    if (!held) return;
+    const handed = await handover(channel);
+    // Unless a third tab has stolen the lock meanwhile.
+    if (holding === held) play(handed);
   };
 
   return {
@@ -380,6 +485,11 @@ function setAside(saved) {
 
 /** The Web Lock that the playing tab holds. */
 export const PLAY_LOCK = "songo-play";
+
+/** How long a claiming tab waits for the other tab's state (ms): an
+ *  answer takes a few; a tab frozen in the background or closed gives
+ *  none, and the claiming tab then reads the storage. */
+const HANDOVER_MS = 1000;
 
 /** After a failed archive write, how long before the next try (ms). */
 const RETRY_MS = 10_000;
