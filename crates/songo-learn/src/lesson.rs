@@ -1,0 +1,1 @@
+//! Lessons: see the crate documentation. (Being written.)

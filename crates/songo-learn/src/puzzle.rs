@@ -1,0 +1,1 @@
+//! Puzzles: see the crate documentation. (Being written.)
