@@ -128,6 +128,47 @@ fn a_game_finished_in_one_tab_survives_a_move_in_a_tab_opened_before() {
     assert_no_page_errors(b);
 }
 
+/// The other order: tab A is opened first, then tab B (both before the
+/// game ends); A, which plays, finishes a game; B claims the game and
+/// plays a move: after a reload of either tab the game is listed, once.
+/// Before the archive, B's stale room erased it here too.
+#[test]
+fn a_game_finished_in_one_tab_survives_a_move_in_a_tab_opened_after() {
+    let Some(web) = Web::open(1280, 900) else {
+        return;
+    };
+    let b = &web.b;
+    web.start();
+    let tab_a = web.new_window();
+    let tab_b = b.window();
+    b.goto(&web.url());
+    wait_connected(b);
+    b.switch_to(&tab_a);
+    finish_in_one_move(b);
+    wait_games_listed(b, 1);
+    b.switch_to(&tab_b);
+    b.click("[data-testid=claim]");
+    wait_games_listed(b, 1);
+    let s = new_game(b, Variant::Songo40, "south", 1);
+    let moved = click_pit(b, &s, &mut Rng(0x7ab6));
+    assert_eq!(saved_games(b), 0, "B's saved state holds no finished game");
+
+    b.refresh();
+    let again = wait_started(b);
+    assert_eq!(again.moves, moved.moves, "B's game, resumed");
+    wait_games_listed(b, 1);
+    let games = archived(b);
+    assert_eq!(games.len(), 1, "{games:?}");
+    check_archived(&games);
+    b.switch_to(&tab_a);
+    b.refresh();
+    wait_connected(b);
+    wait_games_listed(b, 1);
+    assert_no_page_errors(b);
+    b.switch_to(&tab_b);
+    assert_no_page_errors(b);
+}
+
 /// Issue 43's migration: a saved state of today's format (finished games
 /// inside `songo.room`, without ids) is read, its games listed, moved
 /// into IndexedDB under their ids and out of the saved state; after
