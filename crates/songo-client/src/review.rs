@@ -55,18 +55,6 @@ pub enum Judgement {
     Blunder,
 }
 
-impl Judgement {
-    /// The PGN-style suffix: none, `?!`, `?`, `??`.
-    pub fn glyph(self) -> &'static str {
-        match self {
-            Judgement::Good => "",
-            Judgement::Inaccuracy => "?!",
-            Judgement::Mistake => "?",
-            Judgement::Blunder => "??",
-        }
-    }
-}
-
 impl fmt::Display for Judgement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

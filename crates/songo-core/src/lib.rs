@@ -6,8 +6,9 @@
 //! its text form), [`moves`], [`movegen`] (legal moves, sowing, captures,
 //! game end), [`game`] (history, repetition, undo), [`explain`] (why a
 //! move is illegal, in words), [`perft`], [`record`] (game records: read,
-//! write, verify), and [`checksum`], the one checksum of songo's file
-//! formats. No front-end dependency, no I/O, no threads: it builds for
+//! write, verify), [`score`] (the score scale every crate shares, and a
+//! score as a person reads it), and [`checksum`], the one checksum of
+//! songo's file formats. No front-end dependency, no I/O, no threads: it builds for
 //! every target, `wasm32-unknown-unknown` included.
 //!
 //! # Example
@@ -54,6 +55,7 @@ pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod record;
+pub mod score;
 pub mod variant;
 
 pub use explain::IllegalReason;

@@ -1,12 +1,12 @@
-//! Scores as text, for every front end: the one place that writes what
-//! [`songo_engine::score::classify`] says a score means, in the protocol's
-//! form and in a person's. (The command's JSON form, which needs serde,
-//! is the command's own `score_text`, over the same classification.)
+//! Scores as the protocol writes them, over the one classification of
+//! [`songo_core::score`]; a person's form is the rules core's
+//! ([`seeds`], re-exported for the front ends). (The command's JSON form,
+//! which needs serde, is the command's own `score_text`.)
 
 use songo_engine::score::{classify, Score, ScoreKind};
 
-/// Centiseeds in a seed.
-const CENTISEEDS: f64 = songo_engine::eval::SEED as f64;
+/// A score for a person: [`songo_core::score::text`].
+pub use songo_core::score::text as seeds;
 
 /// The protocol's form: `cp X` or `mate N`. A tablebase result is a `cp`
 /// score above every evaluation (protocol.md, "info").
@@ -19,33 +19,14 @@ pub fn protocol(score: Score) -> String {
     }
 }
 
-/// For a person: seeds of margin with a sign (`+2.35`, `0.00`), `win in N`,
-/// `loss in N`, or the tables' `tb win` / `tb loss`.
-pub fn seeds(score: Score) -> String {
-    match classify(score) {
-        ScoreKind::Mate(n) if n > 0 => format!("win in {n}"),
-        ScoreKind::Mate(n) => format!("loss in {}", -n),
-        ScoreKind::TablebaseWin { .. } => "tb win".to_string(),
-        ScoreKind::TablebaseLoss { .. } => "tb loss".to_string(),
-        ScoreKind::Seeds(0) => "0.00".to_string(),
-        ScoreKind::Seeds(cs) => format!("{:+.2}", cs as f64 / CENTISEEDS),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use songo_engine::score::{MATE, TB_WIN};
 
     #[test]
-    fn every_kind_of_score_in_both_forms() {
-        assert_eq!(seeds(235), "+2.35");
-        assert_eq!(seeds(-50), "-0.50");
-        assert_eq!(seeds(0), "0.00");
+    fn every_kind_of_score_in_the_protocol_s_form() {
         assert_eq!(seeds(MATE - 13), "win in 7");
-        assert_eq!(seeds(-(MATE - 8)), "loss in 4");
-        assert_eq!(seeds(TB_WIN - 3), "tb win");
-        assert_eq!(seeds(-(TB_WIN - 3)), "tb loss");
         assert_eq!(protocol(-120), "cp -120");
         assert_eq!(protocol(MATE - 1), "mate 1");
         assert_eq!(protocol(TB_WIN - 3), format!("cp {}", TB_WIN - 3));

@@ -7,8 +7,8 @@
 use serde::Serialize;
 use songo_client::info::Bound;
 use songo_client::{Info, InfoScore};
+use songo_core::score::{kind_text, ScoreKind, WinDrawLoss, MATE};
 use songo_core::{Side, Variant};
-use songo_tb::score::{classify, ScoreKind, WinDrawLoss, MATE};
 
 use crate::say::{Say, Seeds};
 
@@ -44,20 +44,13 @@ pub struct ScoreView {
     pub wdl: [u32; 3],
 }
 
-/// A score as a person reads it.
+/// A score as a person reads it: the rules core's text
+/// ([`songo_core::score::text`]), for another engine's `mate N` too.
 pub fn text(score: InfoScore) -> String {
     match score {
-        InfoScore::Mate(n) if n > 0 => format!("win in {n}"),
-        InfoScore::Mate(n) if n < 0 => format!("loss in {}", -n),
-        InfoScore::Mate(_) => "game over".to_string(),
-        InfoScore::Cp(cp) => match classify(cp) {
-            ScoreKind::TablebaseWin { .. } => "tb win".to_string(),
-            ScoreKind::TablebaseLoss { .. } => "tb loss".to_string(),
-            ScoreKind::Mate(n) if n > 0 => format!("win in {n}"),
-            ScoreKind::Mate(n) => format!("loss in {}", -n),
-            ScoreKind::Seeds(0) => "0.00".to_string(),
-            ScoreKind::Seeds(cs) => format!("{:+.2}", f64::from(cs) / 100.0),
-        },
+        InfoScore::Mate(0) => "game over".to_string(),
+        InfoScore::Mate(n) => kind_text(ScoreKind::Mate(n)),
+        InfoScore::Cp(cp) => songo_core::score::text(cp),
     }
 }
 
@@ -68,7 +61,7 @@ pub fn say(score: InfoScore) -> Say {
         InfoScore::Mate(n) if n > 0 => Say::ScoreWinIn { moves: moves(n) },
         InfoScore::Mate(n) if n < 0 => Say::ScoreLossIn { moves: moves(n) },
         InfoScore::Mate(_) => Say::ScoreOver,
-        InfoScore::Cp(cp) => match classify(cp) {
+        InfoScore::Cp(cp) => match songo_core::score::classify(cp) {
             ScoreKind::TablebaseWin { .. } => Say::ScoreTbWin,
             ScoreKind::TablebaseLoss { .. } => Say::ScoreTbLoss,
             ScoreKind::Mate(n) if n > 0 => Say::ScoreWinIn { moves: moves(n) },
@@ -131,7 +124,6 @@ pub fn view(
     }
 }
 
-/// The view of an `info` line's score, if it has one.
 /// The deepest depth a search reports when it has searched everything
 /// there is (the game ends within its horizon on every line): past it a
 /// depth is not a measure of effort but of a forced result.
@@ -143,6 +135,7 @@ pub fn is_forced(depth: u32) -> bool {
     depth >= FORCED_DEPTH
 }
 
+/// The view of an `info` line's score, if it has one.
 pub fn of_info(info: &Info, mover: Side, v: Variant) -> Option<ScoreView> {
     info.score.map(|s| view(s, info.bound, info.wdl, mover, v))
 }

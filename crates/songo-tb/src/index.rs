@@ -62,13 +62,6 @@ pub fn seeds(board: u128) -> u8 {
     (0..PITS).map(|i| lane(board, i)).sum()
 }
 
-/// The board built from 14 pit counts.
-pub fn from_pits(pits: &[u8; PITS]) -> u128 {
-    pits.iter().enumerate().fold(0u128, |b, (i, &c)| {
-        b | (c as u128) << (i as u32 * LANE_BITS)
-    })
-}
-
 /// The 14 pit counts of a board.
 pub fn to_pits(board: u128) -> [u8; PITS] {
     std::array::from_fn(|i| lane(board, i))

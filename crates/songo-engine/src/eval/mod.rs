@@ -21,7 +21,7 @@ use songo_core::variant::Variant;
 pub use crate::score::Score;
 
 /// One seed of final margin.
-pub const SEED: Score = 100;
+pub const SEED: Score = songo_core::score::CENTISEEDS;
 
 /// A pit at least this full sows more than one lap (a "grenier").
 pub const BIG_PILE: u8 = 14;
