@@ -3,6 +3,8 @@
 //! protocol session on standard input and output, the command-line tools
 //! (analyze, play, replay, match, tune, tablebases, opening books) and progress bars.
 
+#![forbid(unsafe_code)]
+
 pub mod analyze;
 pub mod args;
 pub mod book;

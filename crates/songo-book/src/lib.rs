@@ -52,6 +52,8 @@
 //! # }
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod book;
 pub mod choose;
 pub mod embedded;

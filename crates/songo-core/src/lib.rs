@@ -47,6 +47,8 @@
 //! # }
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod checksum;
 pub mod explain;
 pub mod game;

@@ -16,6 +16,8 @@
 //! The page's automation hooks (`data-testid`, `data-pit`, `data-state`…)
 //! are a stable contract, documented in docs/gui.md.
 
+#![forbid(unsafe_code)]
+
 pub mod assets;
 pub mod engine_worker;
 pub mod lock;

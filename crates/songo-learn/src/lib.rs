@@ -10,5 +10,7 @@
 //! No I/O, no threads: it builds for every target, `wasm32-unknown-unknown`
 //! included, so that the room runs it in `songo gui` and in the page.
 
+#![forbid(unsafe_code)]
+
 pub mod lesson;
 pub mod puzzle;

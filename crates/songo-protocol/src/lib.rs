@@ -19,6 +19,8 @@
 //! `threads` feature off, a job runs inside the call that starts it, so a
 //! `go` line returns after its `bestmove`.
 
+#![forbid(unsafe_code)]
+
 pub mod bench;
 pub mod board;
 pub mod chain;

@@ -35,6 +35,8 @@
 //! - [`book`]: the opening book's moves for the analysis board's
 //!   explorer.
 
+#![forbid(unsafe_code)]
+
 pub mod archive;
 pub mod book;
 pub mod clock;

@@ -21,6 +21,8 @@
 //! gui` (the game, the analysis board, reviews) running in the page, its
 //! engines in Web Workers that each run a [`SongoEngine`].
 
+#![forbid(unsafe_code)]
+
 mod room;
 
 pub use room::WebRoom;
