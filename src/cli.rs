@@ -349,8 +349,8 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
 }
 
 /// `songo bench`: the bench positions searched through the engine's
-/// façade by [`songo_protocol::bench::run`], the loop the web engine runs
-/// too. Its node count is the one of [`songo_engine::bench::run`], the
+/// façade by [`songo_protocol::bench::run`], as the web engine does, in
+/// the engine's one bench loop. Its node count is the one of [`songo_engine::bench::run`], the
 /// search's signature.
 fn bench(args: &BenchArgs) -> Result<(), CliError> {
     use songo_engine::bench::BenchError;
@@ -372,10 +372,10 @@ fn bench(args: &BenchArgs) -> Result<(), CliError> {
             e => unreachable!("a bench setting refused: {e}"),
         }
     }
-    fn failed(e: facade::BenchError) -> CliError {
+    fn failed(e: BenchError) -> CliError {
         match e {
-            facade::BenchError::Setting(e) => refused(e),
-            facade::BenchError::Stopped => BenchError::Stopped.into(),
+            BenchError::Setting(e) => refused(e),
+            e => e.into(),
         }
     }
     let (mut engine, events) = Engine::with_channel();

@@ -222,7 +222,9 @@ impl CliError {
                 BookCliError::Stdout(e) => stdout_exit(e),
             },
             CliError::Bench(e) => match e {
-                BenchError::Stopped | BenchError::Hash(_) => Exit::Failure,
+                // `songo bench` turns a refused setting into its own error
+                // (a network file's is bad input) before it gets here.
+                BenchError::Stopped | BenchError::Hash(_) | BenchError::Setting(_) => Exit::Failure,
             },
             CliError::Analyze(e) => match e {
                 // `--moves` is part of the command line.

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use songo_book::{Book, BookError};
+use songo_book::{Book, BookError, ReadBookError};
 
 /// Why a book file could not be read or written. Each names the file.
 #[derive(Debug, thiserror::Error)]
@@ -33,15 +33,14 @@ pub enum BookFileError {
     },
 }
 
-/// The book in `path`, checked in full (by the engine's reader, the one
-/// `BookFile` uses), the error naming the file.
+/// The book in `path`, checked in full (by songo-book's one reader), the
+/// error naming the file.
 pub fn read(path: &Path) -> Result<Book, BookFileError> {
-    use songo_engine::book::{read_book_file, BookFileError as Unnamed};
-    read_book_file(path).map_err(|e| {
+    songo_book::read_file(path).map_err(|e| {
         let path = path.to_path_buf();
         match e {
-            Unnamed::Read(source) => BookFileError::Read { path, source },
-            Unnamed::Book(source) => BookFileError::Damaged { path, source },
+            ReadBookError::Read(source) => BookFileError::Read { path, source },
+            ReadBookError::Book(source) => BookFileError::Damaged { path, source },
         }
     })
 }

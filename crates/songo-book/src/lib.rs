@@ -10,8 +10,9 @@
 //! One concern per module: [`key`] (the position key and its collision
 //! check), [`entry`] (a book move), [`format`](mod@format) (the file, documented byte
 //! by byte), [`book`] (probing, building, reading, writing), [`choose`](mod@choose)
-//! (the move to play, with variety), [`stats`] (what a book covers) and
-//! [`embedded`](mod@embedded) (the book compiled in). No I/O, no threads: it builds for
+//! (the move to play, with variety), [`stats`] (what a book covers),
+//! [`embedded`](mod@embedded) (the book compiled in) and [`file`] (the one
+//! reader of a book file). No I/O but that read, no threads: it builds for
 //! every target, `wasm32-unknown-unknown` included.
 //!
 //! # Example
@@ -59,6 +60,7 @@ pub mod choose;
 pub mod embedded;
 pub mod entry;
 pub mod error;
+pub mod file;
 pub mod format;
 pub mod key;
 pub mod stats;
@@ -68,5 +70,6 @@ pub use choose::choose;
 pub use embedded::embedded;
 pub use entry::{BookMove, SCORE_LIMIT};
 pub use error::BookError;
+pub use file::{read_file, ReadBookError};
 pub use key::BookKey;
 pub use stats::{BookStats, VariantStats};

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use crate::clock::Instant;
 
+use crate::options::OptionError;
 use crate::search::{search, SearchControl, SearchRequest};
 use crate::timeman::Limits;
 use crate::tt::{AllocError, TranspositionTable};
@@ -71,14 +72,47 @@ impl BenchResult {
 }
 
 /// Why a bench run has no result.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum BenchError {
-    /// The control was stopped before the last position was searched.
+    /// The control was stopped before the last position was searched (or,
+    /// through the façade, a search ended without reporting what it
+    /// searched).
     #[error("the bench was stopped")]
     Stopped,
     /// The hash table of a position could not be allocated.
     #[error(transparent)]
     Hash(#[from] AllocError),
+    /// A setting the bench needs was refused, through the façade (the
+    /// table could not be allocated, the network file not read).
+    #[error(transparent)]
+    Setting(#[from] OptionError),
+}
+
+/// The one bench loop: each bench position (of variant `only`, if given)
+/// searched by `search_one`, which answers the nodes searched and the
+/// time spent searching them (not the time to set up the search, such as
+/// clearing a table, which would lower the nps every speed measurement
+/// compares). The bench through the search ([`try_run`]) and through the
+/// façade (songo-protocol's, which `songo bench`, the protocol's `bench`
+/// and the web engine run) differ only in that function.
+pub fn drive<E>(
+    only: Option<Variant>,
+    mut search_one: impl FnMut(usize, Variant, &Position) -> Result<(u64, Duration), E>,
+) -> Result<BenchResult, E> {
+    let mut result = BenchResult {
+        nodes: 0,
+        time: Duration::ZERO,
+    };
+    for (index, &(v, text)) in BENCH_POSITIONS.iter().enumerate() {
+        if only.is_some_and(|only| only != v) {
+            continue;
+        }
+        let position: Position = text.parse().expect("bench positions are valid");
+        let (nodes, time) = search_one(index, v, &position)?;
+        result.nodes += nodes;
+        result.time += time;
+    }
+    Ok(result)
 }
 
 /// Runs the bench at `depth`, one thread, a fresh table per position;
@@ -106,22 +140,21 @@ pub fn run_with(
     match try_run(depth, control, progress) {
         Ok(r) => Some(r),
         Err(BenchError::Stopped) => None,
-        Err(e @ BenchError::Hash(_)) => panic!("bench: {e}"),
+        Err(e) => panic!("bench: {e}"),
     }
 }
 
-/// The bench at `depth` under `control`: its result, or why there is none.
+/// The bench at `depth` under `control`, straight through the search: its
+/// result, or why there is none.
 pub fn try_run(
     depth: u32,
     control: &SearchControl,
     progress: &mut dyn FnMut(usize, &Position, u64),
 ) -> Result<BenchResult, BenchError> {
-    let mut nodes = 0;
-    let start = Instant::now();
-    for (i, (v, text)) in BENCH_POSITIONS.iter().enumerate() {
-        let p: Position = text.parse().expect("bench positions are valid");
+    drive(None, |index, v, p| {
         let tt = TranspositionTable::new(BENCH_HASH_MB)?;
-        let game = Game::new(*v, p);
+        let game = Game::new(v, *p);
+        let searching = Instant::now();
         // Depth-limited, so the control's clock plays no part: it is only
         // looked at for a stop.
         let r = search(
@@ -129,14 +162,11 @@ pub fn try_run(
                 .limits(Limits::depth(depth))
                 .control(control),
         );
+        let time = searching.elapsed();
         if control.is_stopped() {
             return Err(BenchError::Stopped);
         }
-        nodes += r.nodes;
-        progress(i, &p, r.nodes);
-    }
-    Ok(BenchResult {
-        nodes,
-        time: start.elapsed(),
+        progress(index, p, r.nodes);
+        Ok((r.nodes, time))
     })
 }

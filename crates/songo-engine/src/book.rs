@@ -19,12 +19,10 @@
 //!   game (the book knows positions, not games, so a repetition is the
 //!   search's to judge).
 
-use std::path::Path;
 use std::sync::Arc;
 
-use songo_book::{Book, BookError};
+use songo_book::Book;
 use songo_core::{Game, Move};
-use thiserror::Error;
 
 use crate::score::{Score, TB_BOUND, TB_WIN};
 use crate::timeman::Limits;
@@ -38,24 +36,6 @@ use crate::timeman::Limits;
 pub const BOOK_VARIETY_DEFAULT: u16 = 10;
 /// `BookVariety`'s largest value: ten seeds, beyond any sensible margin.
 pub const BOOK_VARIETY_MAX: u16 = 1000;
-
-/// Why a `BookFile` was refused.
-#[derive(Debug, Error)]
-pub enum BookFileError {
-    /// The file could not be read (it is missing, or a directory, or files
-    /// are not available: `wasm32-unknown-unknown` has no file system).
-    #[error("cannot read it")]
-    Read(#[source] std::io::Error),
-    /// The file's bytes are not a book (see [`BookError`]).
-    #[error(transparent)]
-    Book(#[from] BookError),
-}
-
-/// Reads and checks a whole book file.
-pub fn read_book_file(path: &Path) -> Result<Book, BookFileError> {
-    let bytes = std::fs::read(path).map_err(BookFileError::Read)?;
-    Ok(Book::from_bytes(&bytes)?)
-}
 
 /// The book compiled in: [`songo_book::embedded()`] with the
 /// `embedded-book` feature, an empty book without it (then the embedded

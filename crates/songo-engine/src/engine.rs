@@ -295,10 +295,11 @@ impl Engine {
                 self.options.book_file = None;
             }
             Setting::BookFile(Some(path)) => {
-                let read = book::read_book_file(&path).map_err(|source| OptionError::BookFile {
-                    path: path.clone(),
-                    source,
-                })?;
+                let read =
+                    songo_book::read_file(&path).map_err(|source| OptionError::BookFile {
+                        path: path.clone(),
+                        source,
+                    })?;
                 self.emit(Event::BookOpened {
                     path: path.clone(),
                     positions: read.len(),

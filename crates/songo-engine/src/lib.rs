@@ -78,12 +78,13 @@ pub mod tt;
 mod tt_os;
 pub(crate) mod turns;
 
-pub use book::{BookAnswer, BookFileError};
+pub use book::BookAnswer;
 pub use engine::{Engine, EngineError, Event, JobKind, Listener, SetGameError};
 pub use eval::EvalKind;
 pub use nn::{NetError, Network};
 pub use options::{OptionError, Options, Setting};
 pub use score::{classify, Score, ScoreKind, WinDrawLoss};
 pub use search::{Info, ScoreBound, SearchControl, SearchOptions, SearchRequest, SearchResult};
+pub use songo_book::ReadBookError;
 pub use timeman::{Clock, Limits};
 pub use tt::{AllocError, TranspositionTable};

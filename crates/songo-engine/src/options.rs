@@ -8,12 +8,13 @@ use std::time::Duration;
 use songo_core::Variant;
 use thiserror::Error;
 
-use crate::book::{BookFileError, BOOK_VARIETY_DEFAULT, BOOK_VARIETY_MAX};
+use crate::book::{BOOK_VARIETY_DEFAULT, BOOK_VARIETY_MAX};
 use crate::eval::EvalKind;
 use crate::nn::NetError;
 use crate::search::{ParamError, SearchParams};
 use crate::skill::SkillLevel;
 use crate::tt::AllocError;
+use songo_book::ReadBookError;
 use songo_tb::TbError;
 
 /// `Hash`: the default fits any machine and a blitz game; the maximum is
@@ -310,7 +311,7 @@ pub enum OptionError {
     BookFile {
         path: PathBuf,
         #[source]
-        source: BookFileError,
+        source: ReadBookError,
     },
 }
 

@@ -12,7 +12,7 @@ use songo_engine::engine::{Engine, Event};
 use songo_engine::options::{OptionError, Setting};
 use songo_engine::skill::SkillLevel;
 use songo_engine::timeman::Limits;
-use songo_engine::BookFileError;
+use songo_engine::ReadBookError;
 
 fn mv(p: &Position, letter: &str) -> Move {
     Move::parse(letter, p.side_to_move()).unwrap()
@@ -277,14 +277,14 @@ fn a_bad_book_file_is_refused_by_name_and_the_book_stays() {
             (
                 "truncated",
                 OptionError::BookFile {
-                    source: BookFileError::Book(_),
+                    source: ReadBookError::Book(_),
                     ..
                 },
             )
             | (
                 "missing",
                 OptionError::BookFile {
-                    source: BookFileError::Read(_),
+                    source: ReadBookError::Read(_),
                     ..
                 },
             ) => {}

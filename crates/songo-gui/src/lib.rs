@@ -32,7 +32,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use songo_book::{Book, BookError};
+use songo_book::{Book, BookError, ReadBookError};
 use songo_client::{EngineSpec, ProcessError};
 use songo_room::link::chain;
 use songo_tb::{Tablebases, TbError};
@@ -159,18 +159,21 @@ fn check_engines(config: &GuiConfig) -> Result<(), GuiError> {
     })
 }
 
-/// Reads a book file whole (a book is small, and the room probes it in
-/// memory), checking all of it: a bad file stops `songo gui` at once.
+/// Reads a book file whole (songo-book's one reader), checking all of
+/// it: a bad file stops `songo gui` at once.
 fn open_book(path: &std::path::Path) -> Result<Arc<Book>, GuiError> {
-    let bytes = std::fs::read(path).map_err(|source| GuiError::BookRead {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let book = Book::from_bytes(&bytes).map_err(|source| GuiError::Book {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok(Arc::new(book))
+    let path_buf = path.to_path_buf();
+    match songo_book::read_file(path) {
+        Ok(book) => Ok(Arc::new(book)),
+        Err(ReadBookError::Read(source)) => Err(GuiError::BookRead {
+            path: path_buf,
+            source,
+        }),
+        Err(ReadBookError::Book(source)) => Err(GuiError::Book {
+            path: path_buf,
+            source,
+        }),
+    }
 }
 
 /// Opens `url` in the default browser, if the system has a way to; never

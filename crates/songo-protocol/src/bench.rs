@@ -1,33 +1,21 @@
 //! The fixed bench through the engine's façade, as any front end drives
 //! it: for each bench position a new game (a cleared table, as fresh as a
 //! new one), the position, `go` to the depth, and the nodes of its
-//! `SearchDone`. Its node count is the one of
+//! `SearchDone`, in the engine's one bench loop
+//! ([`songo_engine::bench::drive`]). Its node count is the one of
 //! [`songo_engine::bench::run`], the search's signature; `songo bench` and
-//! the web engine run this one loop, so their counts are comparable by
-//! construction and their speeds by measurement.
+//! the web engine run it, so their counts are comparable by construction
+//! and their speeds by measurement.
 
 use std::sync::mpsc::Receiver;
-use std::time::Duration;
 
 use songo_core::{Position, Variant};
-use songo_engine::bench::{BenchResult, BENCH_HASH_MB, BENCH_POSITIONS};
+pub use songo_engine::bench::BenchError;
+use songo_engine::bench::{drive, BenchResult, BENCH_HASH_MB};
 use songo_engine::clock::Instant;
 use songo_engine::engine::{Engine, EngineError, Event};
-use songo_engine::options::{OptionError, Setting};
+use songo_engine::options::Setting;
 use songo_engine::timeman::Limits;
-use thiserror::Error;
-
-/// Why the bench through the façade has no result.
-#[derive(Debug, Error)]
-pub enum BenchError {
-    /// A setting the bench needs was refused (the table could not be
-    /// allocated).
-    #[error(transparent)]
-    Setting(#[from] OptionError),
-    /// A search ended without reporting what it searched.
-    #[error("the bench was stopped")]
-    Stopped,
-}
 
 /// What the bench tells its front end as it goes.
 #[derive(Debug)]
@@ -67,22 +55,16 @@ pub fn run(
     only: Option<Variant>,
     step: &mut dyn FnMut(BenchStep),
 ) -> Result<BenchResult, BenchError> {
-    let mut time = Duration::ZERO;
-    let mut nodes = 0;
-    for (index, &(v, text)) in BENCH_POSITIONS.iter().enumerate() {
-        if only.is_some_and(|only| only != v) {
-            continue;
-        }
-        let position: Position = text.parse().expect("bench positions are valid");
+    drive(only, |index, v, position| {
         engine.apply(Setting::Variant(v))?;
         engine.new_game();
         engine
-            .set_position(position, &[])
+            .set_position(*position, &[])
             .expect("the engine plays the position's variant");
         let searching = Instant::now();
         engine.go(Limits::depth(depth));
         engine.wait();
-        time += searching.elapsed();
+        let time = searching.elapsed();
         let mut searched = None;
         for event in events.try_iter() {
             match event {
@@ -91,13 +73,12 @@ pub fn run(
                 _ => {}
             }
         }
-        let n = searched.ok_or(BenchError::Stopped)?;
-        nodes += n;
+        let nodes = searched.ok_or(BenchError::Stopped)?;
         step(BenchStep::Searched {
             index,
-            position: &position,
-            nodes: n,
+            position,
+            nodes,
         });
-    }
-    Ok(BenchResult { nodes, time })
+        Ok((nodes, time))
+    })
 }
