@@ -9,6 +9,7 @@ use cli_support::{assert_clean_error, songo, text};
 use std::io::Read;
 use std::process::{Command, Stdio};
 
+use serde_json::Value;
 use songo_core::{Game, Move, Position, Variant};
 // ---------------------------------------------------------------- analyze
 
@@ -131,202 +132,32 @@ fn analyze_errors_are_messages_not_panics() {
     );
 }
 
-/// A small JSON reader, enough to check that every line is valid JSON and
-/// to look at its fields.
-#[derive(Clone, Debug, PartialEq)]
-enum Json {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
+/// A line of `--json` output: one JSON object (serde_json reads it; a
+/// line that is not valid JSON fails the test).
+fn json(line: &str) -> Value {
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
 }
 
-impl Json {
-    fn parse(s: &str) -> Result<Json, String> {
-        let b: Vec<char> = s.chars().collect();
-        let mut i = 0;
-        let v = Self::value(&b, &mut i)?;
-        Self::ws(&b, &mut i);
-        if i != b.len() {
-            return Err(format!("trailing text at {i} in {s}"));
-        }
-        Ok(v)
-    }
-
-    fn ws(b: &[char], i: &mut usize) {
-        while *i < b.len() && b[*i].is_whitespace() {
-            *i += 1;
-        }
-    }
-
-    fn value(b: &[char], i: &mut usize) -> Result<Json, String> {
-        Self::ws(b, i);
-        let rest: String = b[*i..].iter().take(5).collect();
-        match b.get(*i) {
-            Some('{') => {
-                *i += 1;
-                let mut fields = Vec::new();
-                Self::ws(b, i);
-                if b.get(*i) == Some(&'}') {
-                    *i += 1;
-                    return Ok(Json::Obj(fields));
-                }
-                loop {
-                    Self::ws(b, i);
-                    let Json::Str(k) = Self::value(b, i)? else {
-                        return Err("object key is not a string".into());
-                    };
-                    Self::ws(b, i);
-                    if b.get(*i) != Some(&':') {
-                        return Err(format!("expected ':' at {i}"));
-                    }
-                    *i += 1;
-                    fields.push((k, Self::value(b, i)?));
-                    Self::ws(b, i);
-                    match b.get(*i) {
-                        Some(',') => *i += 1,
-                        Some('}') => {
-                            *i += 1;
-                            return Ok(Json::Obj(fields));
-                        }
-                        _ => return Err(format!("expected ',' or '}}' at {i}")),
-                    }
-                }
-            }
-            Some('[') => {
-                *i += 1;
-                let mut items = Vec::new();
-                Self::ws(b, i);
-                if b.get(*i) == Some(&']') {
-                    *i += 1;
-                    return Ok(Json::Arr(items));
-                }
-                loop {
-                    items.push(Self::value(b, i)?);
-                    Self::ws(b, i);
-                    match b.get(*i) {
-                        Some(',') => *i += 1,
-                        Some(']') => {
-                            *i += 1;
-                            return Ok(Json::Arr(items));
-                        }
-                        _ => return Err(format!("expected ',' or ']' at {i}")),
-                    }
-                }
-            }
-            Some('"') => {
-                *i += 1;
-                let mut s = String::new();
-                loop {
-                    match b.get(*i) {
-                        None => return Err("unterminated string".into()),
-                        Some('"') => {
-                            *i += 1;
-                            return Ok(Json::Str(s));
-                        }
-                        Some('\\') => {
-                            *i += 1;
-                            match b.get(*i) {
-                                Some('"') => s.push('"'),
-                                Some('\\') => s.push('\\'),
-                                Some('/') => s.push('/'),
-                                Some('n') => s.push('\n'),
-                                Some('r') => s.push('\r'),
-                                Some('t') => s.push('\t'),
-                                Some('b') => s.push('\u{8}'),
-                                Some('f') => s.push('\u{c}'),
-                                Some('u') => {
-                                    let hex: String = b[*i + 1..*i + 5].iter().collect();
-                                    let n =
-                                        u32::from_str_radix(&hex, 16).map_err(|e| e.to_string())?;
-                                    s.push(char::from_u32(n).ok_or("bad \\u escape")?);
-                                    *i += 4;
-                                }
-                                other => return Err(format!("bad escape {other:?}")),
-                            }
-                            *i += 1;
-                        }
-                        Some(c) if (*c as u32) < 0x20 => return Err("raw control character".into()),
-                        Some(c) => {
-                            s.push(*c);
-                            *i += 1;
-                        }
-                    }
-                }
-            }
-            _ if rest.starts_with("true") => {
-                *i += 4;
-                Ok(Json::Bool(true))
-            }
-            _ if rest.starts_with("false") => {
-                *i += 5;
-                Ok(Json::Bool(false))
-            }
-            _ if rest.starts_with("null") => {
-                *i += 4;
-                Ok(Json::Null)
-            }
-            Some(c) if *c == '-' || c.is_ascii_digit() => {
-                let start = *i;
-                while *i < b.len() && (b[*i] == '-' || b[*i] == '.' || b[*i].is_ascii_digit()) {
-                    *i += 1;
-                }
-                let n: String = b[start..*i].iter().collect();
-                n.parse()
-                    .map(Json::Num)
-                    .map_err(|_| format!("bad number {n}"))
-            }
-            other => Err(format!("unexpected {other:?} at {i}")),
-        }
-    }
-
-    fn get(&self, key: &str) -> &Json {
-        match self {
-            Json::Obj(fields) => fields
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v)
-                .unwrap_or_else(|| panic!("no field {key} in {self:?}")),
-            _ => panic!("{self:?} is not an object"),
-        }
-    }
-
-    fn str(&self) -> &str {
-        match self {
-            Json::Str(s) => s,
-            _ => panic!("{self:?} is not a string"),
-        }
-    }
-
-    fn num(&self) -> f64 {
-        match self {
-            Json::Num(n) => *n,
-            _ => panic!("{self:?} is not a number"),
-        }
-    }
-
-    fn moves(&self) -> Vec<Move> {
-        match self {
-            Json::Arr(items) => items.iter().map(|m| m.str().parse().unwrap()).collect(),
-            _ => panic!("{self:?} is not an array"),
-        }
-    }
+/// Field `key` of an object, which must be there.
+fn get<'a>(v: &'a Value, key: &str) -> &'a Value {
+    v.get(key)
+        .unwrap_or_else(|| panic!("no field {key} in {v}"))
 }
 
-#[test]
-fn the_test_json_reader_rejects_bad_json() {
-    assert!(Json::parse(r#"{"a":[1,-2.5,"x\"\u0001"],"b":null}"#).is_ok());
-    for bad in [
-        r#"{"a":}"#,
-        r#"{"a":"x"#,
-        "[1,]",
-        "{\"a\":\"\u{1}\"}",
-        "{} x",
-    ] {
-        assert!(Json::parse(bad).is_err(), "{bad}");
-    }
+fn str_of(v: &Value) -> &str {
+    v.as_str().unwrap_or_else(|| panic!("{v} is not a string"))
+}
+
+fn num(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+}
+
+fn moves(v: &Value) -> Vec<Move> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("{v} is not an array"))
+        .iter()
+        .map(|m| str_of(m).parse().unwrap())
+        .collect()
 }
 
 #[test]
@@ -345,50 +176,45 @@ fn analyze_json_is_one_valid_object_per_line() {
     ]);
     assert!(out.status.success());
     let s = text(&out.stdout);
-    let objects: Vec<Json> = s
-        .lines()
-        .map(|l| Json::parse(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect();
+    let objects: Vec<Value> = s.lines().map(json).collect();
     let first = &objects[0];
-    assert_eq!(first.get("type").str(), "position");
-    assert_eq!(first.get("variant").str(), "songo36-amateur");
-    let start: Position = first.get("position").str().parse().unwrap();
-    assert_eq!(first.get("side").str(), "north");
-    assert_eq!(first.get("moves").moves(), ["C".parse::<Move>().unwrap()]);
-    assert_eq!(first.get("over"), &Json::Bool(false));
+    assert_eq!(str_of(get(first, "type")), "position");
+    assert_eq!(str_of(get(first, "variant")), "songo36-amateur");
+    let start: Position = str_of(get(first, "position")).parse().unwrap();
+    assert_eq!(str_of(get(first, "side")), "north");
+    assert_eq!(moves(get(first, "moves")), ["C".parse::<Move>().unwrap()]);
+    assert_eq!(get(first, "over"), &Value::Bool(false));
     let infos = &objects[1..objects.len() - 1];
     assert!(!infos.is_empty());
     let mut last_depth = 0.0;
     for info in infos {
-        assert_eq!(info.get("type").str(), "info");
-        let depth = info.get("depth").num();
+        assert_eq!(str_of(get(info, "type")), "info");
+        let depth = num(get(info, "depth"));
         assert!(depth >= last_depth);
         last_depth = depth;
-        let k = info.get("multipv").num();
+        let k = num(get(info, "multipv"));
         assert!((1.0..=3.0).contains(&k));
-        assert!(["exact", "lower", "upper"].contains(&info.get("bound").str()));
-        let score = info.get("score");
-        assert!(matches!(score.get("cp"), Json::Num(_)), "{score:?}");
-        let Json::Arr(wdl) = info.get("wdl") else {
-            panic!()
-        };
-        assert_eq!(wdl.iter().map(Json::num).sum::<f64>(), 1000.0);
+        assert!(["exact", "lower", "upper"].contains(&str_of(get(info, "bound"))));
+        let score = get(info, "score");
+        assert!(get(score, "cp").is_number(), "{score}");
+        let wdl = get(info, "wdl").as_array().expect("wdl is an array");
+        assert_eq!(wdl.iter().map(num).sum::<f64>(), 1000.0);
         for key in ["seldepth", "nodes", "nps", "time_ms", "hashfull"] {
-            assert!(info.get(key).num() >= 0.0);
+            assert!(num(get(info, key)) >= 0.0);
         }
         // The principal variation is a legal line from the position.
         let mut g = Game::new(Variant::Songo36Amateur, start);
-        for m in info.get("pv").moves() {
-            g.play(m).unwrap_or_else(|e| panic!("{e} in pv {info:?}"));
+        for m in moves(get(info, "pv")) {
+            g.play(m).unwrap_or_else(|e| panic!("{e} in pv {info}"));
         }
     }
     assert_eq!(last_depth, 7.0);
     let last = objects.last().unwrap();
-    assert_eq!(last.get("type").str(), "bestmove");
-    let best: Move = last.get("move").str().parse().unwrap();
+    assert_eq!(str_of(get(last, "type")), "bestmove");
+    let best: Move = str_of(get(last, "move")).parse().unwrap();
     assert!(start.legal_moves(Variant::Songo36Amateur).contains(best));
-    assert_eq!(last.get("depth").num(), 7.0);
-    assert_eq!(last.get("result"), &Json::Null);
+    assert_eq!(num(get(last, "depth")), 7.0);
+    assert_eq!(get(last, "result"), &Value::Null);
 }
 
 #[test]
@@ -402,12 +228,15 @@ fn analyze_json_of_a_finished_game() {
         "--json",
     ]);
     let s = text(&out.stdout);
-    let lines: Vec<Json> = s.lines().map(|l| Json::parse(l).unwrap()).collect();
+    let lines: Vec<Value> = s.lines().map(json).collect();
     assert_eq!(lines.len(), 2, "{s}");
-    assert_eq!(lines[0].get("over"), &Json::Bool(true));
-    assert_eq!(lines[1].get("move"), &Json::Null);
-    assert_eq!(lines[1].get("result").str(), "1-0");
-    assert_eq!(lines[1].get("reason").str(), "capture threshold reached");
+    assert_eq!(get(&lines[0], "over"), &Value::Bool(true));
+    assert_eq!(get(&lines[1], "move"), &Value::Null);
+    assert_eq!(str_of(get(&lines[1], "result")), "1-0");
+    assert_eq!(
+        str_of(get(&lines[1], "reason")),
+        "capture threshold reached"
+    );
 }
 
 #[test]
