@@ -153,13 +153,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), ReviewError> {
         (_, Some(ms)) => SearchLimit::MoveTime(Duration::from_millis(ms)),
         (depth, None) => SearchLimit::Depth(depth.unwrap_or(DEFAULT_DEPTH)),
     };
-    let spec = without_book(args.engine.clone().unwrap_or_else(|| EngineSpec {
-        name: "songo".to_string(),
-        cmd: None,
-        args: Vec::new(),
-        options: Vec::new(),
-        tc: None,
-    }));
+    let spec = without_book(args.engine.clone().unwrap_or_else(EngineSpec::this_program));
     let own = std::env::current_exe().map_err(ReviewError::CurrentExe)?;
     let mut engine = EngineProcess::start(&spec, &own).map_err(ReviewError::EngineStart)?;
     let mut reviewed = Vec::with_capacity(games.len());

@@ -187,6 +187,21 @@ pub struct EngineSpec {
     pub tc: Option<TimeControl>,
 }
 
+impl EngineSpec {
+    /// songo itself at its defaults, named `songo`: the engine of `songo
+    /// gui`, `songo review` and the page when none is named (the program
+    /// is the front end's own: `cmd` is `None`).
+    pub fn this_program() -> EngineSpec {
+        EngineSpec {
+            name: "songo".into(),
+            cmd: None,
+            args: Vec::new(),
+            options: Vec::new(),
+            tc: None,
+        }
+    }
+}
+
 /// Splits on whitespace, keeping double-quoted runs together (the quotes
 /// themselves are dropped): `a "b c" d` is `a`, `b c`, `d`.
 pub fn split_words(s: &str) -> Result<Vec<String>, SpecError> {

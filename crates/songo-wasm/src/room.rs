@@ -148,14 +148,8 @@ impl WebRoom {
     #[wasm_bindgen(constructor)]
     pub fn new(host: JsHost) -> WebRoom {
         let epoch = Instant::now();
-        let engine = EngineSpec {
-            name: "songo".into(),
-            cmd: None,
-            args: Vec::new(),
-            options: Vec::new(),
-            tc: None,
-        };
-        let (hosted, first) = HostedRoom::new(engine, MOVETIME, host, Duration::ZERO);
+        let (hosted, first) =
+            HostedRoom::new(EngineSpec::this_program(), MOVETIME, host, Duration::ZERO);
         WebRoom {
             hosted,
             epoch,

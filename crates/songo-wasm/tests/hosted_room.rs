@@ -94,13 +94,7 @@ struct Page {
 
 impl Page {
     fn open() -> Page {
-        let spec = EngineSpec {
-            name: "songo".into(),
-            cmd: None,
-            args: Vec::new(),
-            options: Vec::new(),
-            tc: None,
-        };
+        let spec = EngineSpec::this_program();
         let (room, first) = HostedRoom::new(
             spec,
             Duration::from_millis(200),
