@@ -72,7 +72,7 @@ impl BookSource {
 /// Whether `go` with these limits may be answered from the book: not
 /// when it asks for a search of its own (`infinite`, `ponder`,
 /// `searchmoves`, `mate`).
-pub fn limits_allow_book(limits: &Limits) -> bool {
+fn limits_allow_book(limits: &Limits) -> bool {
     !limits.infinite && !limits.ponder && limits.searchmoves.is_empty() && limits.mate.is_none()
 }
 
@@ -108,21 +108,46 @@ pub fn engine_score(book_score: i16) -> Score {
     }
 }
 
-/// The book's move in `game`'s current position, chosen among those
-/// within `variety` centiseeds of the best by `random`; `None` when the
-/// book does not have the position or the game's history may matter (see
-/// the module's documentation).
-pub fn answer(book: &Book, game: &Game, variety: u16, random: u64) -> Option<BookAnswer> {
-    if game.is_over() || game.repetitions() > 1 {
+/// What a `go` asks of the book, besides the game.
+#[derive(Clone, Copy, Debug)]
+pub struct BookUse<'a> {
+    /// `OwnBook`.
+    pub own_book: bool,
+    /// Whether `Skill Level` is full strength.
+    pub full_strength: bool,
+    /// `BookVariety`, in centiseeds.
+    pub variety: u16,
+    /// The `go`'s limits.
+    pub limits: &'a Limits,
+}
+
+/// The one decision whether the book answers a `go` (every condition of
+/// the module's documentation), and its move in `game`'s current
+/// position, chosen among those within `variety` centiseeds of the best
+/// by a number from `random`. That number is drawn only when the book has
+/// the position, so that positions out of the book leave the skill
+/// levels' draws as they were. One probe of the position, one of the
+/// position after the move (for the reply).
+pub fn answer(
+    book: &Book,
+    game: &Game,
+    asked: BookUse,
+    random: impl FnOnce() -> u64,
+) -> Option<BookAnswer> {
+    if !asked.own_book || !asked.full_strength || !limits_allow_book(asked.limits) {
         return None;
     }
     let (v, p) = (game.variant(), game.position());
     let moves = book.probe(v, &p)?;
+    let random = random();
+    if game.is_over() || game.repetitions() > 1 {
+        return None;
+    }
     let seen = game.positions();
     if moves.iter().any(|m| seen.contains(&p.make_move(v, m.mv))) {
         return None;
     }
-    let chosen = songo_book::choose(moves, variety, random)?;
+    let chosen = songo_book::choose(moves, asked.variety, random)?;
     let after = p.make_move(v, chosen.mv);
     let reply = book
         .probe(v, &after)
@@ -164,12 +189,24 @@ mod tests {
         ])
     }
 
+    /// [`answer`] to a `go depth 8` at full strength with `OwnBook`.
+    fn answer_of(book: &Book, game: &Game, variety: u16, random: u64) -> Option<BookAnswer> {
+        let limits = Limits::depth(8);
+        let asked = BookUse {
+            own_book: true,
+            full_strength: true,
+            variety,
+            limits: &limits,
+        };
+        answer(book, game, asked, || random)
+    }
+
     #[test]
     fn the_answer_names_the_move_its_reply_and_its_score() {
         let v = Variant::Songo40;
         let book = start_book(v);
         let game = Game::new(v, Position::startpos());
-        let a = answer(&book, &game, 0, 12345).unwrap();
+        let a = answer_of(&book, &game, 0, 12345).unwrap();
         assert_eq!(
             (a.mv.to_string(), a.score, a.depth, a.visits),
             ("E".to_string(), 40, 9, 4)
@@ -178,11 +215,11 @@ mod tests {
         // Within 5 centiseeds, C (whose position after is not in the
         // book: no reply) can be chosen too.
         let chosen: std::collections::BTreeSet<String> = (0..16)
-            .map(|r| answer(&book, &game, 5, r).unwrap().mv.to_string())
+            .map(|r| answer_of(&book, &game, 5, r).unwrap().mv.to_string())
             .collect();
         assert_eq!(chosen.len(), 2);
         // Another variant's start is not in this book.
-        assert!(answer(
+        assert!(answer_of(
             &book,
             &Game::new(Variant::Songo36Amateur, Position::startpos()),
             0,

@@ -541,19 +541,14 @@ impl Engine {
 
     /// The book's answer to this `go`, if the book is to answer it.
     fn book_answer(&mut self, limits: &Limits) -> Option<book::BookAnswer> {
-        if !self.options.own_book
-            || self.options.skill != SkillLevel::MAX
-            || !book::limits_allow_book(limits)
-        {
-            return None;
-        }
-        // A random number only when the book has the position, so that
-        // positions out of the book leave the skill levels' draws as they
-        // were.
-        let book = self.book.book();
-        book.probe(self.game.variant(), &self.game.position())?;
-        let random = self.rng.random();
-        book::answer(book, &self.game, self.options.book_variety, random)
+        let asked = book::BookUse {
+            own_book: self.options.own_book,
+            full_strength: self.options.skill == SkillLevel::MAX,
+            variety: self.options.book_variety,
+            limits,
+        };
+        let rng = &mut self.rng;
+        book::answer(self.book.book(), &self.game, asked, || rng.random())
     }
 
     /// Reports a book move as a search's answer: no job runs, so `stop`
