@@ -4,7 +4,7 @@
 //! Each layer has its own error enum: [`MatchError`] (and below it
 //! [`OpeningError`], [`ProcessError`], [`SpecError`]), [`TuneError`],
 //! [`TbCliError`] (over [`TbError`]), [`BookCliError`], [`BenchError`], [`AnalyzeError`],
-//! [`PlayError`], [`ReplayError`], [`ResultsError`], [`ReviewError`], [`GuiError`]. [`CliError`] gathers
+//! [`PlayCliError`], [`ReplayError`], [`ResultsError`], [`ReviewError`], [`GuiError`]. [`CliError`] gathers
 //! them, and [`CliError::exit`] is the only function that decides an exit
 //! code; [`report`] prints the error and returns that code. The codes are
 //! documented in `songo --help`:
@@ -47,7 +47,7 @@ pub use crate::datagen::DatagenError;
 pub use crate::matches::{MatchError, OpeningError, ProcessError, SpecError};
 use crate::output::errln;
 pub use crate::output::StdoutError;
-pub use crate::play::PlayError;
+pub use crate::play::PlayCliError;
 pub use crate::replay::ReplayError;
 pub use crate::results::ResultsError;
 pub use crate::review::ReviewError;
@@ -133,7 +133,7 @@ pub enum CliError {
     #[error(transparent)]
     Analyze(#[from] AnalyzeError),
     #[error(transparent)]
-    Play(#[from] PlayError),
+    Play(#[from] PlayCliError),
     #[error(transparent)]
     Replay(#[from] ReplayError),
     #[error(transparent)]
@@ -237,8 +237,8 @@ impl CliError {
                 AnalyzeError::Stdout(e) => stdout_exit(e),
             },
             CliError::Play(e) => match e {
-                PlayError::Stdout(e) => stdout_exit(e),
-                PlayError::Engine(_) | PlayError::NoMove | PlayError::IllegalMove(..) => {
+                PlayCliError::Stdout(e) => stdout_exit(e),
+                PlayCliError::Engine(_) | PlayCliError::NoMove | PlayCliError::IllegalMove(..) => {
                     Exit::Failure
                 }
             },

@@ -37,7 +37,7 @@ pub const LEVEL_DEFAULT: u32 = 5;
 /// Depth of the search behind `hint`: a good move in a fraction of a second.
 pub const HINT_DEPTH: u32 = 12;
 
-/// `println!` that ends the game (returning a [`PlayError::Stdout`]) when
+/// `println!` that ends the game (returning a [`PlayCliError::Stdout`]) when
 /// standard output is closed.
 macro_rules! out {
     ($($arg:tt)*) => {
@@ -263,7 +263,7 @@ struct Reader<R> {
 impl<R: BufRead> Reader<R> {
     /// Prompts and reads one line; `None` at the end of input. A line that
     /// is not text is explained and asked again: a stray byte loses no game.
-    fn ask(&mut self, prompt: &str) -> Result<Option<String>, PlayError> {
+    fn ask(&mut self, prompt: &str) -> Result<Option<String>, PlayCliError> {
         loop {
             outp!("{prompt}");
             match self.input.next_line() {
@@ -341,7 +341,7 @@ fn game_record(game: &Game, human: Side, opponent: &str, abandoned: bool) -> Str
 /// What went wrong in `songo play` (a person's bad move is not an error:
 /// it is explained and asked again).
 #[derive(Debug, thiserror::Error)]
-pub enum PlayError {
+pub enum PlayCliError {
     #[error(transparent)]
     Engine(#[from] OptionError),
     #[error("the engine found no move in an ongoing game")]
@@ -354,13 +354,13 @@ pub enum PlayError {
 }
 
 /// Runs `songo play` on standard input and output.
-pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
+pub fn run(args: &PlayArgs) -> Result<(), PlayCliError> {
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     play(args, stdin.lock(), echo)
 }
 
-fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), PlayError> {
+fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), PlayCliError> {
     let human = if args.north { Side::North } else { Side::South };
     let (level, think) = match args.movetime {
         Some(ms) => (SkillLevel::MAX, Duration::from_millis(ms)),
@@ -426,9 +426,9 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), PlayErro
         let mover = game.position().side_to_move();
         if mover != human {
             let Some((m, _)) = engine.choose(&game) else {
-                return Err(PlayError::NoMove);
+                return Err(PlayCliError::NoMove);
             };
-            game.play(m).map_err(|e| PlayError::IllegalMove(m, e))?;
+            game.play(m).map_err(|e| PlayCliError::IllegalMove(m, e))?;
             out!("\nsongo plays {m}.");
             outp!("{}", draw(&game, human));
             continue;
@@ -440,7 +440,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), PlayErro
         };
         match parse_input(&line, &game, human) {
             Input::Move(m) => {
-                game.play(m).map_err(|e| PlayError::IllegalMove(m, e))?;
+                game.play(m).map_err(|e| PlayCliError::IllegalMove(m, e))?;
                 out!("\nYou play {m}.");
                 outp!("{}", draw(&game, human));
             }
@@ -486,7 +486,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), PlayErro
 
 /// Asks for a file name and writes the record there; an empty answer or the
 /// end of input skips it. An existing file is never overwritten.
-fn offer_save(reader: &mut Reader<impl BufRead>, record: &str) -> Result<(), PlayError> {
+fn offer_save(reader: &mut Reader<impl BufRead>, record: &str) -> Result<(), PlayCliError> {
     loop {
         let Some(name) = reader.ask("Save the game record? File name (empty to skip): ")? else {
             return Ok(());
