@@ -180,6 +180,13 @@ impl Browser {
         self.session_call("POST", "/window", Some(json!({ "handle": handle })));
     }
 
+    /// Closes the window the commands go to, as a person closes a tab;
+    /// the next command needs [`switch_to`](Browser::switch_to) another.
+    #[allow(dead_code)] // tests/web_site (which includes this file)
+    pub fn close_window(&self) {
+        self.session_call("DELETE", "/window", None);
+    }
+
     /// The handle of the window the commands go to.
     #[allow(dead_code)] // tests/web_site (which includes this file)
     pub fn window(&self) -> String {
