@@ -15,9 +15,11 @@
 //! A tab claims the game only while no engine thinks: docs/web.md leaves
 //! open the engine's move that the other tab writes just after the claim.
 //!
-//! `SONGO_SOAK_GAMES` games, 30 when unset (CI's run: about a minute,
-//! under three on CI's machine); the 1,000 of the issue in an ignored
-//! test: `cargo test --release --test web_site soak -- --ignored`.
+//! `SONGO_SOAK_GAMES` games, 30 when unset: CI's run, chosen to stay
+//! under three minutes on this 2-core machine (80 s of play quiet, 95 s
+//! beside another soak, plus the site's build when it runs alone); the
+//! 1,000 of the issue in an ignored test: `cargo test --release --test
+//! web_site soak -- --ignored`.
 //! `SONGO_SOAK_SEED` seeds the generator; every failure names it. docs/web.md
 //! says how long each takes.
 
@@ -32,7 +34,7 @@ use super::page_support::{check, snapshot, wait_until, Rng, Snapshot, PATIENCE};
 use super::webdriver::Browser;
 use super::{assert_no_page_errors, wait_for_value, Web};
 
-/// CI's count: about a minute here.
+/// CI's count: under three minutes here (the module's comment).
 const CI_GAMES: usize = 30;
 /// One burst of moves in this many is followed by a disruption.
 const DISRUPTION_ODDS: usize = 8;
