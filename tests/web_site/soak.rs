@@ -2,7 +2,8 @@
 //! in the page (`index.html?no-pause`, the sowing animation off), two
 //! people at one board or against level 1, each move a click on an
 //! enabled pit that a seeded generator picks; every state between bursts
-//! of moves checked against the rules core (tests/page_support). Between
+//! of moves checked against the rules core (tests/page_support); now and
+//! then the page reloads itself the moment it shows a game's end. Between
 //! bursts, and at once after a game ends, at random: the page reloaded
 //! (sometimes with the engine still thinking on its answer), or a second
 //! tab opened, which shows that the game plays elsewhere, claims it ("play
@@ -65,11 +66,14 @@ fn soak(settings: Settings) {
     });
 }
 
-/// Plays `picks.length` moves at most (`picks` and `settle` defined
-/// before it), each a click on the enabled pit `pick % enabled`, once the
-/// page takes it (no engine thinking, no animation), until the game ends;
-/// then (`settle`) waits for the engine's answer. Sets `window.songoSoak`
-/// when done.
+/// Plays `picks.length` moves at most (`picks`, `settle` and `leave`
+/// defined before it), each a click on the enabled pit `pick % enabled`,
+/// once the page takes it (no engine thinking, no animation), until the
+/// game ends; then (`settle`) waits for the engine's answer. Sets
+/// `window.songoSoak` when done. With `leave`, a game seen over is noted
+/// in `sessionStorage.songoSoak` and the page reloads itself at once:
+/// closed in the very moment it showed the end, sooner than a WebDriver
+/// command could.
 const BURST_SCRIPT: &str = "
 window.songoSoak = null;
 const board = document.querySelector('[data-testid=board]');
@@ -83,10 +87,20 @@ const until = (ok, what) => new Promise((resolve, reject) => {
   };
   tick();
 });
+const over = () => {
+  if (board.dataset.state !== 'over') return false;
+  if (leave) {
+    const { variant, start, moves } = board.dataset;
+    sessionStorage.setItem('songoSoak', JSON.stringify({ variant, start, moves }));
+    window.songoLeaving = true;
+    location.reload();
+  }
+  return true;
+};
 (async () => {
   for (const pick of picks) {
     await until(idle, 'the page never took a move');
-    if (board.dataset.state === 'over') break;
+    if (over()) return;
     const pits = [...document.querySelectorAll('button[data-pit]')].filter((p) => !p.disabled);
     if (pits.length === 0) throw new Error(`no pit enabled, ${board.dataset.state}`);
     const ply = board.dataset.ply;
@@ -94,7 +108,11 @@ const until = (ok, what) => new Promise((resolve, reject) => {
     await until(() => board.dataset.ply !== ply, 'a click played nothing');
   }
   if (settle) await until(idle, 'no answer');
-})().then(() => { window.songoSoak = 'done'; }, (e) => { window.songoSoak = String(e); });
+  over();
+})().then(
+  () => { if (!window.songoLeaving) window.songoSoak = 'done'; },
+  (e) => { window.songoSoak = String(e); },
+);
 return null;";
 
 struct Soak<'a> {
@@ -166,15 +184,21 @@ impl<'a> Soak<'a> {
         let picks: Vec<usize> = (0..1 + self.rng.below(BURST))
             .map(|_| self.rng.below(1 << 20))
             .collect();
+        let leave = self.rng.below(8) == 0;
         self.b.script(&format!(
-            "const picks = {}; const settle = {settle};{BURST_SCRIPT}",
+            "const picks = {}; const settle = {settle}; const leave = {leave};{BURST_SCRIPT}",
             json!(picks)
         ));
         let deadline = Instant::now() + PATIENCE * 4;
         loop {
-            let v = self.b.script("return window.songoSoak;");
+            let v = self
+                .b
+                .script("return window.songoSoak || sessionStorage.getItem('songoSoak');");
             if v == "done" {
                 break;
+            }
+            if let Some(noted) = v.as_str().filter(|v| v.starts_with('{')) {
+                return self.left_at_end(noted);
             }
             assert!(v.is_null(), "{}: {v}", self.at());
             assert!(
@@ -193,6 +217,35 @@ impl<'a> Soak<'a> {
             self.view
         );
         self.seen(s);
+    }
+
+    /// The page reloaded itself the moment it showed the end of the game
+    /// `noted`: that game is seen finished, and the reloaded page shows
+    /// it over.
+    fn left_at_end(&mut self, noted: &str) {
+        self.log.push("reloaded by the page at the end".into());
+        let noted: serde_json::Value = serde_json::from_str(noted).unwrap();
+        // The page that left may still be there, for a moment.
+        wait_for_value(self.b, "the reload", "return !window.songoLeaving || null;");
+        let s = wait_ready(self.b);
+        self.b
+            .script("sessionStorage.removeItem('songoSoak'); return null;");
+        let moves: Vec<&str> = noted["moves"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        self.finished.push(key(
+            noted["variant"].as_str().unwrap(),
+            noted["start"].as_str().unwrap(),
+            &moves,
+        ));
+        assert!(
+            s.state == "over" && s.moves == noted["moves"].as_str().unwrap(),
+            "{}: the game seen over, {noted}, then {s:?}",
+            self.at()
+        );
+        self.view = s;
     }
 
     /// Takes `s` as the last state; a game over is seen finished.
