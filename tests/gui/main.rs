@@ -37,6 +37,7 @@ mod page_support;
 mod persistence;
 mod records;
 mod rules;
+mod soak;
 mod tabs;
 mod two_players;
 mod webdriver;

@@ -19,6 +19,7 @@ pub mod explorer;
 pub mod input;
 pub mod language;
 pub mod records;
+pub mod soak;
 
 use std::io::Write;
 use std::time::{Duration, Instant};

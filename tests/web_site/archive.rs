@@ -33,7 +33,7 @@ fn wait_connected(b: &Browser) {
 
 /// The archive as the page's origin holds it: `(id, text)` of every game
 /// in IndexedDB `songo`, store `games`, by id.
-fn archived(b: &Browser) -> Vec<(String, String)> {
+pub(super) fn archived(b: &Browser) -> Vec<(String, String)> {
     b.script(
         "window.songoArchived = null;
          const open = indexedDB.open('songo', 1);

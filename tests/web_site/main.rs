@@ -55,6 +55,7 @@ mod languages;
 #[path = "../page_support/mod.rs"]
 mod page_support;
 mod play;
+mod soak;
 mod storage;
 mod tabs;
 #[allow(dead_code)]
