@@ -84,7 +84,8 @@ fn a_game_lost_on_time_is_listed_once_after_restarts() {
     lose_on_time(&b, &server);
     wait_games_listed(&b, 1);
     let mut server = server;
-    for _ in 0..2 {
+    // Issue 43: across three restarts, each with the page loaded again.
+    for _ in 0..3 {
         drop(server);
         server = Server::start(&["--data-dir", d]);
         b.goto(&server.url());

@@ -295,3 +295,43 @@ fn a_deleted_game_leaves_the_archive_and_its_undo_survives_a_reload() {
     assert_eq!(deleted_shown(b), None);
     assert_no_page_errors(b);
 }
+
+/// Issue 43: a game lost on time is listed once, and archived once,
+/// across three reloads. The clock is set in the saved state (a timed
+/// game whose South has 300 ms left, South to move), as a page closed
+/// just before its flag fell leaves it: the page loaded again finds the
+/// loss on time.
+#[test]
+fn a_game_lost_on_time_is_listed_once_across_three_reloads() {
+    let Some(web) = Web::open(1280, 900) else {
+        return;
+    };
+    let b = &web.b;
+    web.start();
+    b.script(
+        "const s = JSON.parse(localStorage.getItem('songo.room'));
+         s.play.clock = { tc: { base_ms: 60000, inc_ms: 0 }, left_ms: [300, 60000] };
+         localStorage.setItem('songo.room', JSON.stringify(s));
+         return null;",
+    );
+    b.refresh();
+    wait_for_value(
+        b,
+        "the loss on time",
+        "return document.querySelector('[data-testid=result]').dataset.result === '0-1' || null;",
+    );
+    wait_games_listed(b, 1);
+    for _ in 0..3 {
+        b.refresh();
+        wait_connected(b);
+        wait_games_listed(b, 1);
+        // Time for a second listing to come, if one would.
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        wait_games_listed(b, 1);
+    }
+    let games = archived(b);
+    assert_eq!(games.len(), 1, "{games:?}");
+    check_archived(&games);
+    assert!(games[0].1.contains("time forfeit"), "{}", games[0].1);
+    assert_no_page_errors(b);
+}
