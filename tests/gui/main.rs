@@ -31,6 +31,7 @@ mod hooks;
 mod http;
 mod input;
 mod languages;
+mod learn;
 mod newcomer;
 #[path = "../page_support/mod.rs"]
 mod page_support;
