@@ -854,7 +854,7 @@ lesson-progress = { $solved } of { $total } solved
 lesson-again = Start again
 lesson-next = Next lesson
 lesson-solved-mark = (solved)
-lesson-end = Final score: South { $south }, North { $north }.
+lesson-end = End of the game ({ $how }). Final score: South { $south }, North { $north }.
 no-such-lesson = there is no lesson '{ $lesson }' in { $variant }
 
 lesson-sow-title = Sowing

@@ -861,7 +861,7 @@ lesson-progress = { $solved } sur { $total } réussies
 lesson-again = Recommencer
 lesson-next = Leçon suivante
 lesson-solved-mark = (réussie)
-lesson-end = Score final : Sud { $south }, Nord { $north }.
+lesson-end = Fin de partie ({ $how }). Score final : Sud { $south }, Nord { $north }.
 no-such-lesson = pas de leçon « { $lesson } » dans { $variant }
 
 lesson-sow-title = Semer

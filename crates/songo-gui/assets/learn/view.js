@@ -44,7 +44,6 @@ export function createLearnView({ onPit, onOpen }) {
   const done = byId("lesson-done");
   const doneText = byId("lesson-done-text");
   const end = byId("lesson-end");
-  const endHow = byId("lesson-end-how");
   const again = byId("lesson-again");
   const next = byId("lesson-next");
   const message = byId("lesson-message");
@@ -100,6 +99,10 @@ export function createLearnView({ onPit, onOpen }) {
       root.dataset.position = solved && l.after ? l.after : l.position;
       board.mark({ counts, legal: l.state === "solved" ? [] : l.legal, last: l.state === "solved" ? l.tried : null });
       board.players({}, solved && l.after_captured ? l.after_captured : l.captured, l.state === "solved" ? null : l.to_move);
+      // The pit of a wrong answer, ringed in red beside what is said of it.
+      for (const [letter, pit] of Object.entries(board.pits)) {
+        pit.wrap.classList.toggle("tried", l.state === "wrong" && l.tried === letter);
+      }
       if (solved && change.solvedNow && l.sowing && stored.get("animate", "true") === "true") {
         board.animate(l.sowing, counts);
       } else {
@@ -115,8 +118,7 @@ export function createLearnView({ onPit, onOpen }) {
       if (l.state === "solved") {
         tell(doneText, l.texts.done);
         // A lesson that ends the game: how, and the final scores.
-        tellSay(endHow, l.end);
-        if (l.end && l.scores) tell(end, "lesson-end", { south: l.scores[0], north: l.scores[1] });
+        if (l.end && l.scores) tell(end, "lesson-end", { how: l.end, south: l.scores[0], north: l.scores[1] });
         else tell(end, null);
       }
       next.hidden = l.state !== "solved" || !l.next;

@@ -18,7 +18,7 @@ pub const FORMAT: u32 = 1;
 /// when one is at fault.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LessonError {
-    #[error("{file}: not a lesson file: {detail} (line {line}, column {column})")]
+    #[error("{file}: not a lesson file: {detail}")]
     Json {
         file: String,
         line: usize,
