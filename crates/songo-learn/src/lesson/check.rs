@@ -5,8 +5,7 @@
 
 use songo_core::{Move, Position, Variant};
 
-use super::format::end_name;
-use super::{Lesson, Reason};
+use super::{end_name, Lesson, Reason};
 
 /// What the rules core does not confirm in a lesson.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

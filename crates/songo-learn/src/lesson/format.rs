@@ -6,10 +6,10 @@
 use std::collections::HashSet;
 
 use serde::Deserialize;
-use songo_core::{EndReason, Move, Position, Variant};
+use songo_core::{Move, Position, Variant};
 
 use super::check::Fault;
-use super::{Accepted, Lesson, Reason, Refused, Rule};
+use super::{end_of, Accepted, Lesson, Reason, Refused, Rule};
 
 /// The version of the file format; another is refused.
 pub const FORMAT: u32 = 1;
@@ -259,26 +259,4 @@ fn lesson(file: &str, r: RawLesson) -> Result<Lesson, LessonError> {
 fn reasons() -> String {
     let names: Vec<_> = Reason::ALL.iter().map(|r| r.name()).collect();
     format!("a reason is one of {}", names.join(", "))
-}
-
-pub(super) const ENDS: [(EndReason, &str); 4] = [
-    (EndReason::Threshold, "threshold"),
-    (EndReason::FewSeeds, "few-seeds"),
-    (EndReason::EmptyRow, "empty-row"),
-    (EndReason::CannotFeed, "cannot-feed"),
-];
-
-fn end_of(text: &str) -> Option<EndReason> {
-    ENDS.iter().find(|(_, name)| *name == text).map(|(e, _)| *e)
-}
-
-/// A fault's end reason, as the file writes it.
-pub(super) fn end_name(e: Option<EndReason>) -> &'static str {
-    match e {
-        None => "none",
-        Some(e) => ENDS
-            .iter()
-            .find(|(x, _)| *x == e)
-            .map_or("repetition", |(_, n)| n),
-    }
 }

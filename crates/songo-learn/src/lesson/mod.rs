@@ -126,6 +126,30 @@ impl Reason {
     }
 }
 
+/// The ends of a game a file names (`end`), as songo-core has them.
+const ENDS: [(EndReason, &str); 4] = [
+    (EndReason::Threshold, "threshold"),
+    (EndReason::FewSeeds, "few-seeds"),
+    (EndReason::EmptyRow, "empty-row"),
+    (EndReason::CannotFeed, "cannot-feed"),
+];
+
+/// The end a file names.
+fn end_of(text: &str) -> Option<EndReason> {
+    ENDS.iter().find(|(_, name)| *name == text).map(|(e, _)| *e)
+}
+
+/// A fault's end reason, as the file writes it.
+fn end_name(e: Option<EndReason>) -> &'static str {
+    match e {
+        None => "none",
+        Some(e) => ENDS
+            .iter()
+            .find(|(x, _)| *x == e)
+            .map_or("repetition", |(_, n)| n),
+    }
+}
+
 /// What a move makes of a lesson.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Judged {
