@@ -31,6 +31,7 @@ mod hooks;
 mod http;
 mod input;
 mod languages;
+mod learn;
 mod newcomer;
 #[path = "../page_support/mod.rs"]
 mod page_support;
@@ -339,9 +340,9 @@ fn malformed_messages_get_an_error_and_the_server_goes_on() {
     let server = Server::start(&[]);
     let mut ws = http::WebSocket::open(server.port, &server.host(), Some(&server.origin()))
         .unwrap_or_else(|r| panic!("refused: {}", r.status));
-    // A page is welcomed with the game, the analysis board, the review and
-    // the finished games.
-    for kind in ["state", "analysis", "review", "games"] {
+    // A page is welcomed with the game, the analysis board, the review,
+    // the finished games and the lessons.
+    for kind in ["state", "analysis", "review", "games", "lessons"] {
         let first: Value = serde_json::from_str(&ws.recv().unwrap()).unwrap();
         assert_eq!(first["type"], kind);
     }

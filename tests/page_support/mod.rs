@@ -10,7 +10,7 @@
 //! client as its `webdriver` module (tests/gui/webdriver.rs). The analysis
 //! board's checks are in `analysis.rs`, the opening book explorer's in
 //! `explorer.rs`, the records' and reviews' in `records.rs`, fast double
-//! input in `input.rs`.
+//! input in `input.rs`, Learn's lessons in `learn.rs`.
 
 #![allow(dead_code)] // each test crate takes the parts it needs
 
@@ -18,6 +18,7 @@ pub mod analysis;
 pub mod explorer;
 pub mod input;
 pub mod language;
+pub mod learn;
 pub mod records;
 pub mod soak;
 

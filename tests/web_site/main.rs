@@ -52,6 +52,7 @@ mod http;
 mod import;
 mod install;
 mod languages;
+mod learn;
 #[path = "../page_support/mod.rs"]
 mod page_support;
 mod play;

@@ -1,8 +1,8 @@
 // The songo GUI page. The room (the local server's, or the page's own in
 // the static site: transport.js) keeps the games and judges every move;
 // this script connects to it, routes its messages to the page's panels
-// (play/, analysis/, review/, games/, rules/: each its state, view and
-// messages, docs/gui.md) and switches between Play and Analysis. No build step and nothing fetched from elsewhere; its one
+// (play/, analysis/, review/, games/, rules/, learn/: each its state, view
+// and messages, docs/gui.md) and switches between Play, Analysis and Learn. No build step and nothing fetched from elsewhere; its one
 // library, Project Fluent's (fluent/), words every text in the person's
 // language (i18n.js).
 
@@ -14,11 +14,12 @@ import { initAnalysis } from "./analysis/panel.js";
 import { initReview } from "./review/panel.js";
 import { initGames } from "./games/panel.js";
 import { initRules, onShownMove } from "./rules/panel.js";
+import { initLearn } from "./learn/panel.js";
 import { initSound } from "./sound.js";
 
 /** @typedef {import("./room.js").RoomMessage} RoomMessage */
 /** @typedef {import("./room.js").RecordMessage} RecordMessage */
-/** @typedef {"play" | "analysis"} Mode */
+/** @typedef {"play" | "analysis" | "learn"} Mode */
 
 /** An element of the page by its test id. @param {string} id */
 const byId = (id) => find(`[data-testid=${id}]`, HTMLElement);
@@ -61,15 +62,23 @@ function offer(message) {
   link.click();
 }
 
+/** The mode a tab or an address names (Play by default).
+ *  @param {string | undefined} name @returns {Mode} */
+function modeOf(name) {
+  return name === "analysis" || name === "learn" ? name : "play";
+}
+
 /** @param {Mode} next */
 function show(next) {
   mode = next;
   document.body.dataset.mode = next;
   byId("play-mode").hidden = next !== "play";
   byId("analysis-mode").hidden = next !== "analysis";
+  byId("learn-mode").hidden = next !== "learn";
   for (const tab of $$("[role=tab]")) tab.setAttribute("aria-selected", String(tab.dataset.mode === next));
   if (location.hash !== `#${next}`) history.replaceState(null, "", `#${next}`);
   analysis.show(next === "analysis");
+  learn.show(next === "learn");
 }
 
 // The review's limit is the analysis panel's select, and the next game's
@@ -79,6 +88,7 @@ const analysis = initAnalysis({ onSaved, showPlay: () => show("play"), settings:
 const review = initReview({ analysis });
 const games = initGames({ onSaved, showAnalysis: () => show("analysis"), reviewLimit: () => review.limit() });
 initRules();
+const learn = initLearn();
 initSound();
 
 /** @param {RoomMessage} message */
@@ -109,6 +119,9 @@ function onMessage(message) {
     case "games":
       games.render(message);
       break;
+    case "lessons":
+      learn.render(message);
+      break;
     case "shown-move":
       onShownMove(message);
       break;
@@ -127,6 +140,7 @@ function onMessage(message) {
       else if (message.topic === "record") analysis.recordMessageRoom(message.message, false);
       else if (message.topic === "set-up") analysis.setUpMessage(message.message);
       else if (message.topic === "analysis" || message.topic === "review") analysis.messageRoom(message.message);
+      else if (message.topic === "lessons") learn.say(message.message);
       // A message refused whole (too long, not JSON) has no topic: said
       // where the person is looking.
       else if (!message.topic && mode === "analysis") analysis.messageRoom(message.message);
@@ -156,11 +170,11 @@ function onClose(id, args) {
   // go, and the buttons say so too (issue 38, defect 9); the next state
   // offers them again.
   document.body.dataset.connected = "false";
-  for (const pit of /** @type {HTMLButtonElement[]} */ ($$("button[data-pit], button[data-analysis-pit]"))) pit.disabled = true;
+  for (const pit of /** @type {HTMLButtonElement[]} */ ($$("button[data-pit], button[data-analysis-pit], button[data-lesson-pit]"))) pit.disabled = true;
 }
 
 for (const tab of $$("[role=tab]")) {
-  tab.addEventListener("click", () => show(tab.dataset.mode === "analysis" ? "analysis" : "play"));
+  tab.addEventListener("click", () => show(modeOf(tab.dataset.mode)));
 }
 byId("claim").addEventListener("click", () => server.send({ type: "claim" }));
 
@@ -172,11 +186,11 @@ document.addEventListener("keydown", (event) => {
   const target = /** @type {Element} */ (event.target);
   if (target.closest("input:not([type=checkbox]), textarea")) return;
   if (target.closest("select") && !/^[a-g]$/i.test(event.key)) return;
-  const handled = mode === "play" ? play.onKey(event) : analysis.onKey(event);
+  const handled = mode === "play" ? play.onKey(event) : mode === "learn" ? learn.onKey(event) : analysis.onKey(event);
   if (handled) event.preventDefault();
 });
 
-show(location.hash === "#analysis" ? "analysis" : "play");
+show(modeOf(location.hash.slice(1)));
 connect({ onMessage, onOpen, onClose });
 // The static site's own parts: its service worker (offline), `?bench`.
 if (kind === "worker") import("./site.js");

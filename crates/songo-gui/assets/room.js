@@ -131,7 +131,7 @@ export {};
 
 /** @typedef {{type: "engine-line", line: string, info?: LineInfo}} EngineLineMessage */
 /** @typedef {{type: "illegal", pit: string, why: Say}} IllegalMessage */
-/** @typedef {"analysis" | "set-up" | "record" | "review" | "games"} Topic */
+/** @typedef {"analysis" | "set-up" | "record" | "review" | "games" | "lessons"} Topic */
 /** @typedef {{type: "error", message: Say, topic?: Topic}} ErrorMessage */
 
 /**
@@ -282,10 +282,49 @@ export {};
  */
 
 /**
+ * Learn: one lesson of the list (view.rs's `LessonItem`).
+ * @typedef {{id: string, title: string, done: boolean}} LessonItem
+ */
+
+/**
+ * The lesson shown (view.rs's `LessonView`).
+ * @typedef {object} LessonView
+ * @property {string} id
+ * @property {number} index its place in the list, from 1
+ * @property {{title: string, task: string, wrong: string, done: string}} texts catalogue ids
+ * @property {string} position
+ * @property {number[]} pits
+ * @property {[number, number]} captured
+ * @property {Side} to_move
+ * @property {string[]} legal the pits the rules allow
+ * @property {"task" | "wrong" | "solved"} state
+ * @property {string | null} tried the pit of the last answer
+ * @property {Say | null} why a forbidden pit: the rules' reason
+ * @property {Say | null} effect a legal wrong pit: what it would do
+ * @property {Sowing | null} sowing solved: the move, for the animation
+ * @property {string | null} after
+ * @property {number[] | null} after_pits
+ * @property {[number, number] | null} after_captured
+ * @property {Say | null} end solved and the game over: how
+ * @property {[number, number] | null} scores
+ * @property {string | null} next the next lesson's id
+ */
+
+/**
+ * Learn: a variant's lessons and the lesson shown.
+ * @typedef {object} LessonsView
+ * @property {"lessons"} type
+ * @property {string} variant
+ * @property {LessonItem[]} lessons
+ * @property {number} solved
+ * @property {LessonView} lesson
+ */
+
+/**
  * Everything the room sends a page.
  * @typedef {View | EngineLineMessage | IllegalMessage | ErrorMessage | AnalysisView
  *   | AnalysisLinesMessage | ReviewView | RecordMessage | GamesView | ShownMoveMessage
- *   | {type: "elsewhere"} | {type: "here"}} RoomMessage
+ *   | LessonsView | {type: "elsewhere"} | {type: "here"}} RoomMessage
  */
 
 /**
@@ -316,13 +355,15 @@ export {};
 /** @typedef {{type: "open-game", index?: number, id?: string}} OpenGameMessage */
 /** @typedef {{type: "delete-game", id: string}} DeleteGameMessage */
 /** @typedef {{type: "show-move", variant: string, position: string, pit: string, tag: string}} ShowMoveMessage */
+/** @typedef {{type: "lesson-open", variant: string, lesson?: string}} LessonOpenMessage */
+/** @typedef {{type: "lesson-move", pit: string, lesson: string}} LessonMoveMessage */
 
 /**
  * Everything a page sends the room.
  * @typedef {NewGameMessage | MoveMessage | TakeBackMessage | ReviewMessage | SetUpMessage
  *   | AnalyseGameMessage | GotoMessage | AnalysisMoveMessage | AnalyseMessage
  *   | PlayFromHereMessage | LoadGameMessage | SaveMessage | OpenGameMessage | ShowMoveMessage
- *   | DeleteGameMessage
+ *   | DeleteGameMessage | LessonOpenMessage | LessonMoveMessage
  *   | {type: "resign" | "restart-engine" | "state" | "hint" | "restart-analyst"
  *       | "cancel-review" | "export-games" | "undo-delete" | "claim"}} PageMessage
  */

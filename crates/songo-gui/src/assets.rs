@@ -135,6 +135,27 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("/util.js", JS, include_str!("../assets/util.js")),
     ("/transport.js", JS, include_str!("../assets/transport.js")),
     ("/i18n.js", JS, include_str!("../assets/i18n.js")),
+    // Learn: the lessons (docs/learn.md).
+    (
+        "/learn/panel.js",
+        JS,
+        include_str!("../assets/learn/panel.js"),
+    ),
+    (
+        "/learn/state.js",
+        JS,
+        include_str!("../assets/learn/state.js"),
+    ),
+    (
+        "/learn/view.js",
+        JS,
+        include_str!("../assets/learn/view.js"),
+    ),
+    (
+        "/learn/messages.js",
+        JS,
+        include_str!("../assets/learn/messages.js"),
+    ),
     // The players' rules panel's diagrams (rules/view.js).
     (
         "/rules/diagrams.json",

@@ -372,6 +372,7 @@ mod tests {
             },
             games: Vec::new(),
             deleted: None,
+            lessons: None,
         }
     }
 

@@ -184,6 +184,10 @@ fn page_ids() -> BTreeSet<String> {
 /// and every string of the rules panel's diagrams (their captions' ids).
 fn js_literals() -> BTreeSet<String> {
     let mut out = BTreeSet::new();
+    // The lessons' texts are named by the lesson file (songo-learn).
+    for l in songo_learn::lesson::builtin().all() {
+        out.extend([&l.title, &l.task, &l.wrong, &l.done].map(String::clone));
+    }
     let diagrams = std::fs::read_to_string(assets().join("rules/diagrams.json")).unwrap();
     for (i, part) in diagrams.split('"').enumerate() {
         if i % 2 == 1 {
@@ -202,6 +206,23 @@ fn js_literals() -> BTreeSet<String> {
         }
     }
     out
+}
+
+#[test]
+fn every_lesson_text_is_in_each_catalogue() {
+    for lang in LANGUAGES {
+        let c = catalogue(lang);
+        for l in songo_learn::lesson::builtin().all() {
+            for id in [&l.title, &l.task, &l.wrong, &l.done] {
+                let m = c.messages.get(id.as_str());
+                assert!(
+                    m.is_some_and(|m| m.has_value && m.variables.is_empty()),
+                    "{lang}.ftl: lesson {}: no text {id} (or one with variables)",
+                    l.id
+                );
+            }
+        }
+    }
 }
 
 #[test]

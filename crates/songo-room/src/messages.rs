@@ -10,7 +10,7 @@ use crate::clock::TimeControl;
 use crate::say::Say;
 pub use crate::say::SideName;
 use crate::sowing::Sowing;
-use crate::view::{AnalysisView, GamesView, LineView, ReviewView, View};
+use crate::view::{AnalysisView, GamesView, LessonsView, LineView, ReviewView, View};
 
 /// Which game a message is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -164,6 +164,17 @@ pub enum PageMessage {
     DeleteGame { id: String },
     /// The game deleted last back in the list and the archive.
     UndoDelete {},
+    /// Learn: show lesson `lesson` of `variant` afresh (none: the first
+    /// the person has not solved in that variant).
+    LessonOpen {
+        variant: String,
+        #[serde(default)]
+        lesson: Option<String>,
+    },
+    /// Learn: the person's answer to lesson `lesson` (the one shown when
+    /// it was chosen: another is refused as stale), a pit letter or
+    /// number of the side to move.
+    LessonMove { pit: String, lesson: String },
 }
 
 /// What an error reply is about, so that the page shows it in the right
@@ -177,6 +188,8 @@ pub enum Topic {
     Review,
     /// The finished games (their archive).
     Games,
+    /// The lessons (Learn).
+    Lessons,
 }
 
 /// What the room says to the pages.
@@ -210,6 +223,9 @@ pub enum Outgoing {
     Record { file_name: String, text: String },
     /// The person's finished games, after every change.
     Games(Box<GamesView>),
+    /// The lessons of a variant with the person's progress, and the
+    /// lesson shown, after every change.
+    Lessons(Box<LessonsView>),
     /// A move shown on a diagram (for the page that asked): its sowing,
     /// the position after it and its pits; or, for a pit the rules
     /// forbid there, why (`why`, and nothing else).

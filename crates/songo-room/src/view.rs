@@ -347,3 +347,80 @@ pub struct GamesView {
     /// back.
     pub deleted: Option<FinishedView>,
 }
+
+/// Learn: a variant's lessons, the person's progress, the lesson shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LessonsView {
+    pub variant: String,
+    /// The variant's lessons in order.
+    pub lessons: Vec<LessonItem>,
+    /// How many of them the person has solved.
+    pub solved: usize,
+    pub lesson: LessonView,
+}
+
+/// One lesson of the list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LessonItem {
+    pub id: String,
+    /// Its title's catalogue id.
+    pub title: String,
+    pub done: bool,
+}
+
+/// The state of the lesson shown: the task, or a wrong answer, or solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LessonState {
+    Task,
+    Wrong,
+    Solved,
+}
+
+/// The catalogue ids of a lesson's words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LessonTexts {
+    pub title: String,
+    pub task: String,
+    /// Said of a move the rules allow that is not the answer.
+    pub wrong: String,
+    /// Said once solved.
+    pub done: String,
+}
+
+/// The lesson shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LessonView {
+    pub id: String,
+    /// Its place in the list, from 1.
+    pub index: usize,
+    pub texts: LessonTexts,
+    /// Its position (protocol.md's string), its pits A–G a–g, the seeds
+    /// each side has captured, the side to move.
+    pub position: String,
+    pub pits: Vec<u8>,
+    pub captured: [u8; 2],
+    pub to_move: String,
+    /// The pits the rules allow (not only the answer: the lesson judges).
+    pub legal: Vec<String>,
+    pub state: LessonState,
+    /// The pit of the last answer.
+    pub tried: Option<String>,
+    /// A wrong answer the rules forbid: why (`pit-refused`, with the rules
+    /// core's reason).
+    pub why: Option<Say>,
+    /// A wrong answer the rules allow: what it would do (the sowing's
+    /// summary), said with the lesson's `wrong` words.
+    pub effect: Option<Say>,
+    /// Solved: the move's sowing for the animation, the position after it
+    /// and its pits and captured seeds.
+    pub sowing: Option<Box<Sowing>>,
+    pub after: Option<String>,
+    pub after_pits: Option<Vec<u8>>,
+    pub after_captured: Option<[u8; 2]>,
+    /// Solved, and the move ended the game: how, and the final scores.
+    pub end: Option<Say>,
+    pub scores: Option<[u8; 2]>,
+    /// The next lesson of the list, if any.
+    pub next: Option<String>,
+}

@@ -70,6 +70,14 @@ impl Room {
                 let done = self.history.undo_delete();
                 self.games_changed(done)
             }
+            PageMessage::LessonOpen { variant, lesson } => {
+                let done = self.lessons.open(&variant, lesson.as_deref());
+                self.lessons_changed(done)
+            }
+            PageMessage::LessonMove { pit, lesson } => {
+                let done = self.lessons.answer(&pit, &lesson);
+                self.lessons_changed(done)
+            }
         }
     }
 
@@ -358,6 +366,14 @@ impl Room {
         match done {
             Ok(()) => Reply::broadcast(vec![self.games_message()]),
             Err(why) => refuse(Topic::Games, why),
+        }
+    }
+
+    /// The lessons again after a change, or why not.
+    fn lessons_changed(&self, done: Result<(), Say>) -> Reply {
+        match done {
+            Ok(()) => Reply::broadcast(vec![self.lessons_message()]),
+            Err(why) => refuse(Topic::Lessons, why),
         }
     }
 

@@ -18,6 +18,7 @@
 //! - `history`: the finished games;
 //! - `engines`: the engines the room may start, shared by `play` and
 //!   `analyst`;
+//! - `lessons`: Learn, the lessons shown, the person's answers, progress;
 //! - `saved`: the room's state kept between runs, each part's own.
 //!
 //! Engines are reached through [`EngineLink`]s, so the room runs with
@@ -41,6 +42,9 @@ mod history;
 mod history_tests;
 #[cfg(test)]
 mod input_tests;
+mod lessons;
+#[cfg(test)]
+mod lessons_tests;
 #[cfg(test)]
 mod people_tests;
 mod play;
@@ -77,12 +81,14 @@ use analyst::Analyst;
 use engines::Engines;
 use history::History;
 pub use history::YOUR_GAMES;
+use lessons::Lessons;
 use play::Play;
 pub use play::{
     PAUSED_LEVELS, PAUSE_CLOCK_SHARE, PAUSE_MIN, PAUSE_SPREAD, PAUSE_THINK_SHARE, THINK_MS,
 };
 pub use saved_form::{
-    RestoreError, SavedBoard, SavedClock, SavedOrigin, SavedPlay, SavedRoom, SAVED_FORMAT,
+    RestoreError, SavedBoard, SavedClock, SavedLessons, SavedOrigin, SavedPlay, SavedRoom,
+    SAVED_FORMAT,
 };
 
 pub use crate::levels::LEVELS;
@@ -148,6 +154,7 @@ pub struct Room {
     analysis: Analysis,
     analyst: Analyst,
     history: History,
+    lessons: Lessons,
 }
 
 impl Room {
@@ -164,6 +171,7 @@ impl Room {
             analysis: Analysis::new(),
             analyst: Analyst::new(),
             history: History::new(config.archive),
+            lessons: Lessons::new(),
         };
         room.play.start_engine(&mut room.engines);
         room
@@ -188,6 +196,7 @@ impl Room {
             self.analysis_message(),
             self.review_message(),
             self.games_message(),
+            self.lessons_message(),
         ]
     }
 
@@ -321,6 +330,11 @@ impl Room {
 
     pub fn review_message(&self) -> Outgoing {
         Outgoing::Review(Box::new(self.review_view()))
+    }
+
+    /// Learn's lessons and the lesson shown, for every page.
+    pub fn lessons_message(&self) -> Outgoing {
+        Outgoing::Lessons(Box::new(self.lessons.view()))
     }
 
     /// The finished games, for every page.

@@ -21,6 +21,7 @@ impl Room {
             analysis: self.analysis.saved(self.analyst.lines_wanted()),
             games: self.history.saved(),
             deleted: self.history.saved_deleted(),
+            lessons: Some(self.lessons.saved()),
         }
     }
 
@@ -54,6 +55,8 @@ impl Room {
             }
         };
 
+        let lessons = saved.lessons.as_ref().map(super::lessons::restored);
+
         let now = self.now();
         self.play.begin(&mut self.engines, play.start, now);
         self.play.restore_marks(play.resigned, play.hinted);
@@ -63,6 +66,9 @@ impl Room {
         self.analysis.restore(board);
         self.analyst.game_changed();
         self.analyst.set_lines_wanted(saved.analysis.lines);
+        if let Some(lessons) = lessons {
+            self.lessons = lessons;
+        }
         Ok(())
     }
 }

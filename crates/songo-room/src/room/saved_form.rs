@@ -6,6 +6,8 @@
 //! and a room is changed only when all of it is good, so a damaged or
 //! foreign store costs the saved game, never the room.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use songo_core::{Game, Move, Position, Variant};
 
@@ -33,6 +35,22 @@ pub struct SavedRoom {
     /// a restart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deleted: Option<String>,
+    /// Learn: the lessons solved and the lesson shown (absent in data
+    /// saved before there were lessons: none solved).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lessons: Option<SavedLessons>,
+}
+
+/// Learn's progress.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedLessons {
+    /// The variant whose lessons are shown.
+    pub variant: String,
+    /// The lesson shown, by id.
+    pub lesson: String,
+    /// The ids of the lessons solved, by variant name.
+    #[serde(default)]
+    pub done: BTreeMap<String, Vec<String>>,
 }
 
 /// The game against the engine and its settings.

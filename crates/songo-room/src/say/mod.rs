@@ -315,6 +315,10 @@ pub enum Say {
     /// A deleted game could not be removed from the host's archive: it
     /// comes back at the next start unless a later try succeeds.
     DeleteFailed { detail: String },
+
+    // --- lessons -----------------------------------------------------------
+    /// No lesson of that id in that variant.
+    NoSuchLesson { lesson: String, variant: String },
     /// An uploaded file over the size limit.
     FileTooLarge { mib: u64 },
     /// A page's message over the size limit (a page's bug).
@@ -714,6 +718,10 @@ impl Say {
                 detail: s("Read-only file system"),
             },
             Say::NothingDeleted,
+            Say::NoSuchLesson {
+                lesson: s("sow"),
+                variant: s("songo40"),
+            },
             Say::DeleteFailed {
                 detail: s("Read-only file system"),
             },

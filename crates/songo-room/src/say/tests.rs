@@ -123,9 +123,10 @@ fn ordinal(s: &Say) -> usize {
         GamesImported { .. } => 114,
         NothingDeleted => 115,
         DeleteFailed { .. } => 116,
+        NoSuchLesson { .. } => 117,
     }
 }
-const VARIANTS: usize = 117;
+const VARIANTS: usize = 118;
 
 #[test]
 fn every_lists_each_variant_once() {

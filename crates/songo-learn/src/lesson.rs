@@ -1,1 +1,0 @@
-//! Lessons: see the crate documentation. (Being written.)

@@ -1,0 +1,99 @@
+//! Learn (issue 39) in `songo gui`: every lesson of every variant done in
+//! the page, each as the rules core plays it (page_support/learn.rs);
+//! a lesson in French at phone width, with its wrong answer said, its
+//! screenshot, and the progress kept after a restart of the server.
+
+use serde_json::Value;
+use songo_core::Variant;
+
+use super::page_support::language::assert_one_language;
+use super::page_support::learn::{complete_lesson, lesson_ids, open_lesson, solved, LESSON};
+use super::page_support::{wait_for, wait_until};
+use super::webdriver::Browser;
+use super::{data_dir, screenshot_dir, tools, Server};
+
+#[test]
+fn every_lesson_of_every_variant_is_done_in_the_page() {
+    let Some(tools) = tools() else { return };
+    let server = Server::start(&[]);
+    let b = Browser::start_in(&tools, 1280, 900, "en-US");
+    b.goto(&server.url());
+    wait_until(&b, "the first state", |s| s.state == "your-move");
+    for v in Variant::ALL {
+        let ids = lesson_ids(v);
+        for id in &ids {
+            complete_lesson(&b, v, id);
+        }
+        assert_eq!(solved(&b), ids, "{}: every lesson marked", v.name());
+        let progress =
+            b.script("return document.querySelector('[data-testid=lesson-progress]').textContent");
+        assert_eq!(
+            progress,
+            Value::from(format!("{n} of {n} solved", n = ids.len())),
+            "{}",
+            v.name()
+        );
+    }
+    b.screenshot(&screenshot_dir().join("desktop-lesson.png"));
+}
+
+#[test]
+fn a_lesson_in_french_at_phone_width_and_its_progress_after_a_restart() {
+    let Some(tools) = tools() else { return };
+    let dir = data_dir("learn", "restart");
+    let d = dir.to_str().unwrap();
+    let server = Server::start(&["--data-dir", d]);
+    let b = Browser::start_in(&tools, 390, 844, "fr-FR");
+    b.emulate_phone(390, 844);
+    b.goto(&server.url());
+    wait_until(&b, "the first state", |s| s.state == "your-move");
+
+    // A forbidden pit, said why in French, the screenshot of it.
+    let v = Variant::Songo36Beginner;
+    open_lesson(&b, v, "noble-forbidden");
+    b.click(".pit[data-lesson-slot=\"G\"]");
+    let said = wait_for(&b, "why G is forbidden", LESSON, |x| x["state"] == "wrong");
+    assert!(
+        said["why"].as_str().unwrap().contains("Interdit Solo"),
+        "{said}"
+    );
+    assert_one_language(&b, "fr", "a lesson's wrong answer");
+    b.script("window.scrollTo(0, 0)");
+    b.screenshot(&screenshot_dir().join("fr-lesson-wrong-390.png"));
+    let done = complete_lesson(&b, v, "noble-forbidden");
+    assert_eq!(done["next"], true, "a next lesson offered");
+    assert_one_language(&b, "fr", "a lesson solved");
+    b.script("window.scrollTo(0, 0)");
+    b.screenshot(&screenshot_dir().join("fr-lesson-390.png"));
+    // Within the phone, every button a finger's size.
+    let width = b.script("return document.documentElement.scrollWidth");
+    assert!(width.as_u64().unwrap() <= 390, "Learn is {width} px wide");
+    let small = b.script(
+        "return [...document.querySelectorAll('[data-testid=learn-mode] button')]
+           .filter((e) => e.checkVisibility() && !e.closest('.pit'))
+           .map((e) => [e.dataset.testid, e.getBoundingClientRect().height])
+           .filter(([, h]) => h < 44)",
+    );
+    assert_eq!(small, Value::Array(vec![]), "buttons under 44 px");
+    let pit = b.script(
+        "return document.querySelector('button[data-lesson-pit=A]').getBoundingClientRect().width",
+    );
+    assert!(pit.as_f64().unwrap() >= 36.0, "a pit is {pit} px wide");
+
+    b.click("[data-testid=lesson-next]");
+    wait_for(&b, "the next lesson", LESSON, |x| {
+        x["lesson"] == "noble-capture" && x["state"] == "task"
+    });
+
+    // A restart on the same data directory: the progress and the lesson
+    // shown come back.
+    drop(server);
+    let again = Server::start(&["--data-dir", d]);
+    b.goto(&format!("{}#learn", again.url()));
+    let v = wait_for(&b, "Learn after the restart", LESSON, |x| {
+        x["shown"] == true && x["lesson"] == "noble-capture"
+    });
+    assert_eq!(v["variant"], "songo36-beginner");
+    assert_eq!(solved(&b), ["noble-forbidden"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
