@@ -47,6 +47,11 @@ const LATER: &[(&str, &str)] = &[
     ),
     ("button[data-action=analyse]", "in a finished game's entry"),
     ("button[data-action=review]", "in a finished game's entry"),
+    ("button[data-action=delete]", "in a finished game's entry"),
+    (
+        "[data-id]",
+        "the deleted game's, on [data-testid=games-deleted]: none before a delete",
+    ),
     (
         "[data-testid=analysis-lines] data-multipv",
         "the engine's lines come a moment after the analysis opens",
