@@ -11,7 +11,7 @@
 //! check), [`entry`] (a book move), [`format`](mod@format) (the file, documented byte
 //! by byte), [`book`] (probing, building, reading, writing), [`choose`](mod@choose)
 //! (the move to play, with variety), [`stats`] (what a book covers),
-//! [`embedded`](mod@embedded) (the book compiled in) and [`file`] (the one
+//! [`embedded`](mod@embedded) (the book compiled in) and [`file`](mod@file) (the one
 //! reader of a book file). No I/O but that read, no threads: it builds for
 //! every target, `wasm32-unknown-unknown` included.
 //!
