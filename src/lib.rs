@@ -18,6 +18,7 @@ pub mod progress;
 pub mod replay;
 pub mod results;
 pub mod review;
+pub mod rounds;
 pub mod score_text;
 pub mod session;
 pub mod sparring;
