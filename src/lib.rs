@@ -15,6 +15,7 @@ pub mod matches;
 pub mod output;
 pub mod play;
 pub mod progress;
+pub mod puzzles;
 pub mod replay;
 pub mod results;
 pub mod review;
