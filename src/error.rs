@@ -48,6 +48,7 @@ pub use crate::matches::{MatchError, OpeningError, ProcessError, SpecError};
 use crate::output::errln;
 pub use crate::output::StdoutError;
 pub use crate::play::PlayCliError;
+pub use crate::puzzles::{PuzzleFileError, PuzzlesError};
 pub use crate::replay::ReplayError;
 pub use crate::results::ResultsError;
 pub use crate::review::ReviewError;
@@ -128,6 +129,8 @@ pub enum CliError {
     Tb(#[from] TbCliError),
     #[error(transparent)]
     Book(#[from] BookCliError),
+    #[error(transparent)]
+    Puzzles(#[from] PuzzlesError),
     #[error(transparent)]
     Bench(#[from] BenchError),
     #[error(transparent)]
@@ -220,6 +223,24 @@ impl CliError {
                 // `--moves` is part of the command line.
                 BookCliError::Moves(_) => Exit::Usage,
                 BookCliError::Stdout(e) => stdout_exit(e),
+            },
+            CliError::Puzzles(e) => match e {
+                PuzzlesError::File(PuzzleFileError::Damaged { .. }) => Exit::BadInput,
+                // A build without MPI cannot do what was asked: a usage error.
+                PuzzlesError::Mpi(crate::tb_mpi::MpiError::NotBuilt) => Exit::Usage,
+                PuzzlesError::File(
+                    PuzzleFileError::Read { .. } | PuzzleFileError::Write { .. },
+                )
+                | PuzzlesError::Embedded { .. }
+                | PuzzlesError::Hash(_)
+                | PuzzlesError::Threads { .. }
+                | PuzzlesError::Mpi(_)
+                | PuzzlesError::Stopped { .. }
+                | PuzzlesError::Gather { .. } => Exit::Failure,
+                // The arguments do not go with the file, or with each other.
+                PuzzlesError::Mismatch { .. } | PuzzlesError::VerifyDepth { .. } => Exit::Usage,
+                PuzzlesError::Tables(e) => tb_exit(e),
+                PuzzlesError::Stdout(e) => stdout_exit(e),
             },
             CliError::Bench(e) => match e {
                 // `songo bench` turns a refused setting into its own error

@@ -212,6 +212,50 @@ fn bad_input_data_exits_with_3_and_names_the_file_and_line() {
     assert!(out.status.success());
     assert!(text(&out.stderr).starts_with("warning: tablebase file"));
     assert!(text(&out.stdout).contains("not in the tables"));
+    // A damaged puzzle file, to export or to continue: refused with the
+    // file and the line, and a generator does not touch it.
+    let puzzles = dir.join("songo40.puzzles");
+    let good = "songo-puzzles 1\nvariant songo40\ngames 3\npuzzles 1\n\
+        5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\tC d A\tquiet\t2\t1\n";
+    for (damage, line, why) in [
+        (
+            "\tC d A\t",
+            5,
+            "move 3 of the solution, G, is illegal there",
+        ),
+        ("\tC d A\t", 5, "the solution has 2 moves"),
+        (
+            "\npuzzles 1",
+            4,
+            "the header counts 2 puzzles, the file holds 1",
+        ),
+        ("variant songo40", 2, "'songo41' is not a variant"),
+        ("5,5,5,5,5,5,5/", 5, "bad position"),
+    ] {
+        let damaged = match why {
+            w if w.starts_with("move 3") => good.replace(damage, "\tC d G\t"),
+            w if w.starts_with("the solution has 2") => good.replace(damage, "\tC d\t"),
+            w if w.starts_with("the header") => good.replace(damage, "\npuzzles 2"),
+            w if w.starts_with("'songo41'") => good.replace(damage, "variant songo41"),
+            _ => good.replace(damage, "5,5,5,5,5,5,9/"),
+        };
+        std::fs::write(&puzzles, &damaged).unwrap();
+        let file = puzzles.to_str().unwrap();
+        let named = format!("the puzzle file {file} is damaged: line {line}: ");
+        assert_exit(&["puzzles", "export", file], 3, &[&named, why]);
+        assert_exit(
+            &["puzzles", "generate", "--puzzles", "5", "--out", file],
+            3,
+            &[&named, why],
+        );
+        assert_eq!(std::fs::read_to_string(&puzzles).unwrap(), damaged);
+    }
+    std::fs::write(&puzzles, b"\xff\xfe not text").unwrap();
+    assert_exit(
+        &["puzzles", "export", puzzles.to_str().unwrap()],
+        3,
+        &["is damaged: line 1: not a songo puzzle file"],
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -1,1 +1,0 @@
-//! Puzzles: see the crate documentation. (Being written.)
