@@ -97,11 +97,7 @@ impl History {
         // The undo of a delete is for the last thing done to the list.
         self.deleted = None;
         let mut record = record();
-        let taken = |id: &str| self.games.iter().any(|g| archive::id_of(g) == Some(id));
-        let archive_id = (0..)
-            .map(|salt| archive::new_id(&record, now, salt))
-            .find(|id| !taken(id))
-            .expect("a free id");
+        let archive_id = self.free_id(&record, now);
         let _ = record.set_tag(GAME_ID_TAG, archive_id.clone());
         self.games.push(record);
         if self.archiving {
@@ -205,13 +201,9 @@ impl History {
                 duplicates += 1;
                 continue;
             }
-            let taken = |id: &str| self.games.iter().any(|g| archive::id_of(g) == Some(id));
             let id = match archive::id_of(&record) {
-                Some(id) if !taken(id) => id.to_string(),
-                _ => (0..)
-                    .map(|salt| archive::new_id(&record, now, salt))
-                    .find(|id| !taken(id))
-                    .expect("a free id"),
+                Some(id) if self.index_of(id).is_none() => id.to_string(),
+                _ => self.free_id(&record, now),
             };
             let _ = record.set_tag(GAME_ID_TAG, id.clone());
             self.games.push(record);
@@ -223,6 +215,15 @@ impl History {
         self.games
             .sort_by(|a, b| archive::id_of(a).cmp(&archive::id_of(b)));
         (imported, duplicates, unfinished)
+    }
+
+    /// A new archive id for `record`, ended at `now`, that no listed game
+    /// has (a salt makes another when one is taken).
+    fn free_id(&self, record: &GameRecord, now: SystemTime) -> String {
+        (0..)
+            .map(|salt| archive::new_id(record, now, salt))
+            .find(|id| self.index_of(id).is_none())
+            .expect("a free id")
     }
 
     /// The place (from 1) of the game whose archive id is `id`.
