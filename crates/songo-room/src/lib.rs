@@ -42,6 +42,7 @@ pub mod book;
 pub mod clock;
 pub mod driver;
 pub mod hosted;
+pub mod learn_view;
 pub mod levels;
 pub mod link;
 pub mod messages;

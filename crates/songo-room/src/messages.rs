@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::clock::TimeControl;
+use crate::learn_view::{MistakesView, PuzzlesView};
 use crate::say::Say;
 pub use crate::say::SideName;
 use crate::sowing::Sowing;
@@ -175,6 +176,31 @@ pub enum PageMessage {
     /// it was chosen: another is refused as stale), a pit letter or
     /// number of the side to move.
     LessonMove { pit: String, lesson: String },
+    /// Learn: the next puzzle of `variant` the filters let through (a
+    /// theme's name, a difficulty 1–7; none: any), the filters kept for
+    /// the puzzles after it.
+    PuzzleNext {
+        variant: String,
+        #[serde(default)]
+        theme: Option<String>,
+        #[serde(default)]
+        difficulty: Option<u8>,
+    },
+    /// Learn: the person's move in puzzle `puzzle` (its id) when `step` of
+    /// its moves had been found: another is refused as stale.
+    PuzzleMove {
+        pit: String,
+        puzzle: String,
+        step: usize,
+    },
+    /// Practise the mistakes of the review finished last: each mistake
+    /// and blunder of the person's sides becomes an exercise.
+    MistakesStart {},
+    /// Show exercise `index` (from 1) afresh.
+    MistakeOpen { index: usize },
+    /// The person's answer to exercise `index` (the one shown: another is
+    /// stale), judged by the analysis engine.
+    MistakeMove { pit: String, index: usize },
 }
 
 /// What an error reply is about, so that the page shows it in the right
@@ -190,6 +216,10 @@ pub enum Topic {
     Games,
     /// The lessons (Learn).
     Lessons,
+    /// The puzzle trainer (Learn).
+    Puzzles,
+    /// The practice of the person's mistakes.
+    Mistakes,
 }
 
 /// What the room says to the pages.
@@ -226,6 +256,10 @@ pub enum Outgoing {
     /// The lessons of a variant with the person's progress, and the
     /// lesson shown, after every change.
     Lessons(Box<LessonsView>),
+    /// The puzzle trainer and the puzzle shown, after every change.
+    Puzzles(Box<PuzzlesView>),
+    /// The practice of the person's mistakes, after every change.
+    Mistakes(Box<MistakesView>),
     /// A move shown on a diagram (for the page that asked): its sowing,
     /// the position after it and its pits; or, for a pit the rules
     /// forbid there, why (`why`, and nothing else).

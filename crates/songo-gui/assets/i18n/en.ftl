@@ -856,6 +856,13 @@ lesson-next = Next lesson
 lesson-solved-mark = (solved)
 lesson-end = End of the game ({ $how }). Final score: South { $south }, North { $north }.
 no-such-lesson = there is no lesson '{ $lesson }' in { $variant }
+no-such-theme = there is no puzzle theme '{ $theme }'
+bad-difficulty = a difficulty is 1 to { $max }
+no-puzzles = No puzzle of { $variant } has that theme and difficulty.
+no-review-done = Review the game first: its mistakes come from the review.
+no-mistakes = The review found no mistake of yours in this game.
+no-such-exercise = There is no exercise { $index }.
+review-under-way = A review is running: answer when it has finished.
 
 lesson-sow-title = Sowing
 lesson-sow-task = Sow from C: tap your pit C, the third of your row. Its seeds go one by one into the pits that follow.

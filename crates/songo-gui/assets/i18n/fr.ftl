@@ -863,6 +863,13 @@ lesson-next = Leçon suivante
 lesson-solved-mark = (réussie)
 lesson-end = Fin de partie ({ $how }). Score final : Sud { $south }, Nord { $north }.
 no-such-lesson = pas de leçon « { $lesson } » dans { $variant }
+no-such-theme = pas de thème de problème « { $theme } »
+bad-difficulty = une difficulté va de 1 à { $max }
+no-puzzles = Aucun problème de { $variant } n'a ce thème et cette difficulté.
+no-review-done = Analysez d'abord la partie : ses erreurs viennent de l'analyse.
+no-mistakes = L'analyse n'a trouvé aucune erreur de votre part dans cette partie.
+no-such-exercise = Il n'y a pas d'exercice { $index }.
+review-under-way = Une analyse est en cours : répondez quand elle sera finie.
 
 lesson-sow-title = Semer
 lesson-sow-task = Semez depuis C : touchez votre case C, la troisième de votre camp. Ses graines vont une à une dans les cases qui suivent.

@@ -2,6 +2,8 @@
 //! the command docs/learn.md gives (`songo puzzles generate`), read by
 //! [`set`]. A test reads every one, so that [`set`] never fails on them.
 
+use std::sync::OnceLock;
+
 use songo_core::Variant;
 
 use super::format::{PuzzleError, PuzzleSet};
@@ -23,6 +25,22 @@ pub fn file_name(v: Variant) -> String {
 /// The set compiled in for `v`, read and checked.
 pub fn set(v: Variant) -> Result<PuzzleSet, PuzzleError> {
     PuzzleSet::parse(text(v))
+}
+
+/// The set compiled in for `v`, read once. The crate's tests read every
+/// set with [`set`], so that this cannot fail in a build whose tests pass
+/// (as the lessons compiled in).
+pub fn builtin(v: Variant) -> &'static PuzzleSet {
+    static SETS: [OnceLock<PuzzleSet>; Variant::ALL.len()] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    SETS[v.index()].get_or_init(|| {
+        set(v).unwrap_or_else(|e| {
+            panic!(
+                "the puzzles compiled in, {}: {e} (the crate's tests say so)",
+                file_name(v)
+            )
+        })
+    })
 }
 
 #[cfg(test)]

@@ -128,6 +128,19 @@ impl Analysis {
         }
     }
 
+    /// Which sides a person played, South first: in a game against an
+    /// engine only the person's, in a game between people (or one set up
+    /// or started here) both. A side named as an engine at a level is
+    /// the engine's.
+    pub(super) fn people(&self) -> [bool; 2] {
+        let person = |name: &str| !matches!(records::player(name), Say::PlayerEngine { .. });
+        match &self.origin {
+            Origin::Start | Origin::SetUp => [true, true],
+            Origin::Play { south, north } => [person(south), person(north)],
+            Origin::Record { record, .. } => [person(&record.south), person(&record.north)],
+        }
+    }
+
     /// Whether the board has moves (something to review).
     pub(super) fn has_moves(&self) -> bool {
         !self.moves.is_empty()

@@ -78,6 +78,24 @@ impl Room {
                 let done = self.lessons.answer(&pit, &lesson);
                 self.lessons_changed(done)
             }
+            PageMessage::PuzzleNext {
+                variant,
+                theme,
+                difficulty,
+            } => {
+                let done = self.puzzles.next(&variant, theme.as_deref(), difficulty);
+                self.puzzles_changed(done)
+            }
+            PageMessage::PuzzleMove { pit, puzzle, step } => {
+                let done = self.puzzles.answer(&pit, &puzzle, step);
+                self.puzzles_changed(done)
+            }
+            PageMessage::MistakesStart {} => self.start_mistakes(),
+            PageMessage::MistakeOpen { index } => {
+                let done = self.mistakes.open(index);
+                self.mistakes_changed(done)
+            }
+            PageMessage::MistakeMove { pit, index } => self.mistake_move(&pit, index),
         }
     }
 
@@ -333,6 +351,12 @@ impl Room {
             analyst::Changed::Analysis => vec![self.analysis_message()],
             analyst::Changed::Review => vec![self.review_message()],
             analyst::Changed::Both => vec![self.analysis_message(), self.review_message()],
+            analyst::Changed::Verdict => {
+                if let Some((ticket, verdict)) = self.analyst.take_verdict() {
+                    self.mistakes.verdict(ticket, verdict);
+                }
+                vec![self.analysis_message(), self.mistakes_message()]
+            }
         }
     }
 
@@ -366,6 +390,60 @@ impl Room {
         match done {
             Ok(()) => Reply::broadcast(vec![self.games_message()]),
             Err(why) => refuse(Topic::Games, why),
+        }
+    }
+
+    /// A practice of the finished review's mistakes.
+    fn start_mistakes(&mut self) -> Reply {
+        let found = self
+            .analyst
+            .finished_review()
+            .zip(self.analyst.review_limit());
+        let (Some(((review, _), limit)), Some(say)) = (found, self.analyst.review_view().limit)
+        else {
+            return refuse(Topic::Mistakes, Say::NoReviewDone);
+        };
+        let game = self.analysis.game();
+        let people = self.analysis.people();
+        let done = self.mistakes.start(&game, review, people, (limit, say));
+        self.mistakes_changed(done)
+    }
+
+    /// An answer to an exercise: judged at once, or by the analyst.
+    fn mistake_move(&mut self, pit: &str, index: usize) -> Reply {
+        let asked = match self.mistakes.answer(pit, index) {
+            Ok(asked) => asked,
+            Err(why) => return refuse(Topic::Mistakes, why),
+        };
+        let super::mistakes::Asked::Judge { game, limit } = asked else {
+            return Reply::broadcast(vec![self.mistakes_message()]);
+        };
+        let Some(&answer) = game.moves().last() else {
+            return refuse(Topic::Mistakes, Say::Stale);
+        };
+        let engine = self.play.engine();
+        match self.analyst.judge(&mut self.engines, engine, game, limit) {
+            Ok(ticket) => {
+                self.mistakes.judging(answer, ticket);
+                Reply::broadcast(vec![self.analysis_message(), self.mistakes_message()])
+            }
+            Err(why) => refuse(Topic::Mistakes, why),
+        }
+    }
+
+    /// The practice again after a change, or why not.
+    fn mistakes_changed(&self, done: Result<(), Say>) -> Reply {
+        match done {
+            Ok(()) => Reply::broadcast(vec![self.mistakes_message()]),
+            Err(why) => refuse(Topic::Mistakes, why),
+        }
+    }
+
+    /// The puzzles again after a change, or why not.
+    fn puzzles_changed(&self, done: Result<(), Say>) -> Reply {
+        match done {
+            Ok(()) => Reply::broadcast(vec![self.puzzles_message()]),
+            Err(why) => refuse(Topic::Puzzles, why),
         }
     }
 

@@ -45,9 +45,15 @@ mod input_tests;
 mod lessons;
 #[cfg(test)]
 mod lessons_tests;
+mod mistakes;
+#[cfg(test)]
+mod mistakes_tests;
 #[cfg(test)]
 mod people_tests;
 mod play;
+mod puzzles;
+#[cfg(test)]
+mod puzzles_tests;
 #[cfg(test)]
 mod review_tests;
 mod saved;
@@ -82,13 +88,15 @@ use engines::Engines;
 use history::History;
 pub use history::YOUR_GAMES;
 use lessons::Lessons;
+use mistakes::Mistakes;
 use play::Play;
 pub use play::{
     PAUSED_LEVELS, PAUSE_CLOCK_SHARE, PAUSE_MIN, PAUSE_SPREAD, PAUSE_THINK_SHARE, THINK_MS,
 };
+use puzzles::Puzzles;
 pub use saved_form::{
-    RestoreError, SavedBoard, SavedClock, SavedLessons, SavedOrigin, SavedPlay, SavedRoom,
-    SAVED_FORMAT,
+    RestoreError, SavedBoard, SavedClock, SavedLessons, SavedOrigin, SavedPlay, SavedPuzzle,
+    SavedPuzzles, SavedRoom, SAVED_FORMAT,
 };
 
 pub use crate::levels::LEVELS;
@@ -155,6 +163,8 @@ pub struct Room {
     analyst: Analyst,
     history: History,
     lessons: Lessons,
+    puzzles: Puzzles,
+    mistakes: Mistakes,
 }
 
 impl Room {
@@ -172,6 +182,8 @@ impl Room {
             analyst: Analyst::new(),
             history: History::new(config.archive),
             lessons: Lessons::new(),
+            puzzles: Puzzles::new(),
+            mistakes: Mistakes::new(),
         };
         room.play.start_engine(&mut room.engines);
         room
@@ -197,6 +209,8 @@ impl Room {
             self.review_message(),
             self.games_message(),
             self.lessons_message(),
+            self.puzzles_message(),
+            self.mistakes_message(),
         ]
     }
 
@@ -335,6 +349,16 @@ impl Room {
     /// Learn's lessons and the lesson shown, for every page.
     pub fn lessons_message(&self) -> Outgoing {
         Outgoing::Lessons(Box::new(self.lessons.view()))
+    }
+
+    /// Learn's puzzle trainer and the puzzle shown, for every page.
+    pub fn puzzles_message(&self) -> Outgoing {
+        Outgoing::Puzzles(Box::new(self.puzzles.view()))
+    }
+
+    /// The practice of the person's mistakes, for every page.
+    pub fn mistakes_message(&self) -> Outgoing {
+        Outgoing::Mistakes(Box::new(self.mistakes.view()))
     }
 
     /// The finished games, for every page.

@@ -22,6 +22,7 @@ impl Room {
             games: self.history.saved(),
             deleted: self.history.saved_deleted(),
             lessons: Some(self.lessons.saved()),
+            puzzles: Some(self.puzzles.saved()),
         }
     }
 
@@ -56,6 +57,7 @@ impl Room {
         };
 
         let lessons = saved.lessons.as_ref().map(super::lessons::restored);
+        let puzzles = saved.puzzles.as_ref().map(super::puzzles::restored);
 
         let now = self.now();
         self.play.begin(&mut self.engines, play.start, now);
@@ -68,6 +70,9 @@ impl Room {
         self.analyst.set_lines_wanted(saved.analysis.lines);
         if let Some(lessons) = lessons {
             self.lessons = lessons;
+        }
+        if let Some(puzzles) = puzzles {
+            self.puzzles = puzzles;
         }
         Ok(())
     }

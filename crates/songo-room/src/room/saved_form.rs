@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use songo_core::{Game, Move, Position, Variant};
+use songo_learn::rating::Rating;
 
 use crate::clock::TimeControl;
 use crate::messages::SideName;
@@ -21,7 +22,7 @@ use crate::messages::SideName;
 pub const SAVED_FORMAT: u32 = 1;
 
 /// A room's state, saved.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedRoom {
     pub format: u32,
     pub play: SavedPlay,
@@ -39,6 +40,45 @@ pub struct SavedRoom {
     /// saved before there were lessons: none solved).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lessons: Option<SavedLessons>,
+    /// Learn: the puzzle trainer's rating, streak, choice and puzzle
+    /// (absent in data saved before there were puzzles: a new player).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzles: Option<SavedPuzzles>,
+}
+
+/// The puzzle trainer's state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedPuzzles {
+    pub variant: String,
+    /// The filters: a theme's name and a difficulty (none: any).
+    #[serde(default)]
+    pub theme: Option<String>,
+    #[serde(default)]
+    pub difficulty: Option<u8>,
+    pub rating: Rating,
+    pub streak: u32,
+    /// The ids of the puzzles played since they last started again, by
+    /// variant name.
+    #[serde(default)]
+    pub played: BTreeMap<String, Vec<String>>,
+    pub puzzle: SavedPuzzle,
+}
+
+/// The puzzle shown and the person's way through it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedPuzzle {
+    pub id: String,
+    /// The index in the solution of the solver's next move.
+    pub at: usize,
+    /// Wrong answers at that move.
+    pub tries: u8,
+    /// The rating has counted this puzzle.
+    pub rated: bool,
+    /// No wrong answer yet.
+    pub clean: bool,
+    /// `solved` or `failed` once over.
+    #[serde(default)]
+    pub over: Option<String>,
 }
 
 /// Learn's progress.

@@ -319,6 +319,22 @@ pub enum Say {
     // --- lessons -----------------------------------------------------------
     /// No lesson of that id in that variant.
     NoSuchLesson { lesson: String, variant: String },
+
+    // --- puzzles and mistakes ----------------------------------------------
+    /// A theme the puzzles do not have.
+    NoSuchTheme { theme: String },
+    /// A difficulty outside 1 to `max`.
+    BadDifficulty { max: u8 },
+    /// No puzzle of the variant passes the filters.
+    NoPuzzles { variant: String },
+    /// Practice of mistakes asked before a review has finished.
+    NoReviewDone,
+    /// The finished review found no mistake or blunder of the person's.
+    NoMistakes,
+    /// No exercise of that number (from 1).
+    NoSuchExercise { index: usize },
+    /// An answer to an exercise while a review runs on the analyst.
+    ReviewUnderWay,
     /// An uploaded file over the size limit.
     FileTooLarge { mib: u64 },
     /// A page's message over the size limit (a page's bug).
@@ -725,6 +741,17 @@ impl Say {
             Say::DeleteFailed {
                 detail: s("Read-only file system"),
             },
+            Say::NoSuchTheme {
+                theme: s("sacrifice"),
+            },
+            Say::BadDifficulty { max: 7 },
+            Say::NoPuzzles {
+                variant: s("songo40"),
+            },
+            Say::NoReviewDone,
+            Say::NoMistakes,
+            Say::NoSuchExercise { index: 3 },
+            Say::ReviewUnderWay,
             Say::FileRefused {
                 file: s("games.pgn"),
                 problem: Box::new(Say::RecordEmpty),

@@ -124,9 +124,16 @@ fn ordinal(s: &Say) -> usize {
         NothingDeleted => 115,
         DeleteFailed { .. } => 116,
         NoSuchLesson { .. } => 117,
+        NoSuchTheme { .. } => 118,
+        BadDifficulty { .. } => 119,
+        NoPuzzles { .. } => 120,
+        NoReviewDone => 121,
+        NoMistakes => 122,
+        NoSuchExercise { .. } => 123,
+        ReviewUnderWay => 124,
     }
 }
-const VARIANTS: usize = 118;
+const VARIANTS: usize = 125;
 
 #[test]
 fn every_lists_each_variant_once() {

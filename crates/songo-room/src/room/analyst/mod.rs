@@ -39,6 +39,11 @@ enum AnalystState {
     },
     /// Reviewing (the review's state has the ticket).
     Reviewing,
+    /// Judging a person's answer to an exercise: a review of that one
+    /// move, as search `ticket`.
+    Judging {
+        ticket: u64,
+    },
     Failed(Say),
 }
 
@@ -53,7 +58,14 @@ pub(super) enum Changed {
     Review,
     /// Both the analysis and the review.
     Both,
+    /// A verdict on an answer came ([`Analyst::take_verdict`]); the
+    /// analysis's state changed too.
+    Verdict,
 }
+
+/// The analyst's verdict on one answer: search `ticket`'s review of the
+/// answer, or why there is none.
+pub(super) type Verdict = (u64, Result<GameReview, Say>);
 
 pub(super) struct Analyst {
     link: Option<Box<dyn EngineLink>>,
@@ -73,6 +85,8 @@ pub(super) struct Analyst {
     /// The lines of the engine's iteration under way, until it is whole.
     pending: Pending,
     review: Review,
+    /// A verdict come and not taken yet.
+    verdict: Option<Verdict>,
 }
 
 impl Analyst {
@@ -89,6 +103,7 @@ impl Analyst {
             lines_id: 0,
             pending: Pending::default(),
             review: Review::new(),
+            verdict: None,
         }
     }
 
@@ -164,7 +179,9 @@ impl Analyst {
     pub(super) fn kick(&mut self, engines: &mut Engines, engine: usize, shown: &Shown) {
         self.follow(shown.id);
         match self.state {
-            AnalystState::Failed(_) | AnalystState::Reviewing => return,
+            AnalystState::Failed(_) | AnalystState::Reviewing | AnalystState::Judging { .. } => {
+                return
+            }
             AnalystState::Searching { id, .. } if id == shown.id && self.running => return,
             _ => {}
         }
@@ -233,7 +250,67 @@ impl Analyst {
             limit,
         });
         self.state = AnalystState::Reviewing;
-        self.review = Review::running(ticket, say, total);
+        self.review = Review::running(ticket, (limit, say), total);
+    }
+
+    /// The limit of the review finished last.
+    pub(super) fn review_limit(&self) -> Option<Limit> {
+        self.review.limit()
+    }
+
+    /// Judges the last move of `game` (a position and the person's answer
+    /// there) within `limit`: its verdict comes as [`Changed::Verdict`].
+    /// The live analysis pauses for it; a review under way is not
+    /// disturbed (the answer is refused). Returns the search's ticket, or
+    /// why there is none.
+    pub(super) fn judge(
+        &mut self,
+        engines: &mut Engines,
+        engine: usize,
+        game: Game,
+        limit: Limit,
+    ) -> Result<u64, Say> {
+        match self.state {
+            AnalystState::Failed(ref m) => return Err(m.clone()),
+            AnalystState::Reviewing => return Err(Say::NoReviewDone),
+            AnalystState::Searching { .. } | AnalystState::Judging { .. } => {
+                self.send(Job::Cancel);
+            }
+            AnalystState::Idle => {}
+        }
+        self.ensure_started(engines, engine);
+        let ticket = engines.ticket();
+        self.send(Job::Review {
+            ticket,
+            game,
+            limit,
+        });
+        self.state = AnalystState::Judging { ticket };
+        Ok(ticket)
+    }
+
+    /// The verdict come last, once.
+    pub(super) fn take_verdict(&mut self) -> Option<Verdict> {
+        self.verdict.take()
+    }
+
+    /// Whether search `ticket` is the verdict under way.
+    fn judging(&self, ticket: u64) -> bool {
+        matches!(self.state, AnalystState::Judging { ticket: t } if t == ticket)
+    }
+
+    /// The verdict of search `ticket` came: the live analysis resumes.
+    fn judged(
+        &mut self,
+        engines: &mut Engines,
+        engine: usize,
+        shown: &Shown,
+        verdict: Verdict,
+    ) -> Changed {
+        self.verdict = Some(verdict);
+        self.state = AnalystState::Idle;
+        self.kick(engines, engine, shown);
+        Changed::Verdict
     }
 
     /// Stops the review under way, and goes back to the live analysis.
@@ -298,6 +375,12 @@ impl Analyst {
                 self.review.progress(done, total);
                 Changed::Review
             }
+            Event::Reviewed { ticket, review } if self.judging(ticket) => {
+                self.judged(engines, engine, shown, (ticket, Ok(review)))
+            }
+            Event::ReviewFailed { ticket, message } if self.judging(ticket) => {
+                self.judged(engines, engine, shown, (ticket, Err(message)))
+            }
             Event::Reviewed { ticket, review } => {
                 if !self.review.runs(ticket) {
                     return Changed::Nothing;
@@ -318,6 +401,9 @@ impl Analyst {
             }
             Event::Failed(failure) => {
                 let message = failure.say(engines.name(engine));
+                if let AnalystState::Judging { ticket } = self.state {
+                    self.verdict = Some((ticket, Err(message.clone())));
+                }
                 self.link = None;
                 self.state = AnalystState::Failed(message.clone());
                 // Its last lines were for a search that will not finish.
@@ -375,6 +461,7 @@ impl Analyst {
             AnalystState::Idle => (EngineStatus::Ready, None),
             AnalystState::Searching { .. } => (EngineStatus::Thinking, None),
             AnalystState::Reviewing => (EngineStatus::Reviewing, None),
+            AnalystState::Judging { .. } => (EngineStatus::Thinking, None),
             AnalystState::Failed(m) => (EngineStatus::Failed, Some(m.clone())),
         };
         Live {

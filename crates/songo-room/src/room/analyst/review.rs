@@ -30,6 +30,8 @@ pub(super) struct Review {
     /// and as a person reads it.
     limit: String,
     limit_say: Option<Say>,
+    /// The limit itself, for verdicts on answers to its mistakes.
+    limit_value: Option<Limit>,
     done: usize,
     total: usize,
     result: Option<GameReview>,
@@ -65,6 +67,7 @@ impl Review {
             state: ReviewState::None,
             limit: String::new(),
             limit_say: None,
+            limit_value: None,
             done: 0,
             total: 0,
             result: None,
@@ -73,7 +76,7 @@ impl Review {
     }
 
     /// A review of `total` positions under way as search `ticket`.
-    pub(super) fn running(ticket: u64, say: Say, total: usize) -> Review {
+    pub(super) fn running(ticket: u64, (limit, say): (Limit, Say), total: usize) -> Review {
         Review {
             state: ReviewState::Running { ticket },
             limit: match &say {
@@ -82,6 +85,7 @@ impl Review {
                 _ => String::new(),
             },
             limit_say: Some(say),
+            limit_value: Some(limit),
             done: 0,
             total,
             result: None,
@@ -126,6 +130,11 @@ impl Review {
             (ReviewState::Done, Some(r)) => Some((r, &self.limit)),
             _ => None,
         }
+    }
+
+    /// The limit of the finished review.
+    pub(super) fn limit(&self) -> Option<Limit> {
+        self.finished().and(self.limit_value)
     }
 
     /// What the page shows of the review.
