@@ -6,6 +6,8 @@
 //! - [`puzzle`]: a puzzle is a position from a real game where one move
 //!   is clearly best, with its solution line, themes and difficulty; the
 //!   set compiled in is made by `songo puzzles generate`.
+//! - [`rating`]: the puzzle trainer's Glicko-2 rating, each puzzle one
+//!   result against the fixed rating of its difficulty.
 //!
 //! No I/O, no threads: it builds for every target, `wasm32-unknown-unknown`
 //! included, so that the room runs it in `songo gui` and in the page.
@@ -14,3 +16,4 @@
 
 pub mod lesson;
 pub mod puzzle;
+pub mod rating;
