@@ -22,7 +22,8 @@ const AFTER_HELP: &str = "Examples:\n  \
     songo perft --variant songo36-amateur --fen \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\" --depth 6\n  \
     songo bench\n  \
     songo book probe --moves \"E\"\n  \
-    songo puzzles export | head -3\n\n\
+    songo puzzles export | head -3\n  \
+    songo lessons check lessons.json\n\n\
     Exit codes:\n  \
     0  success (a match whose engines lost games by faults included)\n  \
     1  the job failed: a file or directory missing or unreadable, a write failed,\n     \
@@ -30,8 +31,8 @@ const AFTER_HELP: &str = "Examples:\n  \
     2  bad command line: an unknown flag, a value that does not parse (a position\n     \
        string, an engine description, a time control), arguments that do not go together\n  \
     3  bad input data: a file was read but what it holds is wrong (an openings file,\n     \
-       a tablebase file, a book file, a puzzle file); the message names the file,\n     \
-       and the line where there is one\n  \
+       a tablebase file, a book file, a puzzle or lesson file); the message names\n     \
+       the file, and the line (or the lesson) where there is one\n  \
     141  standard output was closed by its reader (songo perft --depth 9 | head -1): the\n       \
        tool stops and says nothing (128 + SIGPIPE, as a shell shows for other tools)\n\n\
     Errors go to standard error as one line, 'error: ' and the message with its causes.";
@@ -125,6 +126,9 @@ pub enum Command {
     /// print one as JSON lines.
     #[command(subcommand)]
     Puzzles(crate::puzzles::PuzzlesCommand),
+    /// Lessons for newcomers: check a lesson file against the rules.
+    #[command(subcommand)]
+    Lessons(crate::lessons::LessonsCommand),
 }
 
 const DATAGEN_AFTER_HELP: &str = "Examples:\n  \
@@ -350,6 +354,7 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
         Some(Command::Tb(command)) => Ok(crate::tb_cli::run(command)?),
         Some(Command::Book(command)) => Ok(crate::book::run(command)?),
         Some(Command::Puzzles(command)) => Ok(crate::puzzles::run(&command)?),
+        Some(Command::Lessons(command)) => Ok(crate::lessons::run(&command)?),
         Some(Command::Bench(args)) => bench(&args),
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! Each layer has its own error enum: [`MatchError`] (and below it
 //! [`OpeningError`], [`ProcessError`], [`SpecError`]), [`TuneError`],
-//! [`TbCliError`] (over [`TbError`]), [`BookCliError`], [`BenchError`], [`AnalyzeError`],
+//! [`TbCliError`] (over [`TbError`]), [`BookCliError`], [`PuzzlesError`], [`LessonsError`], [`BenchError`], [`AnalyzeError`],
 //! [`PlayCliError`], [`ReplayError`], [`ResultsError`], [`ReviewError`], [`GuiError`]. [`CliError`] gathers
 //! them, and [`CliError::exit`] is the only function that decides an exit
 //! code; [`report`] prints the error and returns that code. The codes are
@@ -14,7 +14,7 @@
 //! | 0 | `Success` | the job was done (a match whose engines lost games by faults included) |
 //! | 1 | `Failure` | the job failed: a file or directory missing or unreadable, a write failed, an engine could not start, memory ran out |
 //! | 2 | `Usage` | bad command line: an unknown flag, a value that does not parse (a position string, an engine description…), arguments that do not go together |
-//! | 3 | `BadInput` | bad input data: a file was read but what it holds is wrong (an openings file, a tablebase file, a book file); the message names the file, and the line where there is one |
+//! | 3 | `BadInput` | bad input data: a file was read but what it holds is wrong (an openings file, a tablebase file, a book file, a puzzle or lesson file); the message names the file, and the line (or the lesson) where there is one |
 //! | 141 | `ClosedPipe` | the reader of standard output went away (`songo perft --depth 9 \| head -1`): the tool stops where it is, prints nothing more, not even on standard error |
 //!
 //! 141 is 128 + SIGPIPE, the status a shell shows for the Unix tools that
@@ -44,6 +44,7 @@ pub use crate::analyze::AnalyzeError;
 pub use crate::book::{BookCliError, BookFileError};
 pub use crate::chain::Chain;
 pub use crate::datagen::DatagenError;
+pub use crate::lessons::LessonsError;
 pub use crate::matches::{MatchError, OpeningError, ProcessError, SpecError};
 use crate::output::errln;
 pub use crate::output::StdoutError;
@@ -131,6 +132,8 @@ pub enum CliError {
     Book(#[from] BookCliError),
     #[error(transparent)]
     Puzzles(#[from] PuzzlesError),
+    #[error(transparent)]
+    Lessons(#[from] LessonsError),
     #[error(transparent)]
     Bench(#[from] BenchError),
     #[error(transparent)]
@@ -241,6 +244,14 @@ impl CliError {
                 PuzzlesError::Mismatch { .. } | PuzzlesError::VerifyDepth { .. } => Exit::Usage,
                 PuzzlesError::Tables(e) => tb_exit(e),
                 PuzzlesError::Stdout(e) => stdout_exit(e),
+            },
+            CliError::Lessons(e) => match e {
+                LessonsError::Damaged(_) => Exit::BadInput,
+                // Unreadable, like any input file; the lessons compiled
+                // in damaged, like the puzzles compiled in: the build is
+                // broken, not the input.
+                LessonsError::Read { .. } | LessonsError::Embedded(_) => Exit::Failure,
+                LessonsError::Stdout(e) => stdout_exit(e),
             },
             CliError::Bench(e) => match e {
                 // `songo bench` turns a refused setting into its own error

@@ -1,7 +1,8 @@
 //! songo: the `songo` command over the rules ([`songo_core`]), the engine
 //! library ([`songo_engine`]) and the protocol ([`songo_protocol`]): the
 //! protocol session on standard input and output, the command-line tools
-//! (analyze, play, replay, match, tune, tablebases, opening books) and progress bars.
+//! (analyze, play, replay, match, tune, tablebases, opening books, puzzles
+//! and lessons) and progress bars.
 
 #![forbid(unsafe_code)]
 
@@ -13,6 +14,7 @@ pub mod cli;
 pub mod datagen;
 pub mod error;
 pub mod input;
+pub mod lessons;
 pub mod matches;
 pub mod output;
 pub mod play;

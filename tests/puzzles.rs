@@ -188,6 +188,10 @@ fn export_without_a_file_prints_the_set_compiled_in() {
     assert_ran("export", &o);
     let mut seen = std::collections::BTreeMap::new();
     for l in lossy(&o.stdout).lines() {
+        // The key order, as written (a parsed object forgets it).
+        let at = |key: &str| l.find(&format!("\"{key}\":")).unwrap_or(usize::MAX);
+        let keys = ["variant", "fen", "solution", "themes", "difficulty"].map(at);
+        assert!(keys[0] == 1 && keys.is_sorted() && keys[4] < l.len(), "{l}");
         let v: serde_json::Value = serde_json::from_str(l).unwrap();
         *seen
             .entry(v["variant"].as_str().unwrap().to_string())

@@ -128,7 +128,7 @@ impl Rating {
         // period only lets the deviation grow (Glickman's rule for a
         // player who did not play).
         if !(information > 0.0 && information.is_finite()) {
-            return me.with_deviation((phi.hypot(sigma)) * SCALE);
+            return me.with_deviation(phi.hypot(sigma) * SCALE);
         }
         let v = 1.0 / information;
         let delta = v * improvement;

@@ -27,9 +27,11 @@ pub use check::Fault;
 pub use format::{LessonError, FORMAT};
 pub use rule::Rule;
 
-/// The lesson file compiled in, and the name its errors give it.
+/// The lesson file compiled in, and the name its errors give it. Its text
+/// is public so that `songo lessons check` reads it as any file, with an
+/// error rather than [`builtin`]'s panic.
 pub const BUILTIN_NAME: &str = "crates/songo-learn/lessons/lessons.json";
-const BUILTIN_TEXT: &str = include_str!("../../lessons/lessons.json");
+pub const BUILTIN_TEXT: &str = include_str!("../../lessons/lessons.json");
 
 /// One lesson, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]

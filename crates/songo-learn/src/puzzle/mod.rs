@@ -54,16 +54,26 @@ pub struct Puzzle {
 
 impl Puzzle {
     /// The puzzle as one JSON object on one line, as `songo puzzles export`
-    /// prints it: `{"variant","fen","solution","themes","difficulty"}`.
+    /// prints it: `{"variant","fen","solution","themes","difficulty"}`, the
+    /// keys in the order issue 39 gives (a struct keeps its fields' order;
+    /// `serde_json`'s maps sort theirs).
     pub fn to_json(&self) -> String {
-        let value = serde_json::json!({
-            "variant": self.variant.name(),
-            "fen": self.position.to_string(),
-            "solution": self.solution.iter().map(|m| m.letter().to_string()).collect::<Vec<_>>(),
-            "themes": self.themes.iter().map(|t| t.name()).collect::<Vec<_>>(),
-            "difficulty": self.difficulty,
-        });
-        value.to_string()
+        #[derive(serde::Serialize)]
+        struct Line {
+            variant: &'static str,
+            fen: String,
+            solution: Vec<char>,
+            themes: Vec<&'static str>,
+            difficulty: u8,
+        }
+        let line = Line {
+            variant: self.variant.name(),
+            fen: self.position.to_string(),
+            solution: self.solution.iter().map(|m| m.letter()).collect(),
+            themes: self.themes.iter().map(|t| t.name()).collect(),
+            difficulty: self.difficulty,
+        };
+        serde_json::to_string(&line).expect("strings and a number serialise")
     }
 
     /// The positions of the line: the puzzle's, then the one after each
@@ -77,5 +87,31 @@ impl Puzzle {
             all.push(at);
         }
         all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The export line's keys come in the issue's order, whatever
+    /// `serde_json` does with maps. (`to_json` only writes: the line
+    /// need not be a real puzzle.)
+    #[test]
+    fn the_json_line_has_the_issues_key_order() {
+        let p = Puzzle {
+            variant: Variant::Songo40,
+            position: "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 -".parse().unwrap(),
+            solution: ["C", "d", "A"].map(|m| m.parse().unwrap()).to_vec(),
+            themes: vec![Theme::Capture, Theme::ChainCapture],
+            difficulty: 3,
+            game: 9,
+        };
+        assert_eq!(
+            p.to_json(),
+            "{\"variant\":\"songo40\",\"fen\":\"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 -\",\
+             \"solution\":[\"C\",\"d\",\"A\"],\"themes\":[\"capture\",\"chain-capture\"],\
+             \"difficulty\":3}"
+        );
     }
 }
