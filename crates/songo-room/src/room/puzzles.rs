@@ -480,7 +480,8 @@ pub(super) fn restored(saved: &SavedPuzzles) -> Puzzles {
         };
         // The solver's moves are at even indices; an over line stands at
         // its end (solved) or at the move it failed.
-        let fits = s.at.is_multiple_of(2) && s.at < length || outcome == Outcome::Solved && s.at == length;
+        let fits =
+            s.at.is_multiple_of(2) && s.at < length || outcome == Outcome::Solved && s.at == length;
         if fits && s.tries <= TRIES {
             puzzles.current = Current {
                 index,

@@ -273,5 +273,5 @@ fn rating_streak_and_the_puzzle_under_way_survive_a_restart() {
     }
     let (mut w, _) = room(&["songo"]);
     w.restore(&bad).unwrap();
-    assert_eq!(w.puzzles.view().deviation, 500);
+    assert_eq!(w.puzzles.view().deviation, 350);
 }
