@@ -51,7 +51,7 @@ cp "$engine/web/songo_wasm.js" "$engine/web/songo_wasm_bg.wasm" "$out/"
 
 # --- the page -----------------------------------------------------------------
 # Every file of the assets, with each panel's directory (play/, analysis/,
-# review/, games/, rules/, learn/: docs/web.md's table).
+# review/, games/, rules/, learn/, puzzles/, mistakes/: docs/web.md's table).
 cp -r "$assets"/* "$out/"
 cp -r "$web"/* "$out/"
 # Type declarations are for the type check only (crates/songo-gui/jsconfig.json).

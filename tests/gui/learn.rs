@@ -1,13 +1,18 @@
 //! Learn (issue 39) in `songo gui`: every lesson of every variant done in
 //! the page, each as the rules core plays it (page_support/learn.rs);
 //! a lesson in French at phone width, with its wrong answer said, its
-//! screenshot, and the progress kept after a restart of the server.
+//! screenshot, and the progress kept after a restart of the server; a
+//! puzzle failed and one solved with the rating moving, kept after a
+//! restart, and a reviewed blunder practised (page_support/puzzles.rs).
 
 use serde_json::Value;
 use songo_core::Variant;
 
 use super::page_support::language::assert_one_language;
 use super::page_support::learn::{complete_lesson, lesson_ids, open_lesson, solved, LESSON};
+use super::page_support::puzzles::{
+    fail_puzzle, open_puzzles, practise_a_blunder, solve_next_puzzle, PUZZLE,
+};
 use super::page_support::{wait_for, wait_until};
 use super::webdriver::Browser;
 use super::{data_dir, screenshot_dir, tools, Server};
@@ -95,5 +100,63 @@ fn a_lesson_in_french_at_phone_width_and_its_progress_after_a_restart() {
     });
     assert_eq!(v["variant"], "songo36-beginner");
     assert_eq!(solved(&b), ["noble-forbidden"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn puzzles_and_a_practised_blunder_in_french_at_phone_width_after_a_restart() {
+    let Some(tools) = tools() else { return };
+    let dir = data_dir("learn", "puzzles");
+    let d = dir.to_str().unwrap();
+    let server = Server::start(&["--data-dir", d]);
+    let b = Browser::start_in(&tools, 390, 844, "fr-FR");
+    b.emulate_phone(390, 844);
+    b.goto(&server.url());
+    wait_until(&b, "the first state", |s| s.state == "your-move");
+
+    // A new player: failed once, then a whole line found.
+    let v = Variant::Songo40;
+    let first = open_puzzles(&b, v);
+    assert_eq!(
+        (first["rating"].as_u64(), first["streak"].as_u64()),
+        (Some(1500), Some(0))
+    );
+    fail_puzzle(&b, v);
+    assert_one_language(&b, "fr", "a failed puzzle");
+    let solved = solve_next_puzzle(&b, v);
+    assert_one_language(&b, "fr", "a solved puzzle");
+    b.script("window.scrollTo(0, 0)");
+    b.screenshot(&screenshot_dir().join("fr-puzzle-390.png"));
+    let width = b.script("return document.documentElement.scrollWidth");
+    assert!(
+        width.as_u64().unwrap() <= 390,
+        "the puzzles are {width} px wide"
+    );
+    let small = b.script(
+        "return [...document.querySelectorAll('[data-testid=learn-mode] button, [data-testid=learn-mode] select')]
+           .filter((e) => e.checkVisibility() && !e.closest('.pit'))
+           .map((e) => [e.dataset.testid, e.getBoundingClientRect().height])
+           .filter(([, h]) => h < 44)",
+    );
+    assert_eq!(small, Value::Array(vec![]), "controls under 44 px");
+
+    // A restart on the same data directory: the rating, the streak and
+    // the puzzle shown come back. (The test's server takes a new port, so
+    // the browser's memory of the Learn part shown is another origin's.)
+    drop(server);
+    let again = Server::start(&["--data-dir", d]);
+    b.goto(&format!("{}#learn", again.url()));
+    open_puzzles(&b, v);
+    let back = wait_for(&b, "the puzzles after the restart", PUZZLE, |x| {
+        x["shown"] == true && x["puzzle"] == solved["puzzle"]
+    });
+    assert_eq!(
+        (&back["rating"], &back["streak"], &back["state"]),
+        (&solved["rating"], &solved["streak"], &solved["state"])
+    );
+
+    // A blunder of a reviewed game, practised until solved.
+    practise_a_blunder(&b);
+    assert_one_language(&b, "fr", "a practised blunder");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,7 +10,8 @@
 //! client as its `webdriver` module (tests/gui/webdriver.rs). The analysis
 //! board's checks are in `analysis.rs`, the opening book explorer's in
 //! `explorer.rs`, the records' and reviews' in `records.rs`, fast double
-//! input in `input.rs`, Learn's lessons in `learn.rs`.
+//! input in `input.rs`, Learn's lessons in `learn.rs`, its puzzles and
+//! the practice of one's mistakes in `puzzles.rs`.
 
 #![allow(dead_code)] // each test crate takes the parts it needs
 
@@ -19,6 +20,7 @@ pub mod explorer;
 pub mod input;
 pub mod language;
 pub mod learn;
+pub mod puzzles;
 pub mod records;
 pub mod soak;
 

@@ -1,7 +1,8 @@
 // The songo GUI page. The room (the local server's, or the page's own in
 // the static site: transport.js) keeps the games and judges every move;
 // this script connects to it, routes its messages to the page's panels
-// (play/, analysis/, review/, games/, rules/, learn/: each its state, view
+// (play/, analysis/, review/, games/, rules/, learn/, puzzles/,
+// mistakes/: each its state, view
 // and messages, docs/gui.md) and switches between Play, Analysis and Learn. No build step and nothing fetched from elsewhere; its one
 // library, Project Fluent's (fluent/), words every text in the person's
 // language (i18n.js).
@@ -15,6 +16,9 @@ import { initReview } from "./review/panel.js";
 import { initGames } from "./games/panel.js";
 import { initRules, onShownMove } from "./rules/panel.js";
 import { initLearn } from "./learn/panel.js";
+import { initLearnParts } from "./learn/parts.js";
+import { initPuzzles } from "./puzzles/panel.js";
+import { initMistakes } from "./mistakes/panel.js";
 import { initSound } from "./sound.js";
 
 /** @typedef {import("./room.js").RoomMessage} RoomMessage */
@@ -75,7 +79,7 @@ function show(next) {
   byId("play-mode").hidden = next !== "play";
   byId("analysis-mode").hidden = next !== "analysis";
   byId("learn-mode").hidden = next !== "learn";
-  for (const tab of $$("[role=tab]")) tab.setAttribute("aria-selected", String(tab.dataset.mode === next));
+  for (const tab of $$(".tabs [role=tab]")) tab.setAttribute("aria-selected", String(tab.dataset.mode === next));
   if (location.hash !== `#${next}`) history.replaceState(null, "", `#${next}`);
   analysis.show(next === "analysis");
   learn.show(next === "learn");
@@ -85,10 +89,21 @@ function show(next) {
 // settings Play's New game form: the panels that use them ask their owner.
 const play = initPlay({ onSaved, showAnalysis: () => show("analysis"), reviewLimit: () => review.limit() });
 const analysis = initAnalysis({ onSaved, showPlay: () => show("play"), settings: () => play.settings() });
-const review = initReview({ analysis });
+const review = initReview({
+  analysis,
+  // Practise the review's mistakes: in Learn, where the exercises are.
+  practise: () => {
+    learn.select("mistakes");
+    show("learn");
+    mistakes.start();
+  },
+});
 const games = initGames({ onSaved, showAnalysis: () => show("analysis"), reviewLimit: () => review.limit() });
 initRules();
-const learn = initLearn();
+const lessons = initLearn();
+const puzzles = initPuzzles();
+const mistakes = initMistakes();
+const learn = initLearnParts({ lessons, puzzles, mistakes });
 initSound();
 
 /** @param {RoomMessage} message */
@@ -120,7 +135,13 @@ function onMessage(message) {
       games.render(message);
       break;
     case "lessons":
-      learn.render(message);
+      lessons.render(message);
+      break;
+    case "puzzles":
+      puzzles.render(message);
+      break;
+    case "mistakes":
+      mistakes.render(message);
       break;
     case "shown-move":
       onShownMove(message);
@@ -140,7 +161,9 @@ function onMessage(message) {
       else if (message.topic === "record") analysis.recordMessageRoom(message.message, false);
       else if (message.topic === "set-up") analysis.setUpMessage(message.message);
       else if (message.topic === "analysis" || message.topic === "review") analysis.messageRoom(message.message);
-      else if (message.topic === "lessons") learn.say(message.message);
+      else if (message.topic === "lessons") lessons.say(message.message);
+      else if (message.topic === "puzzles") puzzles.say(message.message);
+      else if (message.topic === "mistakes") mistakes.say(message.message);
       // A message refused whole (too long, not JSON) has no topic: said
       // where the person is looking.
       else if (!message.topic && mode === "analysis") analysis.messageRoom(message.message);
@@ -170,10 +193,10 @@ function onClose(id, args) {
   // go, and the buttons say so too (issue 38, defect 9); the next state
   // offers them again.
   document.body.dataset.connected = "false";
-  for (const pit of /** @type {HTMLButtonElement[]} */ ($$("button[data-pit], button[data-analysis-pit], button[data-lesson-pit]"))) pit.disabled = true;
+  for (const pit of /** @type {HTMLButtonElement[]} */ ($$("button[data-pit], button[data-analysis-pit], button[data-lesson-pit], button[data-puzzle-pit], button[data-exercise-pit]"))) pit.disabled = true;
 }
 
-for (const tab of $$("[role=tab]")) {
+for (const tab of $$(".tabs [role=tab]")) {
   tab.addEventListener("click", () => show(modeOf(tab.dataset.mode)));
 }
 byId("claim").addEventListener("click", () => server.send({ type: "claim" }));

@@ -131,7 +131,7 @@ export {};
 
 /** @typedef {{type: "engine-line", line: string, info?: LineInfo}} EngineLineMessage */
 /** @typedef {{type: "illegal", pit: string, why: Say}} IllegalMessage */
-/** @typedef {"analysis" | "set-up" | "record" | "review" | "games" | "lessons"} Topic */
+/** @typedef {"analysis" | "set-up" | "record" | "review" | "games" | "lessons" | "puzzles" | "mistakes"} Topic */
 /** @typedef {{type: "error", message: Say, topic?: Topic}} ErrorMessage */
 
 /**
@@ -321,10 +321,103 @@ export {};
  */
 
 /**
+ * One move of a puzzle's line or an exercise (learn_view.rs's `PlyView`).
+ * @typedef {object} PlyView
+ * @property {string} pit
+ * @property {Side} side
+ * @property {Sowing} sowing
+ * @property {string} after the position after it
+ * @property {number[]} pits
+ * @property {[number, number]} captured
+ */
+
+/**
+ * The puzzle shown (learn_view.rs's `PuzzleView`).
+ * @typedef {object} PuzzleView
+ * @property {string} id
+ * @property {string[]} themes
+ * @property {number} difficulty 1 to 7
+ * @property {number} rating the difficulty's rating
+ * @property {Side} solver
+ * @property {number} step the solver's moves found
+ * @property {number} steps the solver's moves in the line
+ * @property {string} position
+ * @property {number[]} pits
+ * @property {[number, number]} captured
+ * @property {Side} to_move
+ * @property {string[]} legal
+ * @property {"task" | "wrong" | "solved" | "failed"} state
+ * @property {boolean} clean no wrong move yet
+ * @property {string | null} tried the last wrong pit
+ * @property {Say | null} why a forbidden pit: the rules' reason
+ * @property {string | null} answer failed: the move wanted
+ * @property {PlyView[]} just_played the moves the last answer played
+ * @property {string | null} start over: the puzzle's position
+ * @property {number[] | null} start_pits
+ * @property {[number, number] | null} start_captured
+ * @property {PlyView[]} line over: the whole line
+ */
+
+/**
+ * Learn: the puzzle trainer (learn_view.rs's `PuzzlesView`).
+ * @typedef {object} PuzzlesView
+ * @property {"puzzles"} type
+ * @property {string} variant
+ * @property {string | null} theme
+ * @property {number | null} difficulty
+ * @property {{theme: string, count: number}[]} themes
+ * @property {number[]} difficulties
+ * @property {number} total
+ * @property {number} played
+ * @property {boolean} again
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number | null} change
+ * @property {number} streak
+ * @property {PuzzleView} puzzle
+ */
+
+/**
+ * The engine's verdict on an answer (learn_view.rs's `VerdictView`).
+ * @typedef {{judgement: "good" | "inaccuracy" | "mistake" | "blunder", loss: number, best: string | null}} VerdictView
+ */
+
+/**
+ * The exercise shown (learn_view.rs's `ExerciseView`).
+ * @typedef {object} ExerciseView
+ * @property {number} index from 1
+ * @property {string} label
+ * @property {Side} side
+ * @property {string} position
+ * @property {number[]} pits
+ * @property {[number, number]} captured
+ * @property {string[]} legal
+ * @property {string} played
+ * @property {"mistake" | "blunder"} judgement
+ * @property {number} loss
+ * @property {"task" | "judging" | "judged" | "refused"} state
+ * @property {string | null} tried
+ * @property {PlyView | null} answer
+ * @property {VerdictView | null} verdict
+ * @property {Say | null} why
+ * @property {boolean} solved
+ */
+
+/**
+ * Learn: the practice of the person's mistakes (learn_view.rs's `MistakesView`).
+ * @typedef {object} MistakesView
+ * @property {"mistakes"} type
+ * @property {Say | null} limit
+ * @property {{label: string, judgement: string, solved: boolean}[]} exercises
+ * @property {number} solved
+ * @property {ExerciseView | null} exercise
+ */
+
+/**
  * Everything the room sends a page.
  * @typedef {View | EngineLineMessage | IllegalMessage | ErrorMessage | AnalysisView
  *   | AnalysisLinesMessage | ReviewView | RecordMessage | GamesView | ShownMoveMessage
- *   | LessonsView | {type: "elsewhere"} | {type: "here"}} RoomMessage
+ *   | LessonsView | PuzzlesView | MistakesView | {type: "elsewhere"} | {type: "here"}} RoomMessage
  */
 
 /**
@@ -357,13 +450,18 @@ export {};
 /** @typedef {{type: "show-move", variant: string, position: string, pit: string, tag: string}} ShowMoveMessage */
 /** @typedef {{type: "lesson-open", variant: string, lesson?: string}} LessonOpenMessage */
 /** @typedef {{type: "lesson-move", pit: string, lesson: string}} LessonMoveMessage */
+/** @typedef {{type: "puzzle-next", variant: string, theme?: string, difficulty?: number}} PuzzleNextMessage */
+/** @typedef {{type: "puzzle-move", pit: string, puzzle: string, step: number}} PuzzleMoveMessage */
+/** @typedef {{type: "mistake-open", index: number}} MistakeOpenMessage */
+/** @typedef {{type: "mistake-move", pit: string, index: number}} MistakeMoveMessage */
 
 /**
  * Everything a page sends the room.
  * @typedef {NewGameMessage | MoveMessage | TakeBackMessage | ReviewMessage | SetUpMessage
  *   | AnalyseGameMessage | GotoMessage | AnalysisMoveMessage | AnalyseMessage
  *   | PlayFromHereMessage | LoadGameMessage | SaveMessage | OpenGameMessage | ShowMoveMessage
- *   | DeleteGameMessage | LessonOpenMessage | LessonMoveMessage
+ *   | DeleteGameMessage | LessonOpenMessage | LessonMoveMessage | PuzzleNextMessage
+ *   | PuzzleMoveMessage | MistakeOpenMessage | MistakeMoveMessage
  *   | {type: "resign" | "restart-engine" | "state" | "hint" | "restart-analyst"
- *       | "cancel-review" | "export-games" | "undo-delete" | "claim"}} PageMessage
+ *       | "cancel-review" | "export-games" | "undo-delete" | "claim" | "mistakes-start"}} PageMessage
  */

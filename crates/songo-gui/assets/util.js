@@ -74,6 +74,17 @@ export function moveLabel(start, ply, move) {
 /** The room's end (transport.js): `server.send(message)`. */
 export { server } from "./transport.js";
 
+/** The pit a key names for `toMove`, on Learn's boards: a letter a–g (of
+ *  either case) or a digit 1–7 counts along the mover's row; none for
+ *  another key.
+ *  @param {string} key @param {"south" | "north"} toMove @returns {string | null} */
+export function pitOfKey(key, toMove) {
+  const mover = toMove === "south" ? SOUTH : NORTH;
+  if (/^[1-7]$/.test(key)) return mover[Number(key) - 1];
+  if (/^[a-g]$/i.test(key)) return mover[key.toLowerCase().charCodeAt(0) - 97];
+  return null;
+}
+
 /** A remembered setting (localStorage, which may be unavailable). */
 export const stored = {
   /** @param {string} key @param {string} fallback */

@@ -156,6 +156,47 @@ pub const FILES: &[(&str, &str, &str)] = &[
         JS,
         include_str!("../assets/learn/messages.js"),
     ),
+    (
+        "/learn/parts.js",
+        JS,
+        include_str!("../assets/learn/parts.js"),
+    ),
+    // Learn: the puzzle trainer and the practice of one's mistakes.
+    (
+        "/puzzles/panel.js",
+        JS,
+        include_str!("../assets/puzzles/panel.js"),
+    ),
+    (
+        "/puzzles/state.js",
+        JS,
+        include_str!("../assets/puzzles/state.js"),
+    ),
+    (
+        "/puzzles/view.js",
+        JS,
+        include_str!("../assets/puzzles/view.js"),
+    ),
+    (
+        "/puzzles/messages.js",
+        JS,
+        include_str!("../assets/puzzles/messages.js"),
+    ),
+    (
+        "/mistakes/panel.js",
+        JS,
+        include_str!("../assets/mistakes/panel.js"),
+    ),
+    (
+        "/mistakes/view.js",
+        JS,
+        include_str!("../assets/mistakes/view.js"),
+    ),
+    (
+        "/mistakes/messages.js",
+        JS,
+        include_str!("../assets/mistakes/messages.js"),
+    ),
     // The players' rules panel's diagrams (rules/view.js).
     (
         "/rules/diagrams.json",

@@ -373,6 +373,7 @@ mod tests {
             games: Vec::new(),
             deleted: None,
             lessons: None,
+            puzzles: None,
         }
     }
 

@@ -864,6 +864,100 @@ no-mistakes = The review found no mistake of yours in this game.
 no-such-exercise = There is no exercise { $index }.
 review-under-way = A review is running: answer when it has finished.
 
+learn-parts =
+    .aria-label = learn
+learn-part-lessons = Lessons
+learn-part-puzzles = Puzzles
+learn-part-mistakes = Your mistakes
+puzzle-section =
+    .aria-label = puzzle
+puzzles-title = Puzzles
+puzzle-theme = Theme
+puzzle-difficulty = Difficulty
+puzzle-any = Any
+puzzle-theme-count = { $theme } ({ $count })
+puzzle-difficulty-n = { $n } of 7
+puzzle-rating = Your rating: { $rating }{ $change ->
+    [up] {" "}(+{ $delta })
+    [down] {" "}(−{ $delta })
+   *[none] {""}
+  }
+puzzle-streak = Solved in a row: { $streak }
+puzzle-progress = { $played } of { $total } played
+puzzle-progress-again = You had played them all: they start again ({ $played } of { $total }).
+puzzle-info = Difficulty { $difficulty } of 7 · { $themes }
+puzzle-task = You play { $side ->
+    [south] South
+   *[north] North
+  }: find the best move.
+puzzle-step = Move { $n } of { $steps }: the engine answered, find the next one.
+puzzle-solved = Solved!
+puzzle-failed = Not this time.
+puzzle-wrong = { $pit } is not the move here.{ $last ->
+    [yes] {""}
+   *[no] {" "}Try once more.
+  }
+puzzle-solved-text = { $clean ->
+    [yes] You found the whole line. Watch it again, or go on to the next puzzle.
+   *[no] You found it after a wrong move: your rating counted the puzzle as missed.
+  }
+puzzle-failed-text = The move was { $pit }. Watch the whole line.
+puzzle-replay = Replay the line
+puzzle-next = Next puzzle
+theme-capture = Capture
+theme-quiet = Quiet move
+theme-chain-capture = Chain capture
+theme-second-lap = Second lap
+theme-feeding = Feeding
+theme-noble-pit = Noble pit
+theme-tablebase = Endgame (tables)
+theme-interdit-sec = Interdit Sec
+exercise-section =
+    .aria-label = exercise
+mistakes-title = Your mistakes
+mistakes-help = Review one of your games (Analysis, then Review this game): each of your mistakes becomes an exercise here.
+mistakes-start = Practise the mistakes of the last review
+practise-mistakes = Practise your mistakes
+mistakes-progress = { $solved } of { $total } solved
+exercise-none = No exercise yet.
+exercise-item = { $move }: { $judgement ->
+    [blunder] blunder
+   *[mistake] mistake
+  }{ $solved ->
+    [yes] {" "}✓
+   *[no] {""}
+  }
+exercise-number = Exercise { $n } of { $total } · move { $move }
+exercise-title = In the game you played { $played }: a { $judgement ->
+    [blunder] blunder
+   *[mistake] mistake
+  } ({ NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } seeds lost).
+exercise-task = You play { $side ->
+    [south] South
+   *[north] North
+  }: find a better move.
+exercise-judging = The engine is judging { $pit }…
+exercise-verdict = The engine on { $pit }: { $judgement ->
+    [good] a good move{ $better ->
+        [yes] , as good as its own { $best }
+       *[no] {""}
+      }. Well found!
+    [inaccuracy] an inaccuracy, { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } seeds lost{ $better ->
+        [yes] ; better { $best }
+       *[no] {""}
+      }.
+    [mistake] a mistake, { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } seeds lost{ $better ->
+        [yes] ; better { $best }
+       *[no] {""}
+      }.
+   *[blunder] a blunder, { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } seeds lost{ $better ->
+        [yes] ; better { $best }
+       *[no] {""}
+      }.
+  }
+exercise-again = Try again
+exercise-next = Next exercise
+
 lesson-sow-title = Sowing
 lesson-sow-task = Sow from C: tap your pit C, the third of your row. Its seeds go one by one into the pits that follow.
 lesson-sow-wrong = That is not C. Your pits are A to G, from left to right on your row: C is the third.

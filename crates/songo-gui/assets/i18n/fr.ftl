@@ -871,6 +871,103 @@ no-mistakes = L'analyse n'a trouvé aucune erreur de votre part dans cette parti
 no-such-exercise = Il n'y a pas d'exercice { $index }.
 review-under-way = Une analyse est en cours : répondez quand elle sera finie.
 
+learn-parts =
+    .aria-label = apprendre
+learn-part-lessons = Leçons
+learn-part-puzzles = Problèmes
+learn-part-mistakes = Vos erreurs
+puzzle-section =
+    .aria-label = problème
+puzzles-title = Problèmes
+puzzle-theme = Thème
+puzzle-difficulty = Difficulté
+puzzle-any = Tous
+puzzle-theme-count = { $theme } ({ $count })
+puzzle-difficulty-n = { $n } sur 7
+puzzle-rating = Votre classement : { $rating }{ $change ->
+    [up] {" "}(+{ $delta })
+    [down] {" "}(−{ $delta })
+   *[none] {""}
+  }
+puzzle-streak = Réussis d'affilée : { $streak }
+puzzle-progress = { $played } sur { $total } joués
+puzzle-progress-again = Vous les aviez tous joués : ils recommencent ({ $played } sur { $total }).
+puzzle-info = Difficulté { $difficulty } sur 7 · { $themes }
+puzzle-task = Vous jouez { $side ->
+    [south] Sud
+   *[north] Nord
+  } : trouvez le meilleur coup.
+puzzle-step = Coup { $n } sur { $steps } : le moteur a répondu, trouvez le suivant.
+puzzle-solved = Réussi !
+puzzle-failed = Pas cette fois.
+puzzle-wrong = { $pit } n'est pas le bon coup ici.{ $last ->
+    [yes] {""}
+   *[no] {" "}Essayez encore une fois.
+  }
+puzzle-solved-text = { $clean ->
+    [yes] Vous avez trouvé toute la suite. Revoyez-la, ou passez au problème suivant.
+   *[no] Trouvé après un mauvais coup : votre classement compte ce problème comme manqué.
+  }
+puzzle-failed-text = Le coup était { $pit }. Regardez toute la suite.
+puzzle-replay = Revoir la suite
+puzzle-next = Problème suivant
+theme-capture = Récolte
+theme-quiet = Coup calme
+theme-chain-capture = Rafle
+theme-second-lap = Deuxième tour
+theme-feeding = Solidarité
+theme-noble-pit = Case noble
+theme-tablebase = Finale (tables)
+theme-interdit-sec = Interdit Sec
+exercise-section =
+    .aria-label = exercice
+mistakes-title = Vos erreurs
+mistakes-help = Analysez une de vos parties (Analyse, puis Lancer l'analyse de la partie) : chacune de vos erreurs devient ici un exercice.
+mistakes-start = S'exercer sur les erreurs de la dernière analyse
+practise-mistakes = S'exercer sur vos erreurs
+mistakes-progress = { $solved } sur { $total } réussis
+exercise-none = Pas encore d'exercice.
+exercise-item = { $move } : { $judgement ->
+    [blunder] gaffe
+   *[mistake] erreur
+  }{ $solved ->
+    [yes] {" "}✓
+   *[no] {""}
+  }
+exercise-number = Exercice { $n } sur { $total } · coup { $move }
+exercise-title = Dans la partie, vous avez joué { $played } : { $judgement ->
+    [blunder] une gaffe
+   *[mistake] une erreur
+  } ({ NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) ->
+    [one] { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } graine perdue
+   *[other] { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } graines perdues
+  }).
+exercise-task = Vous jouez { $side ->
+    [south] Sud
+   *[north] Nord
+  } : trouvez un meilleur coup.
+exercise-judging = Le moteur juge { $pit }…
+exercise-verdict = Le moteur sur { $pit } : { $judgement ->
+    [good] un bon coup{ $better ->
+        [yes] , aussi bon que son { $best }
+       *[no] {""}
+      }. Bien trouvé !
+    [inaccuracy] une imprécision, { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } graines perdues{ $better ->
+        [yes]  ; meilleur : { $best }
+       *[no] {""}
+      }.
+    [mistake] une erreur, { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } graines perdues{ $better ->
+        [yes]  ; meilleur : { $best }
+       *[no] {""}
+      }.
+   *[blunder] une gaffe, { NUMBER($loss, minimumFractionDigits: 2, maximumFractionDigits: 2) } graines perdues{ $better ->
+        [yes]  ; meilleur : { $best }
+       *[no] {""}
+      }.
+  }
+exercise-again = Réessayer
+exercise-next = Exercice suivant
+
 lesson-sow-title = Semer
 lesson-sow-task = Semez depuis C : touchez votre case C, la troisième de votre camp. Ses graines vont une à une dans les cases qui suivent.
 lesson-sow-wrong = Ce n'est pas C. Vos cases vont de A à G, de gauche à droite dans votre camp : C est la troisième.

@@ -4,7 +4,7 @@
 // marks, the task, the board, why a wrong pit is wrong, the right move
 // sown, and the next lesson.
 
-import { server } from "../util.js";
+import { pitOfKey, server } from "../util.js";
 import { createLearnState } from "./state.js";
 import { createLearnView } from "./view.js";
 import * as messages from "./messages.js";
@@ -33,11 +33,7 @@ export function initLearn() {
     onKey(event) {
       const v = state.view;
       if (!v || v.lesson.state === "solved") return false;
-      const key = event.key;
-      const mover = v.lesson.to_move === "south" ? "ABCDEFG" : "abcdefg";
-      let pit = null;
-      if (/^[1-7]$/.test(key)) pit = mover[Number(key) - 1];
-      else if (/^[a-g]$/i.test(key)) pit = mover[key.toLowerCase().charCodeAt(0) - 97];
+      const pit = pitOfKey(event.key, v.lesson.to_move);
       if (!pit) return false;
       server.send(messages.move(pit, v.lesson.id));
       return true;

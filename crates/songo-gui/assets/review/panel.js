@@ -16,8 +16,9 @@ import * as messages from "./messages.js";
 /**
  * @param {object} options
  * @param {{suggest(ply: number, pit: string | null): void, goto(ply: number): void}} options.analysis the board to open positions on
+ * @param {() => void} options.practise practise the finished review's mistakes
  */
-export function initReview({ analysis }) {
+export function initReview({ analysis, practise }) {
   const state = new ReviewState();
   /** @param {PageMessage} m */
   const send = (m) => {
@@ -26,6 +27,7 @@ export function initReview({ analysis }) {
   const view = createReviewView(state, {
     onReview: () => send(messages.review("analysis", view.limit())),
     onCancel: () => send(messages.cancelReview()),
+    onPractise: practise,
     // The position before the move, where the better move was, with that
     // move suggested.
     onOpenMove: (m) => analysis.suggest(m.ply - 1, m.best),

@@ -22,6 +22,7 @@ const byId = (id) => find(`[data-testid=${id}]`, HTMLElement);
  * @typedef {object} ReviewActions
  * @property {() => void} onReview review the board's game
  * @property {() => void} onCancel
+ * @property {() => void} onPractise practise the finished review's mistakes
  * @property {(move: ReviewedMove) => void} onOpenMove a marked move, from the list or the graph
  * @property {(at: number) => void} onGraph a click on the graph, `at` from 0 (left) to 1 (right)
  */
@@ -35,6 +36,8 @@ export function createReviewView(state, actions) {
   const cancel = find("[data-testid=cancel-review]", HTMLButtonElement);
   start.addEventListener("click", actions.onReview);
   cancel.addEventListener("click", actions.onCancel);
+  const practise = find("[data-testid=practise-mistakes]", HTMLButtonElement);
+  practise.addEventListener("click", actions.onPractise);
   graph.addEventListener("click", (event) => {
     const box = graph.getBoundingClientRect();
     actions.onGraph((event.clientX - box.left) / box.width);
@@ -60,6 +63,7 @@ export function createReviewView(state, actions) {
     progress.max = Math.max(1, r.total);
     progress.value = r.done;
     cancel.hidden = r.state !== "running";
+    practise.hidden = r.state !== "done";
     start.disabled = r.state === "running";
   }
 
