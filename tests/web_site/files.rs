@@ -113,13 +113,13 @@ fn the_built_site_is_complete_and_strict() {
     );
 }
 
-/// What the README and docs/web.md say of the site's size: under 700 KiB
+/// What the README and docs/web.md say of the site's size: under 800 KiB
 /// in all, each file gzipped alone (as `scripts/web-build.sh` counts it,
 /// and as a server sends it); the bound is 2 MiB. (512 KiB until
 /// the opening book: its position keys are hashes, which hardly compress,
 /// and it takes about 97 KB gzipped; 640 KiB until the lessons, about
-/// 55 KB; docs/web.md.)
-const MAX_GZIPPED: u64 = 700 * 1024;
+/// 55 KB; 700 KiB until the puzzles, about 76 KB; docs/web.md.)
+const MAX_GZIPPED: u64 = 800 * 1024;
 
 #[test]
 fn everything_the_page_loads_is_small() {
