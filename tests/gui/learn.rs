@@ -15,7 +15,20 @@ use super::page_support::puzzles::{
 };
 use super::page_support::{wait_for, wait_until};
 use super::webdriver::Browser;
-use super::{data_dir, screenshot_dir, tools, Server};
+use super::{data_dir, french_phone, screenshot_dir, tools, Server};
+
+/// Learn within the phone's 390 px, every control a finger's size.
+fn fits_a_phone(b: &Browser) {
+    let width = b.script("return document.documentElement.scrollWidth");
+    assert!(width.as_u64().unwrap() <= 390, "Learn is {width} px wide");
+    let small = b.script(
+        "return [...document.querySelectorAll('[data-testid=learn-mode] button, [data-testid=learn-mode] select')]
+           .filter((e) => e.checkVisibility() && !e.closest('.pit'))
+           .map((e) => [e.dataset.testid, e.getBoundingClientRect().height])
+           .filter(([, h]) => h < 44)",
+    );
+    assert_eq!(small, Value::Array(vec![]), "controls under 44 px");
+}
 
 #[test]
 fn every_lesson_of_every_variant_is_done_in_the_page() {
@@ -47,11 +60,7 @@ fn a_lesson_in_french_at_phone_width_and_its_progress_after_a_restart() {
     let Some(tools) = tools() else { return };
     let dir = data_dir("learn", "restart");
     let d = dir.to_str().unwrap();
-    let server = Server::start(&["--data-dir", d]);
-    let b = Browser::start_in(&tools, 390, 844, "fr-FR");
-    b.emulate_phone(390, 844);
-    b.goto(&server.url());
-    wait_until(&b, "the first state", |s| s.state == "your-move");
+    let (server, b) = french_phone(&tools, &dir);
 
     // A forbidden pit, said why in French, the screenshot of it.
     let v = Variant::Songo36Beginner;
@@ -70,16 +79,8 @@ fn a_lesson_in_french_at_phone_width_and_its_progress_after_a_restart() {
     assert_one_language(&b, "fr", "a lesson solved");
     b.script("window.scrollTo(0, 0)");
     b.screenshot(&screenshot_dir().join("fr-lesson-390.png"));
-    // Within the phone, every button a finger's size.
-    let width = b.script("return document.documentElement.scrollWidth");
-    assert!(width.as_u64().unwrap() <= 390, "Learn is {width} px wide");
-    let small = b.script(
-        "return [...document.querySelectorAll('[data-testid=learn-mode] button')]
-           .filter((e) => e.checkVisibility() && !e.closest('.pit'))
-           .map((e) => [e.dataset.testid, e.getBoundingClientRect().height])
-           .filter(([, h]) => h < 44)",
-    );
-    assert_eq!(small, Value::Array(vec![]), "buttons under 44 px");
+    // Within the phone, every control a finger's size.
+    fits_a_phone(&b);
     let pit = b.script(
         "return document.querySelector('button[data-lesson-pit=A]').getBoundingClientRect().width",
     );
@@ -108,11 +109,7 @@ fn puzzles_and_a_practised_blunder_in_french_at_phone_width_after_a_restart() {
     let Some(tools) = tools() else { return };
     let dir = data_dir("learn", "puzzles");
     let d = dir.to_str().unwrap();
-    let server = Server::start(&["--data-dir", d]);
-    let b = Browser::start_in(&tools, 390, 844, "fr-FR");
-    b.emulate_phone(390, 844);
-    b.goto(&server.url());
-    wait_until(&b, "the first state", |s| s.state == "your-move");
+    let (server, b) = french_phone(&tools, &dir);
 
     // A new player: failed once, then a whole line found.
     let v = Variant::Songo40;
@@ -127,18 +124,7 @@ fn puzzles_and_a_practised_blunder_in_french_at_phone_width_after_a_restart() {
     assert_one_language(&b, "fr", "a solved puzzle");
     b.script("window.scrollTo(0, 0)");
     b.screenshot(&screenshot_dir().join("fr-puzzle-390.png"));
-    let width = b.script("return document.documentElement.scrollWidth");
-    assert!(
-        width.as_u64().unwrap() <= 390,
-        "the puzzles are {width} px wide"
-    );
-    let small = b.script(
-        "return [...document.querySelectorAll('[data-testid=learn-mode] button, [data-testid=learn-mode] select')]
-           .filter((e) => e.checkVisibility() && !e.closest('.pit'))
-           .map((e) => [e.dataset.testid, e.getBoundingClientRect().height])
-           .filter(([, h]) => h < 44)",
-    );
-    assert_eq!(small, Value::Array(vec![]), "controls under 44 px");
+    fits_a_phone(&b);
 
     // A restart on the same data directory: the rating, the streak and
     // the puzzle shown come back. (The test's server takes a new port, so

@@ -167,6 +167,18 @@ fn tools() -> Option<Tools> {
     }
 }
 
+/// `songo gui` on data directory `dir`, and a phone in French (390 by
+/// 844) showing its first state: the player of the issues on languages
+/// and on learning.
+fn french_phone(tools: &Tools, dir: &std::path::Path) -> (Server, Browser) {
+    let server = Server::start(&["--data-dir", dir.to_str().unwrap()]);
+    let b = Browser::start_in(tools, 390, 844, "fr-FR");
+    b.emulate_phone(390, 844);
+    b.goto(&server.url());
+    wait_until(&b, "the first state", |s| s.state == "your-move");
+    (server, b)
+}
+
 fn screenshot_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gui-screenshots")
 }

@@ -13,7 +13,7 @@ use songo_core::Variant;
 use super::page_support::language::assert_one_language;
 use super::page_support::{snapshot, wait_for, wait_until, Rng, Snapshot, MAX_PLIES, PATIENCE};
 use super::webdriver::Browser;
-use super::{data_dir, http, screenshot_dir, tools, Server};
+use super::{data_dir, french_phone, http, screenshot_dir, tools, Server};
 
 /// A two-player game from the form, on clock `tc` (`none`, `3+2`,
 /// `custom`…), with the animation off (each position is still checked).
@@ -96,11 +96,7 @@ fn two_people_play_each_clock_to_the_end_take_back_resign_and_resume() {
     let Some(tools) = tools() else { return };
     let dir = data_dir("two", "games");
     let d = dir.to_str().unwrap();
-    let server = Server::start(&["--data-dir", d]);
-    let b = Browser::start_in(&tools, 390, 844, "fr-FR");
-    b.emulate_phone(390, 844);
-    b.goto(&server.url());
-    wait_until(&b, "the first state", |s| s.state == "your-move");
+    let (server, b) = french_phone(&tools, &dir);
     b.script(
         "const a = document.querySelector('[data-testid=animate]'); if (a.checked) a.click();",
     );
