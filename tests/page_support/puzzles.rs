@@ -31,6 +31,7 @@ return {
   done: done.hidden ? '' : done.textContent.trim(),
   replay: !document.querySelector('[data-testid=puzzle-replay]').hidden,
   progress: document.querySelector('[data-testid=puzzle-progress]').textContent.trim(),
+  message: document.querySelector('[data-testid=puzzle-message]').textContent.trim(),
 };"#;
 
 /// Everything the practice's hooks show at one moment.
@@ -87,9 +88,10 @@ fn other_than(v: &Value, wanted: &str) -> String {
         .to_string()
 }
 
-/// The puzzle shown failed: a wrong move refused (the rating falls, the
-/// streak ends), a second one failing with the answer said and the whole
-/// line replayed. Returns the last view.
+/// The puzzle shown failed: a wrong move refused (tapped twice at once: one
+/// answer, nothing said of the second tap; the rating falls, the streak
+/// ends), a second one failing with the answer said and the whole line
+/// replayed. Returns the last view.
 pub fn fail_puzzle(b: &Browser, variant: Variant) -> Value {
     let v = wait_for(b, "a puzzle to solve", PUZZLE, |v| {
         v["state"] == "task" && v["step"] == 0 && v["animating"] == false
@@ -97,10 +99,21 @@ pub fn fail_puzzle(b: &Browser, variant: Variant) -> Value {
     let p = puzzle_at(variant, v["position"].as_str().unwrap());
     let wanted = p.solution[0].to_string();
     let wrong = other_than(&v, &wanted);
-    b.click(&format!("button[data-puzzle-pit=\"{wrong}\"]"));
-    let once = wait_for(b, "the wrong move refused", PUZZLE, |v| {
+    b.script(&format!(
+        "const p = document.querySelector('button[data-puzzle-pit=\"{wrong}\"]'); p.click(); p.click();"
+    ));
+    wait_for(b, "the wrong move refused", PUZZLE, |v| {
         v["state"] == "wrong"
     });
+    // The second tap's answer (stale) comes and goes unsaid: the state
+    // read a moment later is still the first try's.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let once = b.script(PUZZLE);
+    assert_eq!(once["state"], "wrong", "a double tap is one try: {once}");
+    assert_eq!(
+        once["message"], "",
+        "nothing said of the second tap: {once}"
+    );
     assert_eq!(once["position"], v["position"], "nothing played: {once}");
     assert!(
         once["rating"].as_f64() < v["rating"].as_f64(),

@@ -348,6 +348,7 @@ export {};
  * @property {string[]} legal
  * @property {"task" | "wrong" | "solved" | "failed"} state
  * @property {boolean} clean no wrong move yet
+ * @property {number} answers answers taken: a move names it
  * @property {string | null} tried the last wrong pit
  * @property {Say | null} why a forbidden pit: the rules' reason
  * @property {string | null} answer failed: the move wanted
@@ -451,7 +452,7 @@ export {};
 /** @typedef {{type: "lesson-open", variant: string, lesson?: string}} LessonOpenMessage */
 /** @typedef {{type: "lesson-move", pit: string, lesson: string}} LessonMoveMessage */
 /** @typedef {{type: "puzzle-next", variant: string, theme?: string, difficulty?: number}} PuzzleNextMessage */
-/** @typedef {{type: "puzzle-move", pit: string, puzzle: string, step: number}} PuzzleMoveMessage */
+/** @typedef {{type: "puzzle-move", pit: string, puzzle: string, step: number, answers: number}} PuzzleMoveMessage */
 /** @typedef {{type: "mistake-open", index: number}} MistakeOpenMessage */
 /** @typedef {{type: "mistake-move", pit: string, index: number}} MistakeMoveMessage */
 

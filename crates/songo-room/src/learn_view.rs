@@ -98,6 +98,8 @@ pub struct PuzzleView {
     pub state: PuzzleState,
     /// No wrong answer yet in this puzzle (what the rating counts).
     pub clean: bool,
+    /// Answers taken in this puzzle: a page's answer names it.
+    pub answers: u32,
     /// The pit of the last wrong answer, and, for a pit the rules forbid,
     /// why (`pit-refused`).
     pub tried: Option<String>,
@@ -146,7 +148,8 @@ pub struct VerdictView {
     pub judgement: String,
     /// Centiseeds lost against the engine's best move.
     pub loss: i32,
-    /// The engine's best move there, when it is another.
+    /// The engine's best move there, when it is another: once the answer
+    /// is good, or after a second answer that is not.
     pub best: Option<String>,
 }
 

@@ -187,11 +187,13 @@ pub enum PageMessage {
         difficulty: Option<u8>,
     },
     /// Learn: the person's move in puzzle `puzzle` (its id) when `step` of
-    /// its moves had been found: another is refused as stale.
+    /// its moves had been found and `answers` answers taken (the view's):
+    /// another is refused as stale, so that a double tap is one answer.
     PuzzleMove {
         pit: String,
         puzzle: String,
         step: usize,
+        answers: u32,
     },
     /// Practise the mistakes of the review finished last: each mistake
     /// and blunder of the person's sides becomes an exercise.

@@ -24,8 +24,8 @@ connection-lost = disconnected: reconnecting…
 connection-failed = the game could not start in this page
 not-connected = Not connected to the server.
 loading = Loading…
-elsewhere = This game is open in another tab or window, which plays it now: this one waits, so that the two never play over each other.
-claim = Play here instead
+elsewhere = songo is open in another tab or window, in use there now: this one waits, so that the two never write over each other.
+claim = Use songo here instead
 number = { $n }
 
 side-name = { $side ->
@@ -858,8 +858,12 @@ lesson-end = End of the game ({ $how }). Final score: South { $south }, North { 
 no-such-lesson = there is no lesson '{ $lesson }' in { $variant }
 no-such-theme = there is no puzzle theme '{ $theme }'
 bad-difficulty = a difficulty is 1 to { $max }
-no-puzzles = No puzzle of { $variant } has that theme and difficulty.
-no-review-done = Review the game first: its mistakes come from the review.
+no-puzzles = No puzzle of { $variant ->
+    [songo40] Songo 40
+    [songo36-beginner] Songo 36 · Beginner
+   *[songo36-amateur] Songo 36 · Amateur
+  } has that theme and that difficulty: choose another.
+no-review-done = First review one of your games (the Analysis tab, then Review this game): its mistakes become exercises here.
 no-mistakes = The review found no mistake of yours in this game.
 no-such-exercise = There is no exercise { $index }.
 review-under-way = A review is running: answer when it has finished.
@@ -874,7 +878,8 @@ puzzle-section =
 puzzles-title = Puzzles
 puzzle-theme = Theme
 puzzle-difficulty = Difficulty
-puzzle-any = Any
+puzzle-any-theme = Any
+puzzle-any-difficulty = Any
 puzzle-theme-count = { $theme } ({ $count })
 puzzle-difficulty-n = { $n } of 7
 puzzle-rating = Your rating: { $rating }{ $change ->
@@ -883,25 +888,31 @@ puzzle-rating = Your rating: { $rating }{ $change ->
    *[none] {""}
   }
 puzzle-streak = Solved in a row: { $streak }
-puzzle-progress = { $played } of { $total } played
-puzzle-progress-again = You had played them all: they start again ({ $played } of { $total }).
+puzzle-rating-help = Your rating measures your level from your results: it starts at 1500, moves a lot at first, then settles. Difficulty 1 stands for 1000, difficulty 7 for 1900. A puzzle found without a wrong move raises it; any wrong move lowers it.
+puzzle-progress = { $played } of { $total } seen
+puzzle-progress-again = You had seen them all: they start again ({ $played } of { $total } seen).
 puzzle-info = Difficulty { $difficulty } of 7 · { $themes }
 puzzle-task = You play { $side ->
     [south] South
    *[north] North
   }: find the best move.
-puzzle-step = Move { $n } of { $steps }: the engine answered, find the next one.
+puzzle-step = Find move { $n } of { $steps }.
+puzzle-step-first = The line has { $steps } moves of yours: find the first.
+puzzle-step-reply = { $side ->
+    [south] South
+   *[north] North
+  } answered { $pit }: find move { $n } of { $steps }.
 puzzle-solved = Solved!
 puzzle-failed = Not this time.
-puzzle-wrong = { $pit } is not the move here.{ $last ->
+puzzle-wrong = Pit { $pit } is not the move here.{ $last ->
     [yes] {""}
    *[no] {" "}Try once more.
   }
 puzzle-solved-text = { $clean ->
-    [yes] You found the whole line. Watch it again, or go on to the next puzzle.
-   *[no] You found it after a wrong move: your rating counted the puzzle as missed.
+    [yes] You found the whole line ({ $line }). Watch it again, or go on to the next puzzle.
+   *[no] You found the line ({ $line }) after a wrong move: your rating counted the puzzle as missed.
   }
-puzzle-failed-text = The move was { $pit }. Watch the whole line.
+puzzle-failed-text = The move was { $pit }. Watch the whole line: { $line }.
 puzzle-replay = Replay the line
 puzzle-next = Next puzzle
 theme-capture = Capture
@@ -910,7 +921,7 @@ theme-chain-capture = Chain capture
 theme-second-lap = Second lap
 theme-feeding = Feeding
 theme-noble-pit = Noble pit
-theme-tablebase = Endgame (tables)
+theme-tablebase = Solved endgame
 theme-interdit-sec = Interdit Sec
 exercise-section =
     .aria-label = exercise
@@ -937,7 +948,7 @@ exercise-task = You play { $side ->
    *[north] North
   }: find a better move.
 exercise-judging = The engine is judging { $pit }…
-exercise-verdict = The engine on { $pit }: { $judgement ->
+exercise-verdict = The engine judges { $pit }: { $judgement ->
     [good] a good move{ $better ->
         [yes] , as good as its own { $best }
        *[no] {""}

@@ -25,8 +25,8 @@ connection-lost = déconnecté : reconnexion…
 connection-failed = la partie n'a pas pu démarrer dans cette page
 not-connected = Pas de connexion au serveur.
 loading = Chargement…
-elsewhere = Cette partie est ouverte dans un autre onglet ou une autre fenêtre, qui la joue en ce moment : celle-ci attend, pour que les deux ne jouent jamais en même temps.
-claim = Jouer plutôt ici
+elsewhere = songo est ouvert dans un autre onglet ou une autre fenêtre, utilisé en ce moment : celui-ci attend, pour que les deux n'écrivent jamais l'un sur l'autre.
+claim = Utiliser songo ici
 number = { $n }
 
 side-name = { $side ->
@@ -865,8 +865,12 @@ lesson-end = Fin de partie ({ $how }). Score final : Sud { $south }, Nord { $no
 no-such-lesson = pas de leçon « { $lesson } » dans { $variant }
 no-such-theme = pas de thème de problème « { $theme } »
 bad-difficulty = une difficulté va de 1 à { $max }
-no-puzzles = Aucun problème de { $variant } n'a ce thème et cette difficulté.
-no-review-done = Analysez d'abord la partie : ses erreurs viennent de l'analyse.
+no-puzzles = Aucun problème de { $variant ->
+    [songo40] Songo 40
+    [songo36-beginner] Songo 36 · Débutant
+   *[songo36-amateur] Songo 36 · Amateur
+  } n'a ce thème et cette difficulté : choisissez-en d'autres.
+no-review-done = Lancez d'abord l'analyse d'une de vos parties (onglet Analyse, puis « Lancer l'analyse de la partie ») : ses erreurs deviennent ici des exercices.
 no-mistakes = L'analyse n'a trouvé aucune erreur de votre part dans cette partie.
 no-such-exercise = Il n'y a pas d'exercice { $index }.
 review-under-way = Une analyse est en cours : répondez quand elle sera finie.
@@ -881,7 +885,8 @@ puzzle-section =
 puzzles-title = Problèmes
 puzzle-theme = Thème
 puzzle-difficulty = Difficulté
-puzzle-any = Tous
+puzzle-any-theme = Tous
+puzzle-any-difficulty = Toutes
 puzzle-theme-count = { $theme } ({ $count })
 puzzle-difficulty-n = { $n } sur 7
 puzzle-rating = Votre classement : { $rating }{ $change ->
@@ -890,34 +895,46 @@ puzzle-rating = Votre classement : { $rating }{ $change ->
    *[none] {""}
   }
 puzzle-streak = Réussis d'affilée : { $streak }
-puzzle-progress = { $played } sur { $total } joués
-puzzle-progress-again = Vous les aviez tous joués : ils recommencent ({ $played } sur { $total }).
+puzzle-rating-help = Votre classement mesure votre niveau d'après vos résultats : il part de 1500, bouge beaucoup au début, puis se stabilise. La difficulté 1 vaut 1000, la difficulté 7 vaut 1900. Un problème trouvé sans mauvais coup le fait monter ; un mauvais coup le fait baisser.
+puzzle-progress = { $played } sur { $total } { $played ->
+    [one] vu
+   *[other] vus
+  }
+puzzle-progress-again = Vous les aviez tous vus : ils recommencent ({ $played } sur { $total } { $played ->
+    [one] vu
+   *[other] vus
+  }).
 puzzle-info = Difficulté { $difficulty } sur 7 · { $themes }
 puzzle-task = Vous jouez { $side ->
     [south] Sud
    *[north] Nord
   } : trouvez le meilleur coup.
-puzzle-step = Coup { $n } sur { $steps } : le moteur a répondu, trouvez le suivant.
+puzzle-step = Trouvez le coup { $n } sur { $steps }.
+puzzle-step-first = La suite compte { $steps } coups à trouver : trouvez le premier.
+puzzle-step-reply = { $side ->
+    [south] Sud
+   *[north] Nord
+  } a répondu { $pit } : trouvez le coup { $n } sur { $steps }.
 puzzle-solved = Réussi !
 puzzle-failed = Pas cette fois.
-puzzle-wrong = { $pit } n'est pas le bon coup ici.{ $last ->
+puzzle-wrong = La case { $pit } n'est pas le bon coup ici.{ $last ->
     [yes] {""}
    *[no] {" "}Essayez encore une fois.
   }
 puzzle-solved-text = { $clean ->
-    [yes] Vous avez trouvé toute la suite. Revoyez-la, ou passez au problème suivant.
-   *[no] Trouvé après un mauvais coup : votre classement compte ce problème comme manqué.
+    [yes] Vous avez trouvé toute la suite ({ $line }). Revoyez-la, ou passez au problème suivant.
+   *[no] Suite trouvée ({ $line }) après un mauvais coup : votre classement compte ce problème comme manqué.
   }
-puzzle-failed-text = Le coup était { $pit }. Regardez toute la suite.
+puzzle-failed-text = Le coup était { $pit }. Regardez toute la suite : { $line }.
 puzzle-replay = Revoir la suite
 puzzle-next = Problème suivant
 theme-capture = Récolte
-theme-quiet = Coup calme
+theme-quiet = Coup sans récolte
 theme-chain-capture = Rafle
 theme-second-lap = Deuxième tour
 theme-feeding = Solidarité
 theme-noble-pit = Case noble
-theme-tablebase = Finale (tables)
+theme-tablebase = Finale résolue
 theme-interdit-sec = Interdit Sec
 exercise-section =
     .aria-label = exercice
@@ -946,8 +963,8 @@ exercise-task = Vous jouez { $side ->
     [south] Sud
    *[north] Nord
   } : trouvez un meilleur coup.
-exercise-judging = Le moteur juge { $pit }…
-exercise-verdict = Le moteur sur { $pit } : { $judgement ->
+exercise-judging = L'ordinateur juge { $pit }…
+exercise-verdict = L'ordinateur juge { $pit } : { $judgement ->
     [good] un bon coup{ $better ->
         [yes] , aussi bon que son { $best }
        *[no] {""}

@@ -26,8 +26,11 @@ export function initLearn() {
     render(v) {
       view.render(v, state.update(v));
     },
-    /** A refusal of the room's about the lessons. @param {Say} message */
-    say: view.say,
+    /** A refusal of the room's about the lessons; a stale answer (a
+     *  double tap) is not said. @param {Say} message */
+    say(message) {
+      if (message.id !== "stale") view.say(message);
+    },
     /** A key in Learn: a pit letter (or 1–7) of the side to move answers.
      *  @param {KeyboardEvent} event */
     onKey(event) {

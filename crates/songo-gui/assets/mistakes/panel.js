@@ -30,8 +30,11 @@ export function initMistakes() {
       const judgedNow = e !== null && e.state === "judged" && !(before?.index === e.index && before.state === "judged" && before.tried === e.tried);
       view.render(v, judgedNow);
     },
-    /** A refusal of the room's about the practice. @param {Say} message */
-    say: view.say,
+    /** A refusal of the room's about the practice; a stale answer (a
+     *  double tap) is not said. @param {Say} message */
+    say(message) {
+      if (message.id !== "stale") view.say(message);
+    },
     /** Asks the room for a practice of the last review's mistakes. */
     start() {
       server.send(messages.start());

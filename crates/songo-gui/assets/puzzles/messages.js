@@ -14,8 +14,9 @@ export function next(variant, theme, difficulty) {
   return m;
 }
 
-/** A move in puzzle `puzzle` (its id) when `step` of its moves were found:
- *  a move chosen on an older board is refused as stale.
- *  @param {string} pit @param {string} puzzle @param {number} step
+/** A move in puzzle `puzzle` (its id) when `step` of its moves were found
+ *  and `answers` answers taken: a move chosen on an older board (a double
+ *  tap) is refused as stale.
+ *  @param {string} pit @param {import("../room.js").PuzzleView} p
  *  @returns {PuzzleMoveMessage} */
-export const move = (pit, puzzle, step) => ({ type: "puzzle-move", pit, puzzle, step });
+export const move = (pit, p) => ({ type: "puzzle-move", pit, puzzle: p.id, step: p.step, answers: p.answers });

@@ -17,7 +17,7 @@ export function initPuzzles() {
   const view = createPuzzlesView({
     onPit: (pit) => {
       const v = state.view;
-      if (v) server.send(messages.move(pit, v.puzzle.id, v.puzzle.step));
+      if (v) server.send(messages.move(pit, v.puzzle));
     },
     onNext: (variant, theme, difficulty) => server.send(messages.next(variant, theme, difficulty)),
   });
@@ -31,8 +31,16 @@ export function initPuzzles() {
     render(v) {
       view.render(v, state.update(v));
     },
-    /** A refusal of the room's about the puzzles. @param {Say} message */
-    say: view.say,
+    /** A refusal of the room's about the puzzles: the filters go back to
+     *  those in force. A stale answer (a double tap) is not said: the
+     *  board already shows what the first tap did.
+     *  @param {Say} message */
+    say(message) {
+      if (message.id === "stale") return;
+      const v = state.view;
+      if (v) view.render(v, { otherPuzzle: false, answered: false, overNow: false });
+      view.say(message);
+    },
     /** A key: a pit letter (or 1–7) of the side to move answers.
      *  @param {KeyboardEvent} event */
     onKey(event) {
@@ -40,7 +48,7 @@ export function initPuzzles() {
       if (!v || !["task", "wrong"].includes(v.puzzle.state)) return false;
       const pit = pitOfKey(event.key, v.puzzle.to_move);
       if (!pit) return false;
-      server.send(messages.move(pit, v.puzzle.id, v.puzzle.step));
+      server.send(messages.move(pit, v.puzzle));
       return true;
     },
     /** Shown or hidden: an animation left running ends. @param {boolean} on */

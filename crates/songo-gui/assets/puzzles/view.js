@@ -30,6 +30,11 @@ const THEMES = {
  *  @param {string} name */
 const themeName = (name) => (name in THEMES ? t(THEMES[/** @type {keyof typeof THEMES} */ (name)]) : name);
 
+/** The pause before a replayed line's first move, and between its moves,
+ *  so that a person follows it move by move (each move is sown in under
+ *  half a second, board.js). */
+const REPLAY_PAUSE_MS = 900;
+
 /** An element of the panel by its test id. @param {string} id */
 const byId = (id) => find(`[data-testid=${id}]`, HTMLElement);
 
@@ -86,7 +91,7 @@ export function createPuzzlesView({ onPit, onNext }) {
   function drawFilters(v) {
     variant.value = v.variant;
     const any = el("option", { value: "" });
-    tell(any, "puzzle-any");
+    tell(any, "puzzle-any-theme");
     const themes = v.themes.map((c) => {
       const o = el("option", { value: c.theme });
       tell(o, "puzzle-theme-count", { theme: themeName(c.theme), count: c.count });
@@ -95,7 +100,7 @@ export function createPuzzlesView({ onPit, onNext }) {
     theme.replaceChildren(any, ...themes);
     theme.value = v.theme ?? "";
     const anyD = el("option", { value: "" });
-    tell(anyD, "puzzle-any");
+    tell(anyD, "puzzle-any-difficulty");
     const levels = v.difficulties.map((d) => {
       const o = el("option", { value: String(d) });
       tell(o, "puzzle-difficulty-n", { n: d });
@@ -120,7 +125,7 @@ export function createPuzzlesView({ onPit, onNext }) {
   /** The moves `plies` sown one after the other, from `from`.
    *  @param {PlyView[]} plies @param {number[]} from */
   function sow(plies, from) {
-    board.finish();
+    stopReplay();
     if (stored.get("animate", "true") !== "true" || plies.length === 0) {
       board.draw(plies.length ? plies[plies.length - 1].pits : from);
       return;
@@ -129,14 +134,42 @@ export function createPuzzlesView({ onPit, onNext }) {
     for (const ply of plies) board.animate(ply.sowing, ply.pits);
   }
 
-  /** The whole line again from the puzzle's position.
+  /** @type {ReturnType<typeof setTimeout>[]} */
+  let replaying = [];
+  /** Ends a replay under way, and its animation. */
+  function stopReplay() {
+    replaying.forEach(clearTimeout);
+    replaying = [];
+    board.finish();
+  }
+
+  /** The whole line again from the puzzle's position, a move at a time
+   *  with a pause before each (at once, without the animation).
    *  @param {PuzzlesView} v */
   function replayLine(v) {
     const p = v.puzzle;
     if (!p.start_pits || !p.start_captured) return;
+    stopReplay();
     const end = p.line[p.line.length - 1];
-    board.players({}, end ? end.captured : p.start_captured, null);
-    sow(p.line, p.start_pits);
+    if (stored.get("animate", "true") !== "true" || !end) {
+      board.players({}, end ? end.captured : p.start_captured, null);
+      board.draw(end ? end.pits : p.start_pits);
+      return;
+    }
+    board.players({}, p.start_captured, null);
+    board.draw(p.start_pits);
+    // Marked at once: the replay is under way from its first pause.
+    root.dataset.animating = "true";
+    p.line.forEach((ply, i) => {
+      const at = REPLAY_PAUSE_MS * (i + 1) + 450 * i;
+      replaying.push(
+        setTimeout(() => {
+          board.mark({ counts: ply.sowing.pits, legal: [], last: ply.pit });
+          board.players({}, ply.captured, null);
+          board.animate(ply.sowing, ply.pits);
+        }, at),
+      );
+    });
   }
 
   return {
@@ -152,9 +185,13 @@ export function createPuzzlesView({ onPit, onNext }) {
       tell(info, "puzzle-info", { difficulty: p.difficulty, themes, rating: p.rating });
       const said = { task: "puzzle-task", wrong: "puzzle-task", solved: "puzzle-solved", failed: "puzzle-failed" }[p.state];
       tell(task, said, { side: p.solver });
-      tell(step, !over && p.steps > 1 ? "puzzle-step" : null, { n: p.step + 1, steps: p.steps });
+      // The line's moves to find, and the reply the room played.
+      const reply = p.just_played.length > 1 ? p.just_played[1].pit : "";
+      const stepId = over || p.steps < 2 ? null : p.step === 0 ? "puzzle-step-first" : reply ? "puzzle-step-reply" : "puzzle-step";
+      const defender = p.solver === "south" ? "north" : "south";
+      tell(step, stepId, { n: p.step + 1, steps: p.steps, pit: reply, side: defender });
       if (change.otherPuzzle) {
-        board.finish();
+        stopReplay();
         board.layout(p.solver);
       }
       root.dataset.puzzle = p.id;
@@ -186,17 +223,18 @@ export function createPuzzlesView({ onPit, onNext }) {
       else tell(why, null);
       done.hidden = !over;
       done.dataset.state = over ? p.state : "";
-      if (p.state === "solved") tell(done, "puzzle-solved-text", { clean: p.clean ? "yes" : "no" });
-      else if (p.state === "failed") tell(done, "puzzle-failed-text", { pit: p.answer ?? "" });
+      const line = p.line.map((m) => m.pit).join(" ");
+      if (p.state === "solved") tell(done, "puzzle-solved-text", { clean: p.clean ? "yes" : "no", line });
+      else if (p.state === "failed") tell(done, "puzzle-failed-text", { pit: p.answer ?? "", line });
       replay.hidden = !over;
     },
     /** A refusal of the room's. @param {Say} m */
     say(m) {
       tellSay(message, m);
     },
-    /** Ends an animation under way. */
+    /** Ends an animation under way, and a replay. */
     finish() {
-      board.finish();
+      stopReplay();
     },
   };
 }

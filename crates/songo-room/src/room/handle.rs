@@ -86,8 +86,13 @@ impl Room {
                 let done = self.puzzles.next(&variant, theme.as_deref(), difficulty);
                 self.puzzles_changed(done)
             }
-            PageMessage::PuzzleMove { pit, puzzle, step } => {
-                let done = self.puzzles.answer(&pit, &puzzle, step);
+            PageMessage::PuzzleMove {
+                pit,
+                puzzle,
+                step,
+                answers,
+            } => {
+                let done = self.puzzles.answer(&pit, &puzzle, (step, answers));
                 self.puzzles_changed(done)
             }
             PageMessage::MistakesStart {} => self.start_mistakes(),

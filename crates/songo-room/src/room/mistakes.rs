@@ -3,7 +3,9 @@
 //! move is shown; the person answers with a move; the engine judges the
 //! answer as the review judged the game's moves (a review of that one
 //! move, at the review's limit), and the verdict is shown. An answer
-//! judged `good` solves the exercise.
+//! judged `good` solves the exercise. The engine's own move is kept back
+//! until a second answer misses: said at once, it would be the exercise's
+//! answer given away.
 //!
 //! This part owns the exercises (copied out of the review, so that the
 //! board may change meanwhile), the exercise shown and the answer under
@@ -21,6 +23,9 @@ use crate::link::Limit;
 use crate::say::Say;
 use crate::view::side_name;
 
+/// Answers judged not good before the engine's move is said.
+const MISSES_BEFORE_ANSWER: u8 = 2;
+
 /// One mistake of the person's.
 struct Exercise {
     /// The game up to the position before the move.
@@ -32,6 +37,8 @@ struct Exercise {
     loss: i32,
     judgement: Judgement,
     solved: bool,
+    /// Answers judged not good so far.
+    misses: u8,
 }
 
 /// The person's last answer to the exercise shown.
@@ -114,6 +121,7 @@ impl Mistakes {
                     loss: m.loss,
                     judgement: m.judgement,
                     solved: false,
+                    misses: 0,
                 })
             })
             .collect();
@@ -195,13 +203,18 @@ impl Mistakes {
 
     fn judged(&mut self, pit: Move, judgement: Judgement, loss: i32, best: Option<Move>) {
         let e = &mut self.exercises[self.at];
-        e.solved |= judgement == Judgement::Good;
+        let good = judgement == Judgement::Good;
+        e.solved |= good;
+        if !good {
+            e.misses = e.misses.saturating_add(1);
+        }
+        let said = good || e.misses >= MISSES_BEFORE_ANSWER;
         self.attempt = Attempt::Judged {
             pit,
             verdict: VerdictView {
                 judgement: judgement.to_string(),
                 loss,
-                best: best.filter(|&b| b != pit).map(|b| b.to_string()),
+                best: best.filter(|&b| said && b != pit).map(|b| b.to_string()),
             },
         };
     }

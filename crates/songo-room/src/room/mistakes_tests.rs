@@ -102,6 +102,7 @@ fn the_persons_mistakes_become_exercises_judged_by_the_engine() {
     let e = mistakes(&r.broadcast).exercise.clone().unwrap();
     assert_eq!(e.state, ExerciseState::Judged);
     assert_eq!(e.verdict.as_ref().unwrap().judgement, "blunder");
+    assert_eq!(e.verdict.as_ref().unwrap().best, None, "not given away");
     assert!(!e.solved);
 
     // Another move: the analyst reviews that one move at the same limit.
@@ -141,6 +142,8 @@ fn the_persons_mistakes_become_exercises_judged_by_the_engine() {
     assert_eq!(e.state, ExerciseState::Judged);
     let judged = e.verdict.unwrap();
     assert_eq!((judged.judgement.as_str(), judged.loss), ("mistake", 300));
+    // The second miss (the game's move was the first): the engine's move
+    // is said now, not before.
     assert_eq!(judged.best.as_deref(), Some("A"));
     assert!(!e.solved);
     // The review itself is untouched by the verdict.

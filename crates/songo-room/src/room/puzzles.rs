@@ -13,8 +13,9 @@
 //! - a puzzle is rated once, as a Glicko-2 game against its difficulty's
 //!   rating: lost at the first wrong move, won when the whole line is
 //!   found without one;
-//! - a puzzle played (solved or failed) is not shown again until every
-//!   puzzle the filters let through has been played.
+//! - a puzzle played (solved or failed), or shown and left for the next
+//!   one of the same choice, is not shown again until every puzzle the
+//!   filters let through has been.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -87,6 +88,10 @@ struct Current {
     at: usize,
     /// Wrong answers at that move.
     tries: u8,
+    /// Answers taken in this puzzle, right, wrong or forbidden: a page's
+    /// answer names the count it saw, so that a second tap sent before the
+    /// first's answer arrived is stale, not a second try.
+    answers: u32,
     /// The rating has counted this puzzle (lost at a wrong move, or won).
     rated: bool,
     clean: bool,
@@ -103,6 +108,7 @@ impl Current {
             index,
             at: 0,
             tries: 0,
+            answers: 0,
             rated: false,
             clean: true,
             outcome: Outcome::Going,
@@ -194,12 +200,26 @@ impl Puzzles {
     }
 
     /// The next puzzle of `variant` with these filters (a theme's name, a
-    /// difficulty; none: any).
+    /// difficulty; none: any). With the same choice, the puzzle shown, if
+    /// left unfinished, counts as seen: "next" never shows it again at
+    /// once. (Another choice only replaces it: it may come again.)
     pub(super) fn next(
         &mut self,
         variant: &str,
         theme: Option<&str>,
         difficulty: Option<u8>,
+    ) -> Result<(), Say> {
+        self.choose(variant, theme, difficulty, true)
+    }
+
+    /// Sets the filters and shows a puzzle of them; `leave`: the puzzle
+    /// shown is left (not when a saved state is restored).
+    fn choose(
+        &mut self,
+        variant: &str,
+        theme: Option<&str>,
+        difficulty: Option<u8>,
+        leave: bool,
     ) -> Result<(), Say> {
         let Ok(v) = variant.parse::<Variant>() else {
             return Err(Say::UnknownVariant {
@@ -225,6 +245,11 @@ impl Puzzles {
             return Err(Say::NoPuzzles {
                 variant: v.name().to_string(),
             });
+        }
+        let same = (v, theme, difficulty) == (self.variant, self.theme, self.difficulty);
+        if leave && same && self.current.outcome == Outcome::Going {
+            let id = id_of(self.puzzle());
+            self.played.entry(self.variant).or_default().insert(id);
         }
         self.variant = v;
         self.theme = theme;
@@ -261,10 +286,16 @@ impl Puzzles {
     /// The person's answer `pit` to puzzle `id` at its move `step` (the
     /// solver's moves found when it was chosen): an answer to another
     /// puzzle or another move is stale (a double tap, another tab).
-    pub(super) fn answer(&mut self, pit: &str, id: &str, step: usize) -> Result<(), Say> {
+    pub(super) fn answer(
+        &mut self,
+        pit: &str,
+        id: &str,
+        (step, answers): (usize, u32),
+    ) -> Result<(), Say> {
         let puzzle = self.puzzle();
         if id != id_of(puzzle)
             || step != self.current.at / 2
+            || answers != self.current.answers
             || self.current.outcome != Outcome::Going
         {
             return Err(Say::Stale);
@@ -276,6 +307,7 @@ impl Puzzles {
                 text: pit.to_string(),
             });
         };
+        self.current.answers += 1;
         let wanted = puzzle.solution[self.current.at];
         if m == wanted {
             let reply = puzzle.solution.get(self.current.at + 1).copied();
@@ -388,12 +420,11 @@ impl Puzzles {
             state: match c.outcome {
                 Outcome::Solved => PuzzleState::Solved,
                 Outcome::Failed => PuzzleState::Failed,
-                Outcome::Going if c.tried.as_ref().is_some_and(|(_, why)| why.is_none()) => {
-                    PuzzleState::Wrong
-                }
+                Outcome::Going if c.tries > 0 => PuzzleState::Wrong,
                 Outcome::Going => PuzzleState::Task,
             },
             clean: c.clean,
+            answers: c.answers,
             tried,
             why,
             answer: (c.outcome == Outcome::Failed).then(|| p.solution[c.at].to_string()),
@@ -425,6 +456,11 @@ impl Puzzles {
                 tries: c.tries,
                 rated: c.rated,
                 clean: c.clean,
+                tried: c
+                    .tried
+                    .as_ref()
+                    .filter(|(_, why)| why.is_none())
+                    .map(|(m, _)| m.to_string()),
                 over: match c.outcome {
                     Outcome::Going => None,
                     Outcome::Solved => Some("solved".to_string()),
@@ -466,7 +502,10 @@ pub(super) fn restored(saved: &SavedPuzzles) -> Puzzles {
         }
     }
     let filters = (saved.theme.as_deref(), saved.difficulty);
-    if puzzles.next(&saved.variant, filters.0, filters.1).is_err() {
+    if puzzles
+        .choose(&saved.variant, filters.0, filters.1, false)
+        .is_err()
+    {
         return puzzles;
     }
     let s = &saved.puzzle;
@@ -483,14 +522,17 @@ pub(super) fn restored(saved: &SavedPuzzles) -> Puzzles {
         let fits =
             s.at.is_multiple_of(2) && s.at < length || outcome == Outcome::Solved && s.at == length;
         if fits && s.tries <= TRIES {
+            let side = set(puzzles.variant)[index].position.side_to_move();
+            let tried = s.tried.as_deref().and_then(|m| Move::parse(m, side).ok());
             puzzles.current = Current {
                 index,
                 at: s.at,
                 tries: s.tries,
+                answers: 0,
                 rated: s.rated,
                 clean: s.clean,
                 outcome,
-                tried: None,
+                tried: tried.map(|m| (m, None)),
                 played: Vec::new(),
             };
         }

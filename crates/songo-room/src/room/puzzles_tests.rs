@@ -35,8 +35,8 @@ fn shown(v: &PuzzlesView) -> &'static Puzzle {
 
 fn answer(t: &mut Room, v: &PuzzlesView, pit: &str) -> Reply {
     t.on_page(&format!(
-        r#"{{"type":"puzzle-move","pit":"{pit}","puzzle":"{}","step":{}}}"#,
-        v.puzzle.id, v.puzzle.step
+        r#"{{"type":"puzzle-move","pit":"{pit}","puzzle":"{}","step":{},"answers":{}}}"#,
+        v.puzzle.id, v.puzzle.step, v.puzzle.answers
     ))
 }
 
@@ -70,8 +70,8 @@ fn solve(t: &mut Room, mut v: PuzzlesView) -> PuzzlesView {
 #[test]
 fn a_line_found_without_a_wrong_move_wins_the_rating_and_the_streak() {
     let (mut t, _) = room(&["songo"]);
-    let r = t.on_page(r#"{"type":"puzzle-next","variant":"songo40"}"#);
-    let v = puzzles(&r.broadcast).clone();
+    // The welcome's puzzle: songo40's, any theme and difficulty.
+    let v = t.puzzles.view();
     assert_eq!((v.rating, v.streak, v.change), (1500, 0, None));
     assert_eq!(v.puzzle.state, PuzzleState::Task);
     let p = shown(&v);
@@ -129,10 +129,33 @@ fn a_second_wrong_move_fails_and_the_rating_counts_the_puzzle_once() {
 }
 
 #[test]
+fn a_double_tap_is_one_answer_and_next_leaves_the_puzzle_shown() {
+    let (mut t, _) = room(&["songo"]);
+    // The welcome's puzzle: songo40's, any theme and difficulty.
+    let v = t.puzzles.view();
+    let pit = wrong(&v);
+    let first = answer(&mut t, &v, &pit);
+    assert_eq!(puzzles(&first.broadcast).puzzle.state, PuzzleState::Wrong);
+    // The second tap was sent on the same view: stale, not a second try.
+    let second = answer(&mut t, &v, &pit);
+    assert_eq!(error_of(&second), (Say::Stale, Some(Topic::Puzzles)));
+    assert_eq!(t.puzzles.view().puzzle.state, PuzzleState::Wrong);
+    // "Next" on a puzzle left unfinished shows another; the one left is
+    // not shown again at once.
+    let r = t.on_page(r#"{"type":"puzzle-next","variant":"songo40"}"#);
+    let next = puzzles(&r.broadcast).clone();
+    assert_ne!(next.puzzle.id, v.puzzle.id);
+    assert_eq!(next.played, 1);
+    let r = t.on_page(r#"{"type":"puzzle-next","variant":"songo40"}"#);
+    let third = puzzles(&r.broadcast);
+    assert!(![&v.puzzle.id, &next.puzzle.id].contains(&&third.puzzle.id));
+}
+
+#[test]
 fn a_forbidden_pit_is_explained_and_not_counted() {
     let (mut t, _) = room(&["songo"]);
-    let r = t.on_page(r#"{"type":"puzzle-next","variant":"songo40"}"#);
-    let v = puzzles(&r.broadcast).clone();
+    // The welcome's puzzle: songo40's, any theme and difficulty.
+    let v = t.puzzles.view();
     let forbidden = [
         "A", "B", "C", "D", "E", "F", "G", "a", "b", "c", "d", "e", "f", "g",
     ]
@@ -264,6 +287,8 @@ fn rating_streak_and_the_puzzle_under_way_survive_a_restart() {
     assert_eq!(after.puzzle.step, before.puzzle.step);
     assert_eq!(after.puzzle.position, before.puzzle.position);
     assert_eq!(after.puzzle.clean, before.puzzle.clean);
+    assert_eq!(after.puzzle.state, before.puzzle.state);
+    assert_eq!(after.puzzle.tried, before.puzzle.tried);
     // Damaged puzzle data costs the puzzle, never the room.
     let mut bad = saved.clone();
     if let Some(p) = bad.puzzles.as_mut() {

@@ -76,6 +76,9 @@ pub struct SavedPuzzle {
     pub rated: bool,
     /// No wrong answer yet.
     pub clean: bool,
+    /// The last wrong pit, while a second try is awaited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tried: Option<String>,
     /// `solved` or `failed` once over.
     #[serde(default)]
     pub over: Option<String>,
