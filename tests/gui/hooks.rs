@@ -103,8 +103,12 @@ const LATER: &[(&str, &str)] = &[
 /// `--tablebases` (analysis.rs's `the_tablebases_give_their_verdicts`
 /// checks them), the explorer's rows a book with the position (this
 /// test's server has an empty one, so that what the page shows does not
-/// change with the embedded book; explorer.rs checks them on its own).
+/// change with the embedded book; explorer.rs checks them on its own), the
+/// practice's exercises a practice started (learn.rs's puzzles test,
+/// through page_support/puzzles.rs's `practise_a_blunder`, checks them).
 const ELSEWHERE: &[&str] = &[
+    "button[data-testid=exercise-item]",
+    "[data-testid=exercises] data-solved",
     "[data-testid=tb-moves] li[data-move][data-result]",
     "[data-testid=explorer-moves] data-move",
     "[data-testid=explorer-moves] data-score",
