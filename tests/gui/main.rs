@@ -353,8 +353,10 @@ fn malformed_messages_get_an_error_and_the_server_goes_on() {
     let mut ws = http::WebSocket::open(server.port, &server.host(), Some(&server.origin()))
         .unwrap_or_else(|r| panic!("refused: {}", r.status));
     // A page is welcomed with the game, the analysis board, the review,
-    // the finished games and the lessons.
-    for kind in ["state", "analysis", "review", "games", "lessons"] {
+    // the finished games, the lessons, the puzzles and the practice.
+    for kind in [
+        "state", "analysis", "review", "games", "lessons", "puzzles", "mistakes",
+    ] {
         let first: Value = serde_json::from_str(&ws.recv().unwrap()).unwrap();
         assert_eq!(first["type"], kind);
     }
