@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use songo_core::record::{parse_records, GameRecord};
 use songo_room::archive::{id_of, is_id, ArchivedGame};
 use songo_room::room::{RestoreError, SavedRoom};
+use songo_room::say::Say;
 
 /// The file's name in the data directory.
 pub const FILE: &str = "room.json";
@@ -92,10 +93,12 @@ pub struct Store {
     /// What the file holds now, so that an unchanged state is not
     /// written again.
     written: Option<String>,
-    /// The last archive write failed (said once, until one succeeds).
-    failing: bool,
-    /// Whether the last removal of a deleted game failed.
-    delete_failing: bool,
+    /// Why the last archive write failed, until one succeeds.
+    archive_failing: Option<String>,
+    /// Why the last removal of a deleted game failed, until one succeeds.
+    delete_failing: Option<String>,
+    /// Why the last write of the state failed, until one succeeds.
+    state_failing: Option<String>,
 }
 
 impl Store {
@@ -114,8 +117,9 @@ impl Store {
                         path,
                         games: dir.join(GAMES_DIR),
                         written: None,
-                        failing: false,
-                        delete_failing: false,
+                        archive_failing: None,
+                        delete_failing: None,
+                        state_failing: None,
                     },
                     Found::Nothing,
                 ))
@@ -145,8 +149,9 @@ impl Store {
                 path,
                 games,
                 written,
-                failing: false,
-                delete_failing: false,
+                archive_failing: None,
+                delete_failing: None,
+                state_failing: None,
             },
             found,
         ))
@@ -156,15 +161,34 @@ impl Store {
         &self.path
     }
 
-    /// Notes whether the archive's last write failed: whether that is news
-    /// (it worked before), to be said.
-    pub fn archive_failing(&mut self, failed: bool) -> bool {
-        news(&mut self.failing, failed)
+    /// Notes why the archive's last write failed (`None`: it did not):
+    /// whether that is news (it worked before), to be said.
+    pub fn archive_failing(&mut self, why: Option<String>) -> bool {
+        news(&mut self.archive_failing, why)
     }
 
     /// The same for the removal of deleted games.
-    pub fn delete_failing(&mut self, failed: bool) -> bool {
-        news(&mut self.delete_failing, failed)
+    pub fn delete_failing(&mut self, why: Option<String>) -> bool {
+        news(&mut self.delete_failing, why)
+    }
+
+    /// The same for the write of the room's state.
+    pub fn state_failing(&mut self, why: Option<String>) -> bool {
+        news(&mut self.state_failing, why)
+    }
+
+    /// What fails now, as the pages are told it: a page that connects
+    /// meanwhile (a reload, or the first page after a failure at the
+    /// start, said to none) hears it too.
+    pub fn failing(&self) -> Vec<Say> {
+        [
+            (self.archive_failing.clone()).map(|detail| Say::ArchiveFailed { detail }),
+            (self.delete_failing.clone()).map(|detail| Say::DeleteFailed { detail }),
+            (self.state_failing.clone()).map(|detail| Say::StateNotKept { detail }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 
     /// The finished games' directory.
@@ -294,10 +318,11 @@ impl Store {
     }
 }
 
-/// Notes in `failing` whether the last try `failed`: whether that is news.
-fn news(failing: &mut bool, failed: bool) -> bool {
-    let news = failed && !*failing;
-    *failing = failed;
+/// Notes in `failing` why the last try failed (`None`: it did not):
+/// whether a failure is news.
+fn news(failing: &mut Option<String>, why: Option<String>) -> bool {
+    let news = why.is_some() && failing.is_none();
+    *failing = why;
     news
 }
 
