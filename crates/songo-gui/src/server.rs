@@ -104,13 +104,37 @@ async fn actor(mut room: Room, mut store: Option<Store>, mut inbox: UnboundedRec
             },
             () = sleep_until(deadline) => None,
         };
+        let connected = match &input {
+            Some(Input::Connect { id, .. }) => Some(*id),
+            _ => None,
+        };
         let mut out = match input {
             None => room.on_time().into_iter().map(Send::All).collect(),
             Some(input) => step(&mut room, &mut pages, input),
         };
         // Kept before any page hears of it (issue 43): a page that has
         // seen a game end may be closed, and the server killed, at once.
-        out.extend(keep(&mut room, &mut store).into_iter().map(Send::All));
+        let said = keep(&mut room, &mut store);
+        // A failure is said once, to the pages there then: a page that
+        // connects later (a reload, or the first page after a failure at
+        // the start) would never hear it.
+        if let (Some(id), Some(s)) = (connected, &store) {
+            for message in s.failing() {
+                let heard = said
+                    .iter()
+                    .any(|o| matches!(o, Outgoing::Error { message: m, .. } if *m == message));
+                if !heard {
+                    out.push(Send::To(
+                        id,
+                        Outgoing::Error {
+                            message,
+                            topic: Some(Topic::Games),
+                        },
+                    ));
+                }
+            }
+        }
+        out.extend(said.into_iter().map(Send::All));
         for send in out {
             match send {
                 Send::To(id, o) => pages.send(id, &json(&o)),
@@ -181,10 +205,13 @@ async fn sleep_until(deadline: Option<std::time::Instant>) {
 }
 
 /// Archives the games that ended, takes those the person deleted out of
-/// the archive, then writes the room's state when it changed. A game that cannot be archived stays in the state (and is
-/// tried again at the next change); a failed write of the state stops
-/// the writes. Either is said once, on standard error and to the pages
-/// (what to tell them), and the game itself goes on.
+/// the archive, then writes the room's state when it differs from the
+/// file's. What fails is tried again at every step of the actor (any
+/// page's message, engine output or deadline), so that the disk's first
+/// chance keeps it: a game that cannot be archived stays in the state, a
+/// state that cannot be written stays in memory, and the game goes on.
+/// Each failure is said once, on standard error and to the pages (what to
+/// tell them), until a try succeeds.
 fn keep(room: &mut Room, store: &mut Option<Store>) -> Vec<Outgoing> {
     let Some(s) = store else {
         return Vec::new();
@@ -205,7 +232,7 @@ fn keep(room: &mut Room, store: &mut Option<Store>) -> Vec<Outgoing> {
     if !failed.is_empty() {
         room.archive_failed(&failed);
     }
-    if s.archive_failing(why.is_some()) {
+    if s.archive_failing(why.as_ref().map(|(_, detail)| detail.clone())) {
         if let Some((id, detail)) = why {
             crate::warn(format_args!(
                 "warning: cannot archive the game {id} in {}: {detail}; it stays in {} meanwhile",
@@ -226,7 +253,7 @@ fn keep(room: &mut Room, store: &mut Option<Store>) -> Vec<Outgoing> {
             not_deleted.push(id);
         }
     }
-    if s.delete_failing(why.is_some()) {
+    if s.delete_failing(why.as_ref().map(|(_, detail)| detail.clone())) {
         if let Some((id, detail)) = why {
             crate::warn(format_args!(
                 "warning: cannot delete the game {id} from {}: {detail}; it is tried again at each change",
@@ -239,18 +266,19 @@ fn keep(room: &mut Room, store: &mut Option<Store>) -> Vec<Outgoing> {
         }
     }
     room.delete_failed(&not_deleted);
-    if let Err(e) = s.save(&room.saved()) {
-        crate::warn(format_args!(
-            "warning: cannot keep the game in {}: {e}; it will not survive a restart",
-            s.path().display()
-        ));
-        said.push(Outgoing::Error {
-            message: Say::StateNotKept {
-                detail: e.to_string(),
-            },
-            topic: Some(Topic::Games),
-        });
-        *store = None;
+    let why = s.save(&room.saved()).err().map(|e| e.to_string());
+    if s.state_failing(why.clone()) {
+        if let Some(detail) = why {
+            crate::warn(format_args!(
+                "warning: cannot keep the game in {}: {detail}; it is tried again at each change, \
+                 and until a write succeeds the game would not survive a restart",
+                s.path().display()
+            ));
+            said.push(Outgoing::Error {
+                message: Say::StateNotKept { detail },
+                topic: Some(Topic::Games),
+            });
+        }
     }
     said
 }
@@ -323,7 +351,7 @@ pub fn router(config: ServerConfig, addr: SocketAddr) -> Router {
     }
     room.add_archived(config.archive);
     // Games saved before the archive move to it now (a failure is said
-    // on standard error, and to the pages at the next change).
+    // on standard error, and to each page that connects while it lasts).
     let _ = keep(&mut room, &mut store);
     tokio::spawn(actor(room, store, rx));
     let app = App {
@@ -549,7 +577,189 @@ async fn talk(app: App, mut socket: WebSocket) {
 
 #[cfg(test)]
 mod tests {
-    use super::query_value;
+    use std::path::Path;
+
+    use serde_json::Value;
+    use songo_room::link::Job;
+
+    use super::*;
+
+    /// An engine that never answers: these tests are about the disk.
+    struct Idle;
+
+    impl EngineLink for Idle {
+        fn send(&mut self, _: Job) {}
+    }
+
+    /// A room as `router` makes it with a data directory (its games go to
+    /// the archive), on an engine that never answers.
+    fn room() -> Room {
+        let config = RoomConfig {
+            engines: vec![EngineSpec::from_named_command("songo=/bin/songo").unwrap()],
+            movetime: Duration::from_millis(100),
+            tablebases: None,
+            book: None,
+            time: None,
+            pause: false,
+            archive: true,
+        };
+        Room::new(config, Box::new(|_: &EngineSpec, _| Box::new(Idle)))
+    }
+
+    fn data_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("songo-server-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        let _ = std::fs::remove_file(&d);
+        d
+    }
+
+    /// The data directory becomes a file: nothing can be written in it,
+    /// even by root (for whom a read-only mode would change nothing).
+    fn break_dir(d: &Path) {
+        std::fs::remove_dir_all(d).unwrap();
+        std::fs::write(d, "not a directory").unwrap();
+    }
+
+    fn mend_dir(d: &Path) {
+        std::fs::remove_file(d).unwrap();
+        std::fs::create_dir(d).unwrap();
+    }
+
+    /// Whether `o`, as the page reads it, is the room saying that its
+    /// state is not kept, in the games panel.
+    fn says_not_kept(o: &str) -> bool {
+        let v: Value = serde_json::from_str(o).unwrap();
+        v["type"] == "error" && v["topic"] == "games" && v["message"]["id"] == "state-not-kept"
+    }
+
+    /// A songo36-beginner position that South's F ends.
+    const LAST_MOVE: &str = "1,1,1,2,2,3,0/0,1,0,0,0,0,0 s 31 28 -";
+
+    fn kept_on_disk(d: &Path) -> Option<SavedRoom> {
+        let text = std::fs::read_to_string(d.join(crate::store::FILE)).ok()?;
+        SavedRoom::from_json(&text).ok()
+    }
+
+    /// Issue 44: a state that cannot be written is said once, on the page's
+    /// games panel, and written as soon as the disk takes it again; the
+    /// game goes on meanwhile.
+    #[test]
+    fn a_failed_save_is_said_once_and_tried_again_until_the_disk_takes_it() {
+        let d = data_dir("save-fails");
+        let (store, _) = Store::open(&d).unwrap();
+        let mut store = Some(store);
+        let mut room = room();
+        assert!(keep(&mut room, &mut store).is_empty());
+        assert_eq!(kept_on_disk(&d), Some(room.saved()));
+
+        break_dir(&d);
+        // A change (the first game is songo40 at level 3).
+        room.on_page(r#"{"type":"new-game","variant":"songo40","side":"south","level":4}"#);
+        let said: Vec<String> = keep(&mut room, &mut store).iter().map(json).collect();
+        assert!(
+            matches!(&said[..], [one] if says_not_kept(one)),
+            "the failure is not said on the games panel: {said:?}"
+        );
+        // Said once, not at every change.
+        room.on_page(r#"{"type":"move","pit":"C"}"#);
+        let said: Vec<String> = keep(&mut room, &mut store).iter().map(json).collect();
+        assert!(said.is_empty(), "said again: {said:?}");
+        // A game that ends meanwhile cannot be archived either (said as
+        // such), and is not lost.
+        room.on_page(&format!(
+            r#"{{"type":"set-up","variant":"songo36-beginner","position":"{LAST_MOVE}"}}"#
+        ));
+        room.on_page(r#"{"type":"play-from-here","side":"south","level":1}"#);
+        room.on_page(r#"{"type":"move","pit":"F"}"#);
+        let said: Vec<String> = keep(&mut room, &mut store).iter().map(json).collect();
+        assert!(
+            matches!(&said[..], [one] if one.contains(r#""id":"archive-failed""#)),
+            "a game that ends while the disk fails is neither archived nor said: {said:?}"
+        );
+
+        // The disk takes it again: the next step archives the game and
+        // keeps the state as it is now.
+        mend_dir(&d);
+        room.on_page(r#"{"type":"state"}"#);
+        assert!(keep(&mut room, &mut store).is_empty());
+        assert_eq!(
+            kept_on_disk(&d),
+            Some(room.saved()),
+            "the state is not kept once the disk takes it again"
+        );
+        let archive = store
+            .as_ref()
+            .map(|s| s.read_archive().unwrap().games.len());
+        assert_eq!(archive, Some(1), "the game that ended meanwhile");
+        assert!(room.saved().games.is_empty());
+
+        // A new failure, after a success, is news again.
+        break_dir(&d);
+        room.on_page(r#"{"type":"new-game","variant":"songo40","side":"north","level":2}"#);
+        let said: Vec<String> = keep(&mut room, &mut store).iter().map(json).collect();
+        assert!(
+            matches!(&said[..], [one] if says_not_kept(one)),
+            "a second failure is not said: {said:?}"
+        );
+        let _ = std::fs::remove_file(&d);
+    }
+
+    /// Issue 44: a state that cannot be written from the start (said when
+    /// no page is there to hear it) is told to the page that connects,
+    /// and to each one that connects while it lasts (a reload).
+    #[tokio::test]
+    async fn a_page_that_connects_while_the_state_is_not_kept_is_told() {
+        let d = data_dir("save-fails-at-start");
+        let (store, _) = Store::open(&d).unwrap();
+        break_dir(&d);
+        let mut store = Some(store);
+        let mut room = room();
+        // What `router` does before it serves: a first write, said to no
+        // page.
+        let _ = keep(&mut room, &mut store);
+        let (inbox, rx) = unbounded_channel();
+        tokio::spawn(actor(room, store, rx));
+        // Until the page is told all of `wanted`: whether it is.
+        let told = |id: u64, wanted: &'static [&'static str]| {
+            let (tx, mut page) = unbounded_channel();
+            inbox.send(Input::Connect { id, tx }).unwrap();
+            tokio::time::timeout(Duration::from_secs(10), async move {
+                let mut heard = Vec::new();
+                while let Some(o) = page.recv().await {
+                    let v: Value = serde_json::from_str(&o).unwrap();
+                    if v["type"] == "error" && v["topic"] == "games" {
+                        heard.push(v["message"]["id"].as_str().unwrap_or("").to_string());
+                    }
+                    if wanted.iter().all(|w| heard.iter().any(|h| h == w)) {
+                        return true;
+                    }
+                }
+                false
+            })
+        };
+        for id in 0..2 {
+            assert_eq!(
+                told(id, &["state-not-kept"]).await,
+                Ok(true),
+                "page {id} is never told that the game is not kept"
+            );
+        }
+        // A game that ends now cannot be archived either: the next page
+        // hears both.
+        for text in [
+            format!(r#"{{"type":"set-up","variant":"songo36-beginner","position":"{LAST_MOVE}"}}"#),
+            r#"{"type":"play-from-here","side":"south","level":1}"#.to_string(),
+            r#"{"type":"move","pit":"F"}"#.to_string(),
+        ] {
+            inbox.send(Input::Page { id: 1, text }).unwrap();
+        }
+        assert_eq!(
+            told(2, &["archive-failed", "state-not-kept"]).await,
+            Ok(true),
+            "the page that connects is not told all that fails"
+        );
+        let _ = std::fs::remove_file(&d);
+    }
 
     #[test]
     fn query_values_are_decoded() {

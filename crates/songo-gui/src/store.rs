@@ -9,12 +9,14 @@
 //! once, atomically, when the game ends, and never rewritten, so that no
 //! later write of the room's state can remove one (issue 43).
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use songo_core::record::{parse_records, GameRecord};
 use songo_room::archive::{id_of, is_id, ArchivedGame};
 use songo_room::room::{RestoreError, SavedRoom};
+use songo_room::say::Say;
 
 /// The file's name in the data directory.
 pub const FILE: &str = "room.json";
@@ -32,7 +34,14 @@ pub const DELETED_DIR: &str = "deleted";
 /// `%APPDATA%\songo`, on macOS `~/Library/Application Support/songo`).
 /// `None` when the environment names no home.
 pub fn default_dir() -> Option<PathBuf> {
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    default_dir_in(|name| std::env::var_os(name))
+}
+
+/// [`default_dir`] in an environment whose variables `env` reads: apart
+/// from the process's own, so that a test checks every case whatever
+/// the environment it runs in.
+fn default_dir_in(env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    let var = |name: &str| env(name).filter(|v| !v.is_empty());
     if cfg!(windows) {
         return var("APPDATA").map(|d| PathBuf::from(d).join("songo"));
     }
@@ -92,10 +101,12 @@ pub struct Store {
     /// What the file holds now, so that an unchanged state is not
     /// written again.
     written: Option<String>,
-    /// The last archive write failed (said once, until one succeeds).
-    failing: bool,
-    /// Whether the last removal of a deleted game failed.
-    delete_failing: bool,
+    /// Why the last archive write failed, until one succeeds.
+    archive_failing: Option<String>,
+    /// Why the last removal of a deleted game failed, until one succeeds.
+    delete_failing: Option<String>,
+    /// Why the last write of the state failed, until one succeeds.
+    state_failing: Option<String>,
 }
 
 impl Store {
@@ -114,8 +125,9 @@ impl Store {
                         path,
                         games: dir.join(GAMES_DIR),
                         written: None,
-                        failing: false,
-                        delete_failing: false,
+                        archive_failing: None,
+                        delete_failing: None,
+                        state_failing: None,
                     },
                     Found::Nothing,
                 ))
@@ -145,8 +157,9 @@ impl Store {
                 path,
                 games,
                 written,
-                failing: false,
-                delete_failing: false,
+                archive_failing: None,
+                delete_failing: None,
+                state_failing: None,
             },
             found,
         ))
@@ -156,15 +169,34 @@ impl Store {
         &self.path
     }
 
-    /// Notes whether the archive's last write failed: whether that is news
-    /// (it worked before), to be said.
-    pub fn archive_failing(&mut self, failed: bool) -> bool {
-        news(&mut self.failing, failed)
+    /// Notes why the archive's last write failed (`None`: it did not):
+    /// whether that is news (it worked before), to be said.
+    pub fn archive_failing(&mut self, why: Option<String>) -> bool {
+        news(&mut self.archive_failing, why)
     }
 
     /// The same for the removal of deleted games.
-    pub fn delete_failing(&mut self, failed: bool) -> bool {
-        news(&mut self.delete_failing, failed)
+    pub fn delete_failing(&mut self, why: Option<String>) -> bool {
+        news(&mut self.delete_failing, why)
+    }
+
+    /// The same for the write of the room's state.
+    pub fn state_failing(&mut self, why: Option<String>) -> bool {
+        news(&mut self.state_failing, why)
+    }
+
+    /// What fails now, as the pages are told it: a page that connects
+    /// meanwhile (a reload, or the first page after a failure at the
+    /// start, said to none) hears it too.
+    pub fn failing(&self) -> Vec<Say> {
+        [
+            (self.archive_failing.clone()).map(|detail| Say::ArchiveFailed { detail }),
+            (self.delete_failing.clone()).map(|detail| Say::DeleteFailed { detail }),
+            (self.state_failing.clone()).map(|detail| Say::StateNotKept { detail }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 
     /// The finished games' directory.
@@ -294,10 +326,11 @@ impl Store {
     }
 }
 
-/// Notes in `failing` whether the last try `failed`: whether that is news.
-fn news(failing: &mut bool, failed: bool) -> bool {
-    let news = failed && !*failing;
-    *failing = failed;
+/// Notes in `failing` why the last try failed (`None`: it did not):
+/// whether a failure is news.
+fn news(failing: &mut Option<String>, why: Option<String>) -> bool {
+    let news = why.is_some() && failing.is_none();
+    *failing = why;
     news
 }
 
@@ -377,24 +410,39 @@ mod tests {
         }
     }
 
+    /// Replaces the file at `path` by a mark that no write of the store
+    /// makes: the file still holds it only if the store left it alone. A
+    /// modification time would not tell (two writes within one tick of
+    /// the file system's clock have the same), nor would the contents the
+    /// store writes (a rewrite writes the same).
+    fn mark(path: &Path) -> impl Fn() -> bool {
+        const MARK: &str = "left alone";
+        std::fs::write(path, MARK).unwrap();
+        let path = path.to_path_buf();
+        move || std::fs::read_to_string(&path).unwrap() == MARK
+    }
+
     #[test]
     fn a_saved_state_is_read_back_and_rewritten_only_when_it_changes() {
         let d = dir("back");
         let (mut store, found) = Store::open(&d).unwrap();
         assert!(matches!(found, Found::Nothing));
         store.save(&saved(&["C", "d"])).unwrap();
-        let modified = std::fs::metadata(store.path()).unwrap().modified().unwrap();
-        store.save(&saved(&["C", "d"])).unwrap();
-        assert_eq!(
-            std::fs::metadata(store.path()).unwrap().modified().unwrap(),
-            modified
-        );
-        let (_, found) = Store::open(&d).unwrap();
+        let (mut store, found) = Store::open(&d).unwrap();
         let Found::Saved(s) = found else {
             panic!("{found:?}")
         };
         assert_eq!(*s, saved(&["C", "d"]));
         assert!(!d.join("room.json.tmp").exists());
+        // The same state again, as read, or as written last: no write.
+        let left_alone = mark(store.path());
+        store.save(&saved(&["C", "d"])).unwrap();
+        assert!(left_alone(), "the same state read back is written again");
+        store.save(&saved(&["C", "d", "E"])).unwrap();
+        assert!(!left_alone(), "a new state is not written");
+        let left_alone = mark(store.path());
+        store.save(&saved(&["C", "d", "E"])).unwrap();
+        assert!(left_alone(), "the same state is written again");
         let _ = std::fs::remove_dir_all(&d);
     }
 
@@ -440,12 +488,10 @@ mod tests {
         let file = d.join(GAMES_DIR).join("20261206-073150-123-abcdef12.pgn");
         assert_eq!(std::fs::read_to_string(&file).unwrap(), GAME);
         // Written once: a second write leaves the file as it is.
-        let modified = std::fs::metadata(&file).unwrap().modified().unwrap();
+        let left_alone = mark(&file);
         store.archive(&game()).unwrap();
-        assert_eq!(
-            std::fs::metadata(&file).unwrap().modified().unwrap(),
-            modified
-        );
+        assert!(left_alone(), "an archived game is written again");
+        std::fs::write(&file, GAME).unwrap();
         // A temporary file a crash left is not a game.
         std::fs::write(d.join(GAMES_DIR).join("x.pgn.tmp"), "half").unwrap();
         let read = store.read_archive().unwrap();
@@ -508,10 +554,51 @@ mod tests {
     }
 
     #[test]
-    fn the_default_directory_follows_the_platform() {
-        let d = default_dir();
-        if std::env::var_os("HOME").is_some() && !cfg!(windows) {
-            assert!(d.unwrap().ends_with("songo"));
+    fn the_default_directory_follows_the_platform_whatever_the_environment() {
+        let dir_in = |vars: &[(&str, &str)]| {
+            default_dir_in(|name| {
+                vars.iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| OsString::from(v))
+            })
+        };
+        let home = ("HOME", "/home/ada");
+        let xdg = ("XDG_DATA_HOME", "/data");
+        let appdata = ("APPDATA", r"C:\Users\ada\AppData\Roaming");
+        let within = |d: &str, sub: &str| Some(Path::new(d).join(sub));
+        // (variables set, the directory)
+        let cases = if cfg!(windows) {
+            vec![
+                (vec![appdata, home, xdg], within(appdata.1, "songo")),
+                (vec![home, xdg], None),
+                (vec![("APPDATA", "")], None),
+            ]
+        } else if cfg!(target_os = "macos") {
+            let support = "Library/Application Support/songo";
+            vec![
+                (vec![home], within(home.1, support)),
+                (vec![home, xdg], within(home.1, support)),
+                (vec![xdg], None),
+                (vec![("HOME", "")], None),
+            ]
+        } else {
+            vec![
+                (vec![home], within(home.1, ".local/share/songo")),
+                (vec![home, xdg], within(xdg.1, "songo")),
+                (vec![xdg], within(xdg.1, "songo")),
+                (
+                    vec![home, ("XDG_DATA_HOME", "")],
+                    within(home.1, ".local/share/songo"),
+                ),
+                (vec![("HOME", "")], None),
+            ]
+        };
+        for (vars, want) in cases {
+            assert_eq!(dir_in(&vars), want, "{vars:?}");
         }
+        // No home at all: none, on every platform.
+        assert_eq!(dir_in(&[]), None);
+        // And `default_dir` reads the process's own environment.
+        assert_eq!(default_dir(), default_dir_in(|n| std::env::var_os(n)));
     }
 }

@@ -710,7 +710,7 @@ games-imported = { $imported ->
 archive-failed = A finished game could not be saved ({ $detail }). It stays in the list for now, but may be lost when the page or the server stops: export your games to keep a copy.
 nothing-deleted = There is no deleted game to put back.
 delete-failed = The game could not be deleted from the saved games ({ $detail }); it may come back when the server restarts.
-state-not-kept = The game in progress cannot be saved ({ $detail }): it will not survive a restart.
+state-not-kept = The game in progress cannot be saved ({ $detail }). It is tried again at each change; until it is saved, it would not survive a restart.
 file-too-large = the file is larger than { $mib } MiB
 file-refused = { $file }: { $problem }
 

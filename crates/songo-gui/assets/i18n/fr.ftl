@@ -715,7 +715,7 @@ games-imported = { $imported ->
 archive-failed = Une partie terminée n'a pas pu être enregistrée ({ $detail }). Elle reste dans la liste pour l'instant, mais peut être perdue à l'arrêt de la page ou du serveur : exportez vos parties pour en garder une copie.
 nothing-deleted = Aucune partie supprimée à remettre.
 delete-failed = La partie n'a pas pu être retirée des parties enregistrées ({ $detail }) ; elle peut revenir au redémarrage du serveur.
-state-not-kept = La partie en cours ne peut pas être enregistrée ({ $detail }) : elle ne survivra pas à un redémarrage.
+state-not-kept = La partie en cours ne peut pas être enregistrée ({ $detail }). Un nouvel essai est fait à chaque changement ; d'ici là, elle ne survivrait pas à un redémarrage.
 file-too-large = le fichier dépasse { $mib } MiB
 file-refused = { $file } : { $problem }
 

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use songo_client::{BestMove, EngineSpec};
+use songo_core::record::parse_records;
 use songo_core::Side;
 use web_time::Instant;
 
@@ -53,6 +54,12 @@ impl EngineLink for Recorder {
 /// A room on `hand`'s time, its engine thinking 2 s a move (as in `songo
 /// gui`), with or without the weak levels' pause.
 pub(super) fn timed_room(hand: &Hand, pause: bool) -> (Room, Jobs) {
+    timed_room_with(hand, pause, false)
+}
+
+/// As [`timed_room`], the finished games kept by the host's archive
+/// (`archive`) or by the saved state.
+fn timed_room_with(hand: &Hand, pause: bool, archive: bool) -> (Room, Jobs) {
     let jobs: Jobs = Arc::default();
     let seen = jobs.clone();
     let spawn: Spawner = Box::new(move |_, generation| {
@@ -69,7 +76,7 @@ pub(super) fn timed_room(hand: &Hand, pause: bool) -> (Room, Jobs) {
         book: None,
         time: Some(Box::new(move || read.now())),
         pause,
-        archive: false,
+        archive,
     };
     (Room::new(config, spawn), jobs)
 }
@@ -473,6 +480,83 @@ fn a_timed_game_comes_back_with_its_clocks() {
     bad.play.clock = None;
     bad.play.think_ms = Some(7);
     assert!(fresh.restore(&bad).is_err());
+}
+
+/// How many finished games the pages list.
+fn listed(t: &Room) -> usize {
+    match t.games_message() {
+        Outgoing::Games(list) => list.games.len(),
+        other => panic!("not the games list: {other:?}"),
+    }
+}
+
+/// Issue 44: a game lost on time, saved and restored, is a game recorded
+/// already. The loss on time is not a rules ending (`Game::is_over` says
+/// no), so a room that judged "recorded" by the rules alone listed it
+/// again at the first page message after every restart.
+#[test]
+fn a_restored_loss_on_time_stays_one_finished_game_whatever_the_page_sends() {
+    // Each message reaches the room's bookkeeping of finished games; the
+    // refused ones too (a move, a take-back after the loss).
+    let messages = [
+        r#"{"type":"state"}"#,
+        r#"{"type":"move","pit":"C"}"#,
+        r#"{"type":"take-back"}"#,
+        r#"{"type":"hint"}"#,
+        r#"{"type":"resign"}"#,
+        r#"{"type":"analyse-game"}"#,
+        r#"{"type":"analyse","on":true}"#,
+        r#"{"type":"goto","ply":0}"#,
+        r#"{"type":"open-game","index":1}"#,
+        r#"{"type":"export-games"}"#,
+        r#"not a message"#,
+    ];
+    for archive in [false, true] {
+        let hand = Hand::new();
+        let (mut t, _) = timed_room_with(&hand, false, archive);
+        new_game(&mut t, "south", 5, r#","tc":{"base_ms":3000,"inc_ms":0}"#);
+        hand.pass(3000);
+        t.on_time();
+        assert_eq!(listed(&t), 1, "archive {archive}: the loss is listed");
+        // The host keeps what the room hands it: the archive's files, and
+        // the saved state.
+        let archived: Vec<_> = t
+            .take_unarchived()
+            .iter()
+            .map(|g| parse_records(&g.text).unwrap().remove(0))
+            .collect();
+        assert_eq!(archived.len(), usize::from(archive), "archive {archive}");
+        let mut saved = SavedRoom::from_json(&t.saved().to_json()).unwrap();
+        assert_eq!(
+            saved.games.len(),
+            usize::from(!archive),
+            "archive {archive}"
+        );
+
+        // Every restart (twice here), and every message after each.
+        for start in 1..=2 {
+            let (mut fresh, _) = timed_room_with(&hand, false, archive);
+            fresh.restore(&saved).unwrap();
+            fresh.add_archived(archived.clone());
+            assert_eq!(listed(&fresh), 1, "archive {archive}, start {start}");
+            for text in messages {
+                hand.pass(1000);
+                fresh.on_page(text);
+                fresh.on_time();
+                assert_eq!(
+                    listed(&fresh),
+                    1,
+                    "archive {archive}, start {start}: the loss on time listed again after {text}"
+                );
+                assert!(
+                    fresh.take_unarchived().is_empty(),
+                    "archive {archive}, start {start}: archived again after {text}"
+                );
+            }
+            saved = SavedRoom::from_json(&fresh.saved().to_json()).unwrap();
+            assert_eq!(saved.games.len(), usize::from(!archive));
+        }
+    }
 }
 
 #[test]
