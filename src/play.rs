@@ -640,32 +640,4 @@ mod strength {
             );
         }
     }
-
-    /// The level ladder against plain searches, for tuning the table:
-    /// `cargo test --release --lib level_ladder -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn level_ladder() {
-        for v in Variant::ALL {
-            for li in 0..7 {
-                for d in [2, 4, 6] {
-                    let mut w = [0; 3];
-                    for seed in 0..10 {
-                        match duel(v, li, d, seed) {
-                            Outcome::Win(Side::South) => w[0] += 1,
-                            Outcome::Draw => w[1] += 1,
-                            Outcome::Win(Side::North) => w[2] += 1,
-                        }
-                    }
-                    println!(
-                        "{v} level {} vs depth {d}: +{} ={} -{}",
-                        li + 1,
-                        w[0],
-                        w[1],
-                        w[2]
-                    );
-                }
-            }
-        }
-    }
 }

@@ -10,14 +10,19 @@
 //! CI short; docs/tablebases.md gives the 16-seed run).
 
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use songo_core::Variant;
 use songo_tb::file;
 
 mod mpi_support;
 mod tb_support;
-use mpi_support::{built_without_mpi, find_mpirun, mpirun, skip, text, SONGO};
+use mpi_support::{built_without_mpi, find_mpirun, mpirun, output_within, skip, text, SONGO};
+
+/// The longest one generation may take before the test fails instead of
+/// hanging CI (a rank waiting forever on a lost message): several times
+/// the 13-seed run's minute on a loaded 2-core machine.
+const LIMIT: Duration = Duration::from_secs(600);
 use tb_support::TempDir;
 
 #[test]
@@ -32,23 +37,24 @@ fn mpi_ranks_write_the_files_of_a_single_process() {
         .unwrap_or(13);
     let max_arg = max.to_string();
     let probe = TempDir::new("mpi-probe");
-    let o = mpirun(
-        &mpi,
-        1,
-        &[
-            "tb",
-            "generate",
-            "--mpi",
-            "-v",
-            "songo40",
-            "--max-seeds",
-            "10",
-            "--dir",
-            probe.0.to_str().unwrap(),
-        ],
-    )
-    .output()
-    .expect("mpirun starts");
+    let o = output_within(
+        mpirun(
+            &mpi,
+            1,
+            &[
+                "tb",
+                "generate",
+                "--mpi",
+                "-v",
+                "songo40",
+                "--max-seeds",
+                "10",
+                "--dir",
+                probe.0.to_str().unwrap(),
+            ],
+        ),
+        LIMIT,
+    );
     if let Some(why) = built_without_mpi(&o) {
         return skip(why);
     }
@@ -56,18 +62,17 @@ fn mpi_ranks_write_the_files_of_a_single_process() {
     let reference = TempDir::new("mpi-single");
     let dir = reference.0.to_str().unwrap();
     let started = Instant::now();
-    let o = Command::new(SONGO)
-        .args([
-            "tb",
-            "generate",
-            "--max-seeds",
-            &max_arg,
-            "--no-checkpoints",
-            "--dir",
-            dir,
-        ])
-        .output()
-        .unwrap();
+    let mut single = Command::new(SONGO);
+    single.args([
+        "tb",
+        "generate",
+        "--max-seeds",
+        &max_arg,
+        "--no-checkpoints",
+        "--dir",
+        dir,
+    ]);
+    let o = output_within(single, LIMIT);
     assert!(o.status.success(), "{}", text(&o));
     eprintln!(
         "single process, 10..{max} seeds, every variant: {:.1} s",
@@ -78,22 +83,23 @@ fn mpi_ranks_write_the_files_of_a_single_process() {
         let ranks = TempDir::new(&format!("mpi-np{n}"));
         let dir = ranks.0.to_str().unwrap();
         let started = Instant::now();
-        let o = mpirun(
-            &mpi,
-            n,
-            &[
-                "tb",
-                "generate",
-                "--mpi",
-                "--max-seeds",
-                &max_arg,
-                "--no-checkpoints",
-                "--dir",
-                dir,
-            ],
-        )
-        .output()
-        .expect("mpirun starts");
+        let o = output_within(
+            mpirun(
+                &mpi,
+                n,
+                &[
+                    "tb",
+                    "generate",
+                    "--mpi",
+                    "--max-seeds",
+                    &max_arg,
+                    "--no-checkpoints",
+                    "--dir",
+                    dir,
+                ],
+            ),
+            LIMIT,
+        );
         assert!(o.status.success(), "mpirun -np {n}: {}", text(&o));
         eprintln!("mpirun -np {n}: {:.1} s", started.elapsed().as_secs_f64());
         if n > 1 {

@@ -385,22 +385,25 @@ pub fn keys_take_back_and_reasons_for_illegal_pits(b: &Browser) {
     b.click("[data-testid=take-back]");
     let s = wait_until(b, "the take back", |t| t.ply == 2);
     assert!(s.moves.starts_with("C "));
-    // C was emptied: clicking it says why, and nothing is played.
+    // C was emptied: clicking it says why, and nothing is played. (The
+    // rules forbid it, or the check below would mean nothing.)
     let game = check(&s);
     let c: Move = "C".parse().unwrap();
-    if let Some(why) = game.position().why_illegal(Variant::Songo40, c) {
-        b.click(".pit[data-slot=\"C\"]");
-        let t = wait_until(b, "the reason", |t| !t.message.is_empty());
-        assert_eq!(t.message, format!("Pit C: {why}."));
-        assert_eq!(t.ply, 2);
-        // So does its key. Its words are the click's, still shown: cleared
-        // first, or the wait would see the click's and not the key's.
-        b.click("[data-testid=flip]");
-        b.script("document.querySelector('[data-testid=message]').textContent = ''");
-        b.type_keys("c");
-        let t = wait_until(b, "the reason", |t| t.message.contains("Pit C"));
-        assert_eq!(t.ply, 2);
-    }
+    let why = game
+        .position()
+        .why_illegal(Variant::Songo40, c)
+        .expect("the emptied pit C is illegal after the take-back");
+    b.click(".pit[data-slot=\"C\"]");
+    let t = wait_until(b, "the reason", |t| !t.message.is_empty());
+    assert_eq!(t.message, format!("Pit C: {why}."));
+    assert_eq!(t.ply, 2);
+    // So does its key. Its words are the click's, still shown: cleared
+    // first, or the wait would see the click's and not the key's.
+    b.click("[data-testid=flip]");
+    b.script("document.querySelector('[data-testid=message]').textContent = ''");
+    b.type_keys("c");
+    let t = wait_until(b, "the reason", |t| t.message.contains("Pit C"));
+    assert_eq!(t.ply, 2);
     // An opponent's pit is not the person's.
     b.click(".pit[data-slot=\"d\"]");
     let t = wait_until(b, "the reason", |t| t.message.contains("Pit d"));

@@ -19,6 +19,8 @@ pub enum BookError {
         positions: u32,
         moves: u32,
     },
+    #[error("the book's header has {found:#x} where this version keeps 0: damaged, or written by a later songo")]
+    Reserved { found: u32 },
     #[error("the book is damaged: its checksum is {found:016x}, its header says {expected:016x}")]
     Checksum { expected: u64, found: u64 },
     #[error("the book is damaged: position {index} is not after the one before it")]

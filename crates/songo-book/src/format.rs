@@ -98,6 +98,12 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Parts, BookError> {
             expected: VERSION,
         });
     }
+    // The reserved field is outside the checksum: unchecked, a damaged or
+    // a later writer's header would read as this version's.
+    let reserved = u32_at(bytes, 20);
+    if reserved != 0 {
+        return Err(BookError::Reserved { found: reserved });
+    }
     let positions = u32_at(bytes, 12);
     let moves = u32_at(bytes, 16);
     let expected = HEADER_BYTES as u64

@@ -129,6 +129,12 @@ fn every_kind_of_damage_is_its_own_error() {
     b[0] = b'X';
     assert_eq!(Book::from_bytes(&b), Err(BookError::BadMagic));
     let mut b = good.clone();
+    b[21] = 1;
+    assert_eq!(
+        Book::from_bytes(&b),
+        Err(BookError::Reserved { found: 0x100 })
+    );
+    let mut b = good.clone();
     b[8] = 2;
     assert!(matches!(
         Book::from_bytes(&b),
@@ -228,8 +234,18 @@ fn every_prefix_and_every_flipped_byte_is_an_error_or_a_book_never_a_panic() {
         for bit in [0x01, 0x80] {
             let mut b = good.clone();
             b[i] ^= bit;
-            let _ = Book::from_bytes(&b);
-            let _ = Book::from_bytes(&resealed(b));
+            // Any flipped bit breaks the header or the checksum.
+            assert!(Book::from_bytes(&b).is_err(), "byte {i} ^ {bit:#x}");
+            // Resealed, a body that still reads is a book that writes back
+            // exactly these bytes: nothing read is silently changed.
+            let b = resealed(b);
+            if let Ok(book) = Book::from_bytes(&b) {
+                assert_eq!(
+                    book.to_bytes(),
+                    b,
+                    "byte {i} ^ {bit:#x}: read as another book"
+                );
+            }
         }
     }
 }
