@@ -92,8 +92,8 @@ level-name = { $which ->
    *[other] { $level }
   }
 level-name-elo = { $which ->
-    [strongest] { $level } (full strength, +{ NUMBER($elo, useGrouping: 0) } Elo over level 1)
-   *[other] { $level } (+{ NUMBER($elo, useGrouping: 0) } Elo over level 1)
+    [strongest] { $level } (full strength, about +{ NUMBER($elo, useGrouping: 0) } Elo over level 1)
+   *[other] { $level } (about +{ NUMBER($elo, useGrouping: 0) } Elo over level 1)
   }
 
 player-you = You

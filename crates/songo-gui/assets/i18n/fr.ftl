@@ -93,8 +93,8 @@ level-name = { $which ->
    *[other] { $level }
   }
 level-name-elo = { $which ->
-    [strongest] { $level } (pleine force, +{ NUMBER($elo, useGrouping: 0) } Elo par rapport au niveau 1)
-   *[other] { $level } (+{ NUMBER($elo, useGrouping: 0) } Elo par rapport au niveau 1)
+    [strongest] { $level } (pleine force, environ +{ NUMBER($elo, useGrouping: 0) } Elo par rapport au niveau 1)
+   *[other] { $level } (environ +{ NUMBER($elo, useGrouping: 0) } Elo par rapport au niveau 1)
   }
 
 player-you = Vous
