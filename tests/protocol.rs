@@ -535,8 +535,8 @@ fn skill_level_caps_the_search() {
 }
 
 /// `SearchParams` reaches the search: the same fixed-depth search counts
-/// other nodes with reverse futility pruning off, the same again when the
-/// option is emptied, and a bad setting is refused and changes nothing.
+/// other nodes with each technique turned off in turn, the same again when
+/// the option is emptied, and a bad setting is refused and changes nothing.
 #[test]
 fn search_params_reach_the_search() {
     let mut e = Engine::searching();
@@ -556,9 +556,22 @@ fn search_params_reach_the_search() {
         words.next().expect("a node count").to_string()
     };
     let default = nodes(&mut e);
-    e.send("setoption name SearchParams value rfp_max_depth=0, iir_min_depth=12");
-    let changed = nodes(&mut e);
-    assert_ne!(default, changed);
+    // One at a time (each setting replaces the whole set): a test of two
+    // together passes when either one reaches the search. Each turns its
+    // technique off at depth 9, but the window's, which only widens.
+    let mut changed = String::new();
+    for setting in [
+        "rfp_max_depth=0",
+        "futility_max_depth=0",
+        "se_min_depth=20",
+        "iir_min_depth=12",
+        "lmr_min_depth=10",
+        "aspiration_margin=200",
+    ] {
+        e.send(&format!("setoption name SearchParams value {setting}"));
+        changed = nodes(&mut e);
+        assert_ne!(changed, default, "{setting} changed nothing");
+    }
     e.send("setoption name SearchParams value rfp_margin=1");
     assert!(e.line().starts_with(
         "info string error: setoption: SearchParams: rfp_margin takes a whole number"

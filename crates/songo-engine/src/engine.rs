@@ -571,6 +571,7 @@ impl Engine {
             score: a.score,
             depth: a.depth,
             nodes: 0,
+            stats: Default::default(),
         }));
     }
 

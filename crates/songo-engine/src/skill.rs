@@ -211,6 +211,7 @@ mod tests {
             score: 100,
             depth: 4,
             nodes: 0,
+            stats: Default::default(),
         };
         let spec = SkillLevel::new(6).unwrap().spec(); // margin 50
         let mut rng = StdRng::seed_from_u64(1);

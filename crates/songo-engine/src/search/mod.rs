@@ -36,7 +36,7 @@ use crate::clock::Instant;
 
 pub use self::control::SearchControl;
 use self::smp::Shared;
-pub use self::tunables::{ParamError, ParamSetting, SearchParams, Tunable};
+pub use self::tunables::{ParamError, ParamSetting, SearchParams, Technique, Tunable};
 use self::worker::Worker;
 use crate::abdada::BusyTable;
 use crate::eval::EvalKind;
@@ -87,6 +87,58 @@ pub struct SearchResult {
     pub score: Score,
     pub depth: u32,
     pub nodes: u64,
+    /// What each technique did, over all threads.
+    pub stats: SearchStats,
+}
+
+/// How often each technique of the search acted, summed over the threads:
+/// a test's evidence that a technique it relies on, or turns off, was at
+/// work. A count costs an addition where its technique acts, nothing at
+/// the other nodes, and changes no search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Nodes reverse futility pruning cut off.
+    pub rfp_cutoffs: u64,
+    /// Quiet moves futility pruning skipped.
+    pub futile_moves: u64,
+    /// Table moves searched a ply deeper for being singular.
+    pub singular_extensions: u64,
+    /// Nodes cut off because the other moves beat beta without the table
+    /// move (multi-cut, the other outcome of a singular search).
+    pub multi_cuts: u64,
+    /// Nodes searched a ply shallower by internal iterative reduction.
+    pub iir_reductions: u64,
+    /// Moves searched shallower first by late move reductions.
+    pub lmr_reductions: u64,
+    /// Root searches that fell outside their aspiration window.
+    pub aspiration_failures: u64,
+}
+
+impl SearchStats {
+    /// How often `technique` acted.
+    pub fn acted(&self, technique: Technique) -> u64 {
+        match technique {
+            Technique::ReverseFutility => self.rfp_cutoffs,
+            Technique::Futility => self.futile_moves,
+            Technique::SingularExtensions => self.singular_extensions + self.multi_cuts,
+            Technique::Iir => self.iir_reductions,
+            Technique::Lmr => self.lmr_reductions,
+            Technique::Aspiration => self.aspiration_failures,
+        }
+    }
+}
+
+/// Counts of several searches, or threads, together.
+impl std::ops::AddAssign for SearchStats {
+    fn add_assign(&mut self, other: SearchStats) {
+        self.rfp_cutoffs += other.rfp_cutoffs;
+        self.futile_moves += other.futile_moves;
+        self.singular_extensions += other.singular_extensions;
+        self.multi_cuts += other.multi_cuts;
+        self.iir_reductions += other.iir_reductions;
+        self.lmr_reductions += other.lmr_reductions;
+        self.aspiration_failures += other.aspiration_failures;
+    }
 }
 
 /// Options that shape a search.
@@ -254,6 +306,7 @@ pub fn search(request: SearchRequest<'_>) -> SearchResult {
             score: game_end_score(&root, v, 0),
             depth: 0,
             nodes: 0,
+            stats: SearchStats::default(),
         };
     }
     // Order the first iteration by the table's move, if any.
@@ -279,6 +332,7 @@ pub fn search(request: SearchRequest<'_>) -> SearchResult {
         control,
         done: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
+        stats: Mutex::new(SearchStats::default()),
         limits: &limits,
         budget: budget(&limits, root.side_to_move(), options.move_overhead),
         tb,

@@ -9,7 +9,7 @@ use super::tunables::{
     ASPIRATION_FULL_WINDOW_THRESHOLD, ASPIRATION_MIN_DEPTH, ASPIRATION_WIDEN_FACTOR,
 };
 use super::worker::Worker;
-use super::{Info, RootMove, ScoreBound, SearchResult};
+use super::{Info, RootMove, ScoreBound, SearchResult, SearchStats};
 use crate::score::{mate_in, Score, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::timeman::Limits;
 use songo_core::game::Game;
@@ -75,6 +75,7 @@ pub(super) fn iterate(w: &mut Worker) -> SearchResult {
         score: 0,
         depth: 0,
         nodes: 0,
+        stats: SearchStats::default(),
     };
     // Refused when the search ended first: then the loop ends at once.
     w.take_turn();
@@ -115,6 +116,8 @@ pub(super) fn iterate(w: &mut Worker) -> SearchResult {
             score: best.score,
             depth,
             nodes: w.nodes(),
+            // All threads' counts, once they retired (`Shared::result`).
+            stats: SearchStats::default(),
         };
         let decides = if shared.shares_frontier() {
             publish(w, depth)
@@ -152,7 +155,10 @@ fn search_line(w: &mut Worker, depth: u32, pv_index: usize) -> Score {
     // The line's score from the previous iteration centres the window.
     let prev: Score = w.root_moves()[pv_index].score;
     let mut margin = shared.params.aspiration_margin;
-    let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
+    let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH
+        && prev.abs() < MATE_BOUND
+        && margin <= ASPIRATION_FULL_WINDOW_THRESHOLD
+    {
         (prev - margin, prev + margin)
     } else {
         (-INFINITE, INFINITE)
@@ -169,6 +175,7 @@ fn search_line(w: &mut Worker, depth: u32, pv_index: usize) -> Score {
         } else {
             return s;
         };
+        w.stats.aspiration_failures += 1;
         if w.is_main() && depth > shared.frontier.load(Ordering::Relaxed) {
             shared.report(&make_info(w, depth, pv_index, s, bound));
         }

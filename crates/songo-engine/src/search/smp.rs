@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use super::control::SearchControl;
 use super::tunables::{SearchParams, SMP_AHEAD_PLIES};
-use super::{Info, RootMove, SearchResult};
+use super::{Info, RootMove, SearchResult, SearchStats};
 use crate::abdada::BusyTable;
 use crate::eval::{evaluate_with, EvalKind, Score};
 use crate::nn::Network;
@@ -30,6 +30,8 @@ pub(super) struct Shared<'a> {
     /// Set when the main thread is done: helpers stop too.
     pub(super) done: AtomicBool,
     pub(super) nodes: AtomicU64,
+    /// The threads' counts, each added when its thread retires.
+    pub(super) stats: Mutex<SearchStats>,
     pub(super) limits: &'a Limits,
     pub(super) budget: Option<TimeBudget>,
     pub(super) tb: Option<&'a Tablebases>,
@@ -127,11 +129,13 @@ impl Shared<'_> {
                 score: c.root.score,
                 depth: c.depth,
                 nodes: 0,
+                stats: SearchStats::default(),
             },
             _ => main,
         };
         SearchResult {
             nodes: self.nodes.load(Ordering::Relaxed),
+            stats: *self.stats.lock().unwrap_or_else(|e| e.into_inner()),
             ..result
         }
     }

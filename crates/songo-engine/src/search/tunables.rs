@@ -4,9 +4,10 @@
 //!
 //! The ones a tuner may set, and a test may turn off, are the fields of
 //! [`SearchParams`], passed with each search; the others are constants.
+//! [`SearchParams::without`] turns off one [`Technique`] at a time.
 
 use crate::eval::SEED;
-use crate::score::Score;
+use crate::score::{Score, INFINITE};
 
 // Aspiration windows (see `root::search_line`); the first window's
 // half-width is `SearchParams::aspiration_margin`.
@@ -15,7 +16,8 @@ use crate::score::Score;
 pub(super) const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// A failed window's margin grows by this factor, so a few re-searches reach any score.
 pub(super) const ASPIRATION_WIDEN_FACTOR: Score = 2;
-/// Margins beyond this fall back to a full window: the guess was far off.
+/// Margins beyond this fall back to a full window: the guess was far off
+/// (a first margin beyond it means no window at all).
 pub(super) const ASPIRATION_FULL_WINDOW_THRESHOLD: Score = 20 * SEED;
 
 // Move ordering (see `Worker::ordered_children`): the table move, then
@@ -88,7 +90,8 @@ pub struct SearchParams {
     /// leaves a move for the next iteration).
     pub iir_min_depth: i32,
     /// Half-width of the first aspiration window, in centiseeds: most
-    /// iterations' scores land within it.
+    /// iterations' scores land within it. Above 20 seeds, no window: every
+    /// iteration is searched with a full one.
     pub aspiration_margin: Score,
     /// Late moves are reduced from this depth left on: shallower, a reduced
     /// search is almost no search.
@@ -134,6 +137,39 @@ impl SearchParams {
         }
     }
 
+    /// These parameters with `technique` turned off, and nothing else
+    /// changed. A tuner's ranges do not reach every off value (a minimum
+    /// depth must exceed any depth searched): these are for tests and
+    /// measurements, not for the `SearchParams` option.
+    pub fn without(self, technique: Technique) -> Self {
+        match technique {
+            Technique::ReverseFutility => SearchParams {
+                rfp_max_depth: 0,
+                ..self
+            },
+            Technique::Futility => SearchParams {
+                futility_max_depth: 0,
+                ..self
+            },
+            Technique::SingularExtensions => SearchParams {
+                se_min_depth: NEVER,
+                ..self
+            },
+            Technique::Iir => SearchParams {
+                iir_min_depth: NEVER,
+                ..self
+            },
+            Technique::Lmr => SearchParams {
+                lmr_min_depth: NEVER,
+                ..self
+            },
+            Technique::Aspiration => SearchParams {
+                aspiration_margin: INFINITE,
+                ..self
+            },
+        }
+    }
+
     /// Every field, by name, with the range a tuner may move it in.
     pub const TUNABLES: &'static [Tunable] = &[
         Tunable::new("rfp_max_depth", 0, 10, 1.0, |p| &mut p.rfp_max_depth),
@@ -175,6 +211,39 @@ impl SearchParams {
         setting.tunable.set(&mut self, setting.value);
         self
     }
+}
+
+/// A minimum depth no node reaches: the technique it gates never acts.
+const NEVER: i32 = i32::MAX;
+
+/// A technique of the search that [`SearchParams`] can turn off, each
+/// alone (see [`SearchParams::without`]); what each one did in a search is
+/// counted in its [`super::SearchStats`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Technique {
+    /// Reverse futility pruning (`rfp_*`).
+    ReverseFutility,
+    /// Futility pruning (`futility_*`).
+    Futility,
+    /// Singular extensions and their multi-cut (`se_*`).
+    SingularExtensions,
+    /// Internal iterative reduction (`iir_min_depth`).
+    Iir,
+    /// Late move reductions (`lmr_*`).
+    Lmr,
+    /// Aspiration windows at the root (`aspiration_margin`).
+    Aspiration,
+}
+
+impl Technique {
+    pub const ALL: [Technique; 6] = [
+        Technique::ReverseFutility,
+        Technique::Futility,
+        Technique::SingularExtensions,
+        Technique::Iir,
+        Technique::Lmr,
+        Technique::Aspiration,
+    ];
 }
 
 /// One field of [`SearchParams`] as a tuner sees it.

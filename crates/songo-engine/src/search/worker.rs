@@ -12,7 +12,7 @@ use super::tunables::{
     ABDADA_MIN_DEPTH, CAPTURE_BONUS, CLOCK_INTERVAL_NODES, FLUSH_INTERVAL_NODES, KILLER_BONUS,
     LMR_REDUCTION_PLIES, TT_MOVE_BONUS,
 };
-use super::RootMove;
+use super::{RootMove, SearchStats};
 use crate::abdada::Visits;
 use crate::score::{
     game_end_score, score_from_tt, score_to_tt, tb_score, Score, INFINITE, MATE, MAX_PLY, TB_BOUND,
@@ -46,6 +46,8 @@ pub(super) struct Worker<'a> {
     turn_start: Instant,
     /// A table was probed since the last look at the clock.
     probed: bool,
+    /// This thread's counts, added to the shared ones when it retires.
+    pub(super) stats: SearchStats,
 }
 
 /// The node whose child [`Worker::search_child`] searches: its depth left,
@@ -83,6 +85,7 @@ impl<'a> Worker<'a> {
             root_moves,
             turn_start: Instant::now(),
             probed: false,
+            stats: SearchStats::default(),
         }
     }
 
@@ -146,6 +149,7 @@ impl<'a> Worker<'a> {
     /// any, given back.
     pub(super) fn retire(&mut self) {
         self.flush_nodes();
+        *self.shared.stats.lock().unwrap_or_else(|e| e.into_inner()) += self.stats;
         if let Some(turns) = &self.shared.turns {
             turns.give_back(); // owed or not, harmless once the search ended
         }
@@ -457,6 +461,7 @@ impl<'a> Worker<'a> {
         let params = &shared.params;
         let tt_move = entry.and_then(|e| e.mv);
         let depth = if tt_move.is_none() && depth >= params.iir_min_depth {
+            self.stats.iir_reductions += 1;
             depth - 1
         } else {
             depth
@@ -472,6 +477,7 @@ impl<'a> Worker<'a> {
                 && beta.abs() < TB_BOUND
                 && eval - params.rfp_margin * depth >= beta
             {
+                self.stats.rfp_cutoffs += 1;
                 return eval;
             }
         }
@@ -503,8 +509,10 @@ impl<'a> Worker<'a> {
                     return 0;
                 }
                 if value < s_beta {
+                    self.stats.singular_extensions += 1;
                     tt_extension = 1;
                 } else if s_beta >= beta {
+                    self.stats.multi_cuts += 1;
                     return s_beta;
                 }
             }
@@ -524,7 +532,11 @@ impl<'a> Worker<'a> {
         let mut visits = Visits::new(count);
         while let Some((i, may_defer)) = visits.next() {
             let (order, m, child) = children[i];
-            if Some(m) == excluded || (futile && best > -INFINITE && order == 0) {
+            if Some(m) == excluded {
+                continue;
+            }
+            if futile && best > -INFINITE && order == 0 {
+                self.stats.futile_moves += 1;
                 continue;
             }
             // Keyed only with other threads about: one thread hashes nothing here.
@@ -544,6 +556,7 @@ impl<'a> Worker<'a> {
                 && late >= params.lmr_min_move_index
                 && order == 0
             {
+                self.stats.lmr_reductions += 1;
                 LMR_REDUCTION_PLIES
                     + (depth >= params.lmr_deep_min_depth && late >= params.lmr_deep_min_move_index)
                         as i32
