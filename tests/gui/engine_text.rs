@@ -213,7 +213,16 @@ fn lines_in_order_gone_after_a_crash_forced_and_whose_score() {
         serde_json::json!(["failed", 0, false, ""]),
         "no stale line"
     );
-    std::thread::sleep(Duration::from_millis(300));
+    // Nor any later: a North pit clicked now is refused by the room, and
+    // once that answer is shown, whatever the room sent before it has
+    // come too.
+    b.click(".pit[data-analysis-slot=\"a\"]");
+    wait_for(
+        &b,
+        "the room's answer to a refused pit",
+        "return document.querySelector('[data-testid=analysis-message]').textContent",
+        |m| m.as_str().is_some_and(|m| m.starts_with("Pit a: ")),
+    );
     assert_eq!(b.script(failed), v, "still none");
     b.click("[data-testid=restart-analyst]");
     wait_for(&b, "lines again", ANALYSIS, |v| {

@@ -7,8 +7,6 @@
 //! it; a double click never playing a move on a board it was not chosen
 //! on.
 
-use std::time::Duration;
-
 use serde_json::{json, Value};
 use songo_book::{Book, BookKey, BookMove};
 use songo_core::{Move, Position, Variant};
@@ -98,16 +96,20 @@ fn book_moves_are_listed_and_played_by_mouse_keyboard_and_finger() {
     b.screenshot(&screenshot_dir().join("desktop-explorer.png"));
 
     // A double click on a book move: the second click is for the start,
-    // which the board has left (refused), or for the row under the pointer
-    // once the next position's rows are drawn (North's best, c): never
-    // anything else.
+    // which the board has left (refused: the server's answer says so under
+    // the board), or for the row under the pointer once the next
+    // position's rows are drawn (North's best, c, played): never anything
+    // else. Either answer is waited for, so that nothing can come after.
     b.double_click("button[data-book-move=\"C\"]");
     let v = wait_for(&b, "the double click's move", EXPLORER, |v| v["ply"] != 0);
-    std::thread::sleep(Duration::from_millis(500));
-    let after = b.script(EXPLORER);
+    let after = wait_for(&b, "the answer to the second click", EXPLORER, |v| {
+        v["ply"] == 2 || v["message"] != ""
+    });
+    let refused = "Pit C: not played: the board changed before it arrived (look again, then play).";
     assert!(
-        after["moves"] == "C" || after["moves"] == "C c",
-        "a double click played {}: {v}",
+        (after["moves"] == "C" && after["message"] == refused)
+            || (after["moves"] == "C c" && after["message"] == ""),
+        "a double click played {}: {v} then {after}",
         after["moves"]
     );
     b.click("[data-testid=nav-first]");

@@ -64,6 +64,92 @@ fn free_port() -> u16 {
         .port()
 }
 
+/// How many ports [`start_driver`] tries.
+const DRIVER_TRIES: usize = 5;
+
+/// Whether process `pid` listens on local TCP `port`: a socket of its
+/// (`/proc/PID/fd`) is a listening one of that port (`/proc/net/tcp`,
+/// `tcp6`). So an answer on the port is that process's, not another's
+/// that holds the port (a parallel test's chromedriver). `None` without
+/// Linux's /proc.
+fn listens_on(pid: u32, port: u16) -> Option<bool> {
+    let mut sockets = Vec::new();
+    let mut read = false;
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        let Ok(text) = std::fs::read_to_string(table) else {
+            continue;
+        };
+        read = true;
+        // `sl local_address rem_address st … inode`: the local port in
+        // hex, state 0A is LISTEN, the inode tenth.
+        for line in text.lines().skip(1) {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let local = fields
+                .get(1)
+                .and_then(|a| a.rsplit_once(':'))
+                .and_then(|(_, p)| u16::from_str_radix(p, 16).ok());
+            if local == Some(port) && fields.get(3) == Some(&"0A") {
+                if let Some(inode) = fields.get(9) {
+                    sockets.push(format!("socket:[{inode}]"));
+                }
+            }
+        }
+    }
+    if !read {
+        return None;
+    }
+    let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?;
+    Some(fds.flatten().any(|fd| {
+        std::fs::read_link(fd.path())
+            .is_ok_and(|link| sockets.iter().any(|s| link.as_os_str() == s.as_str()))
+    }))
+}
+
+/// chromedriver started and answering on a port of `ports`. A free port
+/// is only free when it was picked: another process may take it before
+/// chromedriver binds it, and chromedriver then exits (or another's
+/// chromedriver answers on it). So a chromedriver that exits, or does not
+/// listen there and answer within 20 s, is stopped and another port tried,
+/// [`DRIVER_TRIES`] times.
+fn start_driver(tools: &Tools, mut ports: impl FnMut() -> u16) -> (Child, u16) {
+    let mut failures = Vec::new();
+    for _ in 0..DRIVER_TRIES {
+        let port = ports();
+        let mut driver = Command::new(&tools.chromedriver)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let failure = loop {
+            if let Ok(Some(status)) = driver.try_wait() {
+                break format!("port {port}: chromedriver exited ({status})");
+            }
+            // Only our chromedriver is asked: a stranger on the port may
+            // never answer.
+            let ours = listens_on(driver.id(), port) != Some(false);
+            let ready = ours
+                && http::try_request(port, "GET", "/status", &[("Host", "127.0.0.1")], None)
+                    .ok()
+                    .and_then(|r| serde_json::from_slice::<Value>(&r.body).ok())
+                    .is_some_and(|v| v["value"]["ready"] == true);
+            if ready {
+                return (driver, port);
+            }
+            if Instant::now() >= deadline {
+                break format!("port {port}: chromedriver did not answer");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let _ = driver.kill();
+        let _ = driver.wait();
+        failures.push(failure);
+    }
+    panic!("chromedriver did not start: {failures:?}");
+}
+
 impl Browser {
     /// Starts chromedriver and a headless Chromium of `width`×`height`,
     /// whose person reads English (`en-US`).
@@ -74,14 +160,7 @@ impl Browser {
     /// Starts a headless Chromium whose languages are `lang` (`fr-FR`):
     /// `navigator.languages` and `Accept-Language`.
     pub fn start_in(tools: &Tools, width: u32, height: u32, lang: &str) -> Browser {
-        let port = free_port();
-        let driver = Command::new(&tools.chromedriver)
-            .arg(format!("--port={port}"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
+        let (driver, port) = start_driver(tools, free_port);
         let profile =
             std::env::temp_dir().join(format!("songo-gui-test-{}-{port}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
@@ -91,18 +170,6 @@ impl Browser {
             session: String::new(),
             profile,
         };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let ready = http::try_request(port, "GET", "/status", &[("Host", "127.0.0.1")], None)
-                .ok()
-                .and_then(|r| serde_json::from_slice::<Value>(&r.body).ok())
-                .is_some_and(|v| v["value"]["ready"] == true);
-            if ready {
-                break;
-            }
-            assert!(Instant::now() < deadline, "chromedriver did not start");
-            std::thread::sleep(Duration::from_millis(50));
-        }
         let args = [
             "--headless".to_string(),
             "--no-sandbox".into(),
@@ -388,4 +455,64 @@ fn base64_decodes() {
     assert_eq!(base64_decode("aGVsbG8="), b"hello");
     assert_eq!(base64_decode("aGVsbG8h"), b"hello!");
     assert_eq!(base64_decode("aGk="), b"hi");
+}
+
+/// The race [`start_driver`] is made for, run on purpose: the first port
+/// it is given is taken by a stranger that answers as a ready chromedriver
+/// would. That chromedriver exits, the stranger is never asked (nor taken
+/// for it), and chromedriver starts on the next port.
+#[test]
+fn chromedriver_on_a_taken_port_starts_again_on_another() {
+    use std::io::{Read, Write};
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    let tools = match Tools::find() {
+        Ok(tools) => tools,
+        Err(why) if std::env::var("SONGO_GUI_BROWSER").as_deref() == Ok("required") => {
+            panic!("SONGO_GUI_BROWSER=required but {why}")
+        }
+        Err(_) => return,
+    };
+    let stranger = TcpListener::bind("127.0.0.1:0").unwrap();
+    let taken = stranger.local_addr().unwrap().port();
+    stranger.set_nonblocking(true).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let asked = Arc::new(AtomicUsize::new(0));
+    let serve = {
+        let (stop, asked) = (stop.clone(), asked.clone());
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                let Ok((mut stream, _)) = stranger.accept() else {
+                    std::thread::sleep(Duration::from_millis(10));
+                    continue;
+                };
+                asked.fetch_add(1, Ordering::Relaxed);
+                let _ = stream.set_nonblocking(false);
+                let mut request = [0u8; 1024];
+                let _ = stream.read(&mut request);
+                let body = r#"{"value":{"ready":true,"message":"a stranger"}}"#;
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+            }
+        })
+    };
+    let mut given = Vec::new();
+    let (mut driver, port) = start_driver(&tools, || {
+        let port = if given.is_empty() { taken } else { free_port() };
+        given.push(port);
+        port
+    });
+    stop.store(true, Ordering::Relaxed);
+    serve.join().unwrap();
+    assert_eq!(given, [taken, port], "the ports tried, and the one used");
+    if let Some(ours) = listens_on(driver.id(), port) {
+        assert!(ours, "chromedriver does not listen on {port}");
+        assert_eq!(asked.load(Ordering::Relaxed), 0, "the stranger was asked");
+    }
+    let _ = driver.kill();
+    let _ = driver.wait();
 }

@@ -4,11 +4,9 @@
 //! board the page shows; one that arrives after the board changed is
 //! refused, never played on a position the person has not seen.
 
-use std::time::Duration;
-
 use songo_core::{Game, Side, Variant};
 
-use super::{check, click_pit, new_game, wait_until, Rng, Snapshot};
+use super::{check, click_pit, new_game, wait_for, wait_until, Rng, Snapshot};
 use crate::webdriver::Browser;
 
 /// Notes every click on a pit and every key that names one, with what the
@@ -74,14 +72,16 @@ pub fn fast_double_input_plays_no_unseen_move(b: &Browser) -> Snapshot {
     let pit_button = |pit: &str| format!("document.querySelector('button[data-pit=\"{pit}\"]')");
     // Two inputs on one pit: in one task, in two tasks in a row, a few
     // milliseconds apart (about the engine's answer at level 1), as a
-    // double click of the mouse, and as a key pressed twice.
+    // double click of the mouse, and as a key pressed twice. Each sets
+    // `window.songoDone` once its second input has been given.
+    const SECOND: &str = "p.click(); window.songoDone = true;";
     type Double<'a> = (String, Box<dyn Fn(&str) + 'a>);
     let mut doubles: Vec<Double> = vec![
         (
             "two clicks in one task".into(),
             Box::new(|pit: &str| {
                 b.script(&format!(
-                    "const p = {}; p.click(); p.click();",
+                    "const p = {}; p.click(); {SECOND}",
                     pit_button(pit)
                 ));
             }),
@@ -90,20 +90,24 @@ pub fn fast_double_input_plays_no_unseen_move(b: &Browser) -> Snapshot {
             "two clicks in two tasks".into(),
             Box::new(|pit: &str| {
                 b.script(&format!(
-                    "const p = {}; p.click(); setTimeout(() => p.click());",
+                    "const p = {}; p.click(); setTimeout(() => {{ {SECOND} }});",
                     pit_button(pit)
                 ));
             }),
         ),
         (
             "a double click".into(),
-            Box::new(|pit: &str| b.double_click(&format!("button[data-pit=\"{pit}\"]"))),
+            Box::new(|pit: &str| {
+                b.double_click(&format!("button[data-pit=\"{pit}\"]"));
+                b.script("window.songoDone = true");
+            }),
         ),
         (
             "a key pressed twice".into(),
             Box::new(|pit: &str| {
                 let n = "ABCDEFG".find(pit).or_else(|| "abcdefg".find(pit)).unwrap() + 1;
                 b.type_keys(&format!("{n}{n}"));
+                b.script("window.songoDone = true");
             }),
         ),
     ];
@@ -112,7 +116,7 @@ pub fn fast_double_input_plays_no_unseen_move(b: &Browser) -> Snapshot {
             format!("two clicks {ms} ms apart"),
             Box::new(move |pit: &str| {
                 b.script(&format!(
-                    "const p = {}; p.click(); setTimeout(() => p.click(), {ms});",
+                    "const p = {}; p.click(); setTimeout(() => {{ {SECOND} }}, {ms});",
                     pit_button(pit)
                 ));
             }),
@@ -126,12 +130,34 @@ pub fn fast_double_input_plays_no_unseen_move(b: &Browser) -> Snapshot {
         }
         let pit = s.enabled[rng.below(s.enabled.len())].clone();
         let ply = s.ply;
+        // The last double's words go, so that this one's are seen.
+        let before = b.script(
+            "document.querySelector('[data-testid=message]').textContent = '';
+             window.songoDone = false;
+             return window.songoInput.length;",
+        );
         double(&pit);
-        wait_until(b, what, |t| t.ply > ply && t.state != "thinking");
-        // A second move, if any, comes at once after the answer: given
-        // the time to show, then waited for.
-        std::thread::sleep(Duration::from_millis(300));
-        s = wait_until(b, what, |t| t.state != "thinking");
+        wait_for(b, what, "return window.songoDone", |v| v == true);
+        // The inputs the page took (INPUT_LOG notes each): the first, and
+        // the second unless it was a click() on a button disabled by then,
+        // which the browser drops.
+        let taken = b
+            .script("return window.songoInput.length")
+            .as_u64()
+            .unwrap()
+            - before.as_u64().unwrap();
+        assert!(taken == 1 || taken == 2, "{what}: {taken} inputs");
+        // The first input plays and is answered. A second one taken is
+        // answered too, so that nothing of it can come later: refused (by
+        // the room, the board having changed, or by the page, the board
+        // not yet drawn or the pit no longer playable: said under the
+        // board either way), or played as a move of its own on the board
+        // drawn after the first, and that move answered.
+        s = wait_until(b, what, |t| {
+            t.ply > ply
+                && t.state != "thinking"
+                && (taken == 1 || !t.message.is_empty() || t.ply > ply + 2)
+        });
         every_move_was_seen(b, &s);
         assert!(
             s.moves.split(' ').nth(ply) == Some(pit.as_str()),

@@ -49,6 +49,12 @@ const TAKEN_MS = 350;
  */
 
 /**
+ * A step of the animation waiting for its time (`later`): a replayed
+ * line's next move after its pause.
+ * @typedef {{timer: ReturnType<typeof setTimeout>, step: () => void}} Planned
+ */
+
+/**
  * A player's name: a catalogue's (`{id, …}`: "You") or a record's (text).
  * @typedef {import("./room.js").Say | string} PlayerName
  */
@@ -138,11 +144,25 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
     for (let i = 0; i < 14; i++) drawPit(LETTERS[i], counts[i]);
   }
 
-  /** Ends the running animation now, leaving its final drawing. */
   /** Moves waiting for the one being sown: a fast engine's answer comes
    *  while the person's own move is still sown, and both are shown. */
   /** @type {[Sowing, number[]][]} */
   const queue = [];
+  /** Steps waiting for their time (`later`), first due first.
+   *  @type {Planned[]} */
+  const planned = [];
+  /** While `finish` runs the steps planned: their sowings only queue, to
+   *  be shown at their end. */
+  let finishing = false;
+
+  // `data-animating` is this board's alone, and says exactly whether
+  // anything of the animation is left: a sowing under way (the queue
+  // waits behind it) or a step planned. (A view that marked it itself
+  // left it on for good when its own timers were cleared: issue 44.)
+  const busy = () => animation !== null || planned.length > 0;
+  function markBusy() {
+    root.dataset.animating = String(busy());
+  }
 
   /** Ends the sowing under way (its final counts drawn). */
   function end() {
@@ -151,7 +171,7 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
     animation = null;
     clearInterval(a.timer);
     for (const letter of LETTERS) pits[letter].wrap.classList.remove("sowing-from", "sown");
-    root.dataset.animating = "false";
+    markBusy();
     a.done();
   }
 
@@ -162,12 +182,22 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
     if (waiting) start(...waiting);
   }
 
-  /** Stops every sowing, showing the last one's end at once. */
+  /** Stops every sowing and every step planned, showing the end at once:
+   *  the steps run now, their sowings drawn at their end. */
   function finish() {
-    const last = queue.pop();
-    queue.length = 0;
-    end();
-    if (last) drawAll(last[1]);
+    const steps = planned.splice(0);
+    for (const p of steps) clearTimeout(p.timer);
+    finishing = true;
+    try {
+      for (const p of steps) p.step();
+    } finally {
+      finishing = false;
+      const last = queue.pop();
+      queue.length = 0;
+      end();
+      if (last) drawAll(last[1]);
+      markBusy();
+    }
   }
 
   /** Sows one move seed by seed, then draws `final`.
@@ -302,15 +332,37 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
      *  caller has set them already.
      *  @param {Sowing} sowing @param {number[]} final */
     animate(sowing, final) {
-      if (animation) queue.push([sowing, final]);
+      if (animation || finishing) queue.push([sowing, final]);
       else start(sowing, final);
     },
 
-    /** Stops an animation (and those waiting), showing the end at once. */
+    /** Runs `step` in `ms` as a part of the animation (a replayed line's
+     *  next move, after its pause): the board is animating from now until
+     *  the step has run and what it sows is sown; `finish` runs it at once.
+     *  @param {number} ms @param {() => void} step */
+    later(ms, step) {
+      /** @type {Planned} */
+      const p = {
+        timer: setTimeout(() => {
+          planned.splice(planned.indexOf(p), 1);
+          try {
+            step();
+          } finally {
+            markBusy();
+          }
+        }, ms),
+        step,
+      };
+      planned.push(p);
+      markBusy();
+    },
+
+    /** Stops an animation (those waiting and those planned too), showing
+     *  the end at once. */
     finish,
 
     get animating() {
-      return animation !== null;
+      return busy();
     },
   };
 }

@@ -134,12 +134,9 @@ export function createPuzzlesView({ onPit, onNext }) {
     for (const ply of plies) board.animate(ply.sowing, ply.pits);
   }
 
-  /** @type {ReturnType<typeof setTimeout>[]} */
-  let replaying = [];
-  /** Ends a replay under way, and its animation. */
+  /** Ends a replay under way (its moves planned on the board), and its
+   *  animation: the board at rest at the line's end. */
   function stopReplay() {
-    replaying.forEach(clearTimeout);
-    replaying = [];
     board.finish();
   }
 
@@ -158,17 +155,15 @@ export function createPuzzlesView({ onPit, onNext }) {
     }
     board.players({}, p.start_captured, null);
     board.draw(p.start_pits);
-    // Marked at once: the replay is under way from its first pause.
-    root.dataset.animating = "true";
+    // Planned on the board, which is animating from its first pause on,
+    // and which a stop (another puzzle, Learn left, the animation turned
+    // off) brings to rest at the line's end.
     p.line.forEach((ply, i) => {
-      const at = REPLAY_PAUSE_MS * (i + 1) + 450 * i;
-      replaying.push(
-        setTimeout(() => {
-          board.mark({ counts: ply.sowing.pits, legal: [], last: ply.pit });
-          board.players({}, ply.captured, null);
-          board.animate(ply.sowing, ply.pits);
-        }, at),
-      );
+      board.later(REPLAY_PAUSE_MS * (i + 1) + 450 * i, () => {
+        board.mark({ counts: ply.sowing.pits, legal: [], last: ply.pit });
+        board.players({}, ply.captured, null);
+        board.animate(ply.sowing, ply.pits);
+      });
     });
   }
 
