@@ -350,15 +350,23 @@ pub fn wait_games_listed(b: &Browser, n: u64) {
     );
 }
 
-/// Polls `script` (which returns a value) until `done` accepts it.
+/// Polls `script` (which returns a value) until `done` accepts it. A
+/// script that fails (the page being replaced by a navigation or a
+/// reload has none of its elements for a moment) is tried again, until
+/// the deadline says what it last answered.
 pub fn wait_for(b: &Browser, what: &str, script: &str, done: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + PATIENCE;
     loop {
-        let v = b.script(script);
-        if done(&v) {
-            return v;
+        let v = b.try_script(script);
+        if let Ok(v) = &v {
+            if done(v) {
+                return v.clone();
+            }
         }
-        assert!(Instant::now() < deadline, "waited too long for {what}: {v}");
+        assert!(
+            Instant::now() < deadline,
+            "waited too long for {what}: {v:?}"
+        );
         std::thread::sleep(Duration::from_millis(25));
     }
 }
