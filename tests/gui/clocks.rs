@@ -11,70 +11,10 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use songo_core::Variant;
 
+use super::page_support::clocks::{clocks, clocks_until};
 use super::page_support::{new_game, snapshot, wait_until, PATIENCE};
 use super::webdriver::Browser;
 use super::{http, screenshot_dir, tools, Server};
-
-/// What the page's clocks and result show at one moment.
-#[derive(Clone, Debug, PartialEq)]
-struct Clocks {
-    /// `data-ms` of South's and North's clocks (`None`: empty).
-    ms: [Option<u64>; 2],
-    running: [bool; 2],
-    hidden: [bool; 2],
-    text: [String; 2],
-    state: String,
-    result: String,
-    result_text: String,
-    enabled: usize,
-}
-
-const CLOCKS: &str = r#"
-const clock = (side) => document.querySelector(`[data-testid=clock-${side}]`);
-const b = document.querySelector('[data-testid=board]');
-const r = document.querySelector('[data-testid=result]');
-return {
-  ms: ['south', 'north'].map((s) => clock(s).dataset.ms),
-  running: ['south', 'north'].map((s) => clock(s).dataset.running === 'true'),
-  hidden: ['south', 'north'].map((s) => clock(s).hidden),
-  text: ['south', 'north'].map((s) => clock(s).textContent),
-  state: b.dataset.state, result: r.dataset.result, result_text: r.hidden ? '' : r.textContent,
-  enabled: [...document.querySelectorAll('button[data-pit]')].filter((x) => !x.disabled).length,
-};"#;
-
-fn clocks(b: &Browser) -> Clocks {
-    let v = b.script(CLOCKS);
-    let pair = |key: &str, f: &dyn Fn(&Value) -> bool| [f(&v[key][0]), f(&v[key][1])];
-    let ms = |i: usize| v["ms"][i].as_str().and_then(|t| t.parse().ok());
-    let text = |key: &str, i: usize| v[key][i].as_str().unwrap_or_default().to_string();
-    let s = |key: &str| v[key].as_str().unwrap_or_default().to_string();
-    Clocks {
-        ms: [ms(0), ms(1)],
-        running: pair("running", &|x| x.as_bool() == Some(true)),
-        hidden: pair("hidden", &|x| x.as_bool() == Some(true)),
-        text: [text("text", 0), text("text", 1)],
-        state: s("state"),
-        result: s("result"),
-        result_text: s("result_text"),
-        enabled: v["enabled"].as_u64().unwrap_or(0) as usize,
-    }
-}
-
-/// Polls the clocks until `done`.
-fn clocks_until(b: &Browser, what: &str, done: impl Fn(&Clocks) -> bool) -> Clocks {
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        let c = clocks(b);
-        if done(&c) {
-            return c;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "waited too long for {what}: {c:?}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
 
 /// A file that logs every line `songo gui` writes to the engine.
 fn engine_log() -> PathBuf {

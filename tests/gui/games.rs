@@ -12,24 +12,12 @@ use songo_core::Variant;
 use super::feedback::{check_move_effects, MOVE_EFFECT_LOG};
 use super::page_support::analysis::ANALYSIS;
 use super::page_support::records::{downloaded, saved_record};
-use super::page_support::{play_game, wait_for, wait_until, Rng};
+use super::page_support::{listed, play_game, wait_for, wait_until, Rng};
 use super::webdriver::Browser;
 use super::{tools, Server};
 
 // Shared with the static site's tests.
 pub use super::page_support::{finish_in_one_move, LAST_MOVE};
-
-/// The finished games listed: `[data-game, data-result, text]`, newest
-/// first.
-const LISTED: &str = "return [...document.querySelectorAll('[data-testid=games] li')].map((l) => \
-     [l.dataset.game, l.dataset.result, l.textContent]);";
-
-fn listed(b: &Browser, n: usize) -> Vec<(String, String, String)> {
-    let v = wait_for(b, "the finished games", LISTED, |v| {
-        v.as_array().is_some_and(|a| a.len() == n)
-    });
-    serde_json::from_value(v).unwrap()
-}
 
 #[test]
 fn finished_games_are_listed_opened_reviewed_exported_and_kept() {

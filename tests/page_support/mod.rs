@@ -9,13 +9,15 @@
 //! Included by path from both test crates, each of which has the WebDriver
 //! client as its `webdriver` module (tests/gui/webdriver.rs). The analysis
 //! board's checks are in `analysis.rs`, the opening book explorer's in
-//! `explorer.rs`, the records' and reviews' in `records.rs`, fast double
-//! input in `input.rs`, Learn's lessons in `learn.rs`, its puzzles and
-//! the practice of one's mistakes in `puzzles.rs`.
+//! `explorer.rs`, the records' and reviews' in `records.rs`, a timed
+//! game's clocks in `clocks.rs`, fast double input in `input.rs`, Learn's
+//! lessons in `learn.rs`, its puzzles and the practice of one's mistakes
+//! in `puzzles.rs`.
 
 #![allow(dead_code)] // each test crate takes the parts it needs
 
 pub mod analysis;
+pub mod clocks;
 pub mod explorer;
 pub mod input;
 pub mod language;
@@ -348,6 +350,21 @@ pub fn wait_games_listed(b: &Browser, n: u64) {
         "return document.querySelectorAll('[data-testid=games] li').length",
         |v| v.as_u64() == Some(n),
     );
+}
+
+/// The finished games listed: `[data-game, data-result, text]`, newest
+/// first.
+pub const LISTED: &str =
+    "return [...document.querySelectorAll('[data-testid=games] li')].map((l) => \
+     [l.dataset.game, l.dataset.result, l.textContent]);";
+
+/// Waits until the games list holds `n` games, and returns them as
+/// [`LISTED`] reads them: `(data-game, data-result, text)`, newest first.
+pub fn listed(b: &Browser, n: usize) -> Vec<(String, String, String)> {
+    let v = wait_for(b, "the finished games", LISTED, |v| {
+        v.as_array().is_some_and(|a| a.len() == n)
+    });
+    serde_json::from_value(v).unwrap()
 }
 
 /// Polls `script` (which returns a value) until `done` accepts it. A

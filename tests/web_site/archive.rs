@@ -22,7 +22,7 @@ use super::{assert_no_page_errors, stored, wait_for_value, wait_started, Web};
 const TODAY: &str = include_str!("../data/gui-room-before-archive.json");
 
 /// Waits until the page's room has started (whatever its game's state).
-fn wait_connected(b: &Browser) {
+pub(super) fn wait_connected(b: &Browser) {
     wait_for_value(
         b,
         "the page's room",

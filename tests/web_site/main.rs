@@ -28,6 +28,10 @@
 //!   finished in one tab survives another tab's write, today's saved
 //!   games move there once, and without IndexedDB they stay saved (and
 //!   it is said);
+//! - `clocks.rs`: a timed game's clocks ticking and the person's flag
+//!   falling with no click (issue 44), the game listed once; a reload of
+//!   a timed game (its clocks back, the side to move's running) and of a
+//!   finished one (its end shown, listed once);
 //! - `tabs.rs`: one tab plays, the others show the notice, write nothing
 //!   and can claim the game, with the other tab's moves, handed over even
 //!   when it could not store them; one waiting tab takes over when the
@@ -42,6 +46,7 @@ mod analysis;
 mod archive;
 #[path = "../cli_support/mod.rs"]
 mod cli_support;
+mod clocks;
 mod explorer;
 mod files;
 // The GUI tests' HTTP and WebDriver clients and their page checks, shared
