@@ -343,6 +343,44 @@ fn openings_are_distinct_balanced_book_lines() {
     assert_eq!(lossy(&ran.stdout), text);
 }
 
+/// docs/openings/ are the embedded book's balanced openings, made by
+/// docs/book.md's command: made again here, they must be the same bytes,
+/// so that a new book cannot leave stale openings behind.
+#[test]
+fn the_documented_openings_are_the_embedded_books() {
+    let dir = TempDir::new("documented-openings");
+    for v in Variant::ALL {
+        let out = dir.file(&format!("{v}.txt"));
+        let o = songo(&[
+            "book",
+            "openings",
+            "--variant",
+            v.name(),
+            "--plies",
+            "6",
+            "--max-score",
+            "100",
+            "--count",
+            "100",
+            "--seed",
+            "1",
+            "--out",
+            &out,
+        ]);
+        assert_ran(&format!("{v}: book openings"), &o);
+        let made = std::fs::read_to_string(&out).unwrap();
+        let path = format!(
+            "{}/docs/openings/{v}-book-6.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let kept = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            made == kept,
+            "{path} is not what docs/book.md's command makes from the embedded book"
+        );
+    }
+}
+
 #[test]
 fn bad_book_files_are_named_and_exit_with_3_missing_ones_with_1() {
     let dir = TempDir::new("bad");

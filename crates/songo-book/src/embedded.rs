@@ -9,10 +9,17 @@ use crate::book::Book;
 /// The embedded book's file bytes.
 pub const EMBEDDED_BOOK: &[u8] = include_bytes!("../books/songo.book");
 
-/// The embedded book, read once. A test reads the same bytes and requires
-/// them to be a valid book; should they not be, this is an empty book
-/// rather than a panic.
+/// The embedded book, read once.
+///
+/// # Panics
+/// If the bytes compiled in are not a book, as the embedded net does: the
+/// crate's tests read them (`tests/format.rs`), so a build whose tests
+/// pass never gets here, and one whose book is bad fails there rather
+/// than playing silently without a book.
 pub fn embedded() -> &'static Book {
     static BOOK: OnceLock<Book> = OnceLock::new();
-    BOOK.get_or_init(|| Book::from_bytes(EMBEDDED_BOOK).unwrap_or_else(|_| Book::empty()))
+    BOOK.get_or_init(|| {
+        Book::from_bytes(EMBEDDED_BOOK)
+            .unwrap_or_else(|e| panic!("the book compiled in: {e} (the crate's tests say so)"))
+    })
 }

@@ -265,7 +265,30 @@ fn stats_walk_each_variant_from_its_start() {
     }
 }
 
+/// The book compiled in reads, holds docs/book.md's 1,000 positions a
+/// variant, and has moves at each variant's start: an empty or damaged
+/// book (which `embedded()` would refuse) fails here first.
 #[test]
-fn the_embedded_book_is_a_valid_book() {
-    Book::from_bytes(songo_book::embedded::EMBEDDED_BOOK).expect("the embedded book reads");
+fn the_embedded_book_is_a_valid_book_of_every_variant() {
+    let book =
+        Book::from_bytes(songo_book::embedded::EMBEDDED_BOOK).expect("the embedded book reads");
+    let stats = BookStats::of(&book);
+    assert_eq!(
+        stats.positions, 3000,
+        "docs/book.md: 1,000 positions a variant"
+    );
+    assert_eq!(stats.unreachable(), 0);
+    assert_eq!(stats.variants.len(), Variant::ALL.len());
+    for s in &stats.variants {
+        let v = s.variant;
+        assert_eq!(s.reachable, 1000, "{v}");
+        // Every variant starts from the same position (RULES.md).
+        let start = book.probe(v, &Position::startpos()).unwrap_or_default();
+        assert!(
+            start.len() >= 2,
+            "{v}: {} book moves at the start",
+            start.len()
+        );
+    }
+    assert_eq!(songo_book::embedded().len(), book.len());
 }

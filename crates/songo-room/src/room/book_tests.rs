@@ -146,9 +146,15 @@ fn without_a_book_given_the_embedded_one_is_probed() {
     let (t, _) = room(&["songo"]);
     let a = t.analysis_view();
     let embedded = songo_book::embedded();
+    // Not only equal to the embedded book (an empty one would be equal):
+    // the book docs/book.md describes, with moves at the start.
+    assert_eq!(a.book.positions, 3000);
     assert_eq!(a.book.positions, embedded.len());
     let start = embedded
         .probe(Variant::Songo40, &Position::startpos())
         .unwrap_or_default();
-    assert_eq!(a.book.moves.len(), start.len());
+    assert!(!start.is_empty(), "songo40's start is in the book");
+    let pits: Vec<&str> = a.book.moves.iter().map(|m| m.pit.as_str()).collect();
+    let expected: Vec<String> = start.iter().map(|m| m.mv.to_string()).collect();
+    assert_eq!(pits, expected, "the embedded book's moves, best first");
 }
