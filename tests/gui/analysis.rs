@@ -188,3 +188,59 @@ fn the_sowing_animation_leaves_the_hooks_exact() {
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// A page hidden (another tab, a minimised window) mid-sowing ends the
+/// sowing at once, and sows nothing while hidden: its timers would be
+/// throttled to a tick a second or less, and the board would go on
+/// animating for minutes (issue 44, the endless animation).
+#[test]
+fn a_hidden_page_ends_its_sowing_at_once_and_sows_nothing() {
+    let Some(tools) = tools() else { return };
+    let server = Server::start(&[]);
+    let b = Browser::start(&tools, 1280, 900);
+    b.goto(&server.url());
+    wait_until(&b, "the first state", |s| s.state == "your-move");
+    let s = new_game(&b, Variant::Songo40, "south", 1);
+    let drawn = "[...'ABCDEFGabcdefg'].map((l) => Number(document.querySelector(`button[data-pit=\"${l}\"] .count`).textContent)).join(',')";
+    // The page made hidden as a browser does: `document.hidden`, then the
+    // event; read in the same task, before any timer could end the sowing.
+    let hide = format!(
+        "const board = document.querySelector('[data-testid=board]');
+         if (board.dataset.animating !== 'true') return null;
+         Object.defineProperty(document, 'hidden', {{ get: () => true, configurable: true }});
+         document.dispatchEvent(new Event('visibilitychange'));
+         return [board.dataset.animating, {drawn}, board.dataset.position];"
+    );
+    let pit = s.enabled[0].clone();
+    b.click(&format!("button[data-pit=\"{pit}\"]"));
+    let deadline = Instant::now() + PATIENCE;
+    let seen = loop {
+        let v = b.script(&hide);
+        if !v.is_null() {
+            break v;
+        }
+        assert!(Instant::now() < deadline, "no sowing seen");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert_eq!(seen[0], "false", "still sowing once hidden: {seen}");
+    let pits = seen[2]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .replace('/', ",");
+    assert_eq!(seen[1], Value::String(pits), "the end drawn at once");
+    // Hidden, the engine's answer (and any move after) is drawn, not sown.
+    let s = wait_until(&b, "the engine's answer", |t| {
+        t.ply == s.ply + 2 && t.state == "your-move"
+    });
+    check(&s);
+    let state = format!(
+        "return [document.querySelector('[data-testid=board]').dataset.animating, {drawn}]"
+    );
+    let v = b.script(&state);
+    assert_eq!(v[0], "false", "sown while hidden: {v}");
+    let pits = s.position.split(' ').next().unwrap().replace('/', ",");
+    assert_eq!(v[1], Value::String(pits));
+}

@@ -247,6 +247,12 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
     animation = a;
   }
 
+  // A page hidden mid-sowing (another tab, a minimised window) ends its
+  // animations at once, for the same reason.
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) finish();
+  });
+
   return {
     pits,
 
@@ -333,6 +339,11 @@ export function createBoard(root, { pitAttr, slotAttr, capturedHook, clockHook, 
      *  @param {Sowing} sowing @param {number[]} final */
     animate(sowing, final) {
       if (animation || finishing) queue.push([sowing, final]);
+      // Nobody sees a hidden page's board, and its timers are throttled
+      // (to one a second, or less, in a background tab): sown there, a
+      // move would take minutes and keep the board animating. Drawn at
+      // once instead, as the end of an animation is.
+      else if (document.hidden) drawAll(final);
       else start(sowing, final);
     },
 
