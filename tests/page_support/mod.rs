@@ -390,7 +390,7 @@ pub fn wait_for(b: &Browser, what: &str, script: &str, done: impl Fn(&Value) -> 
 
 /// From a fresh page: a game of songo40 as South at level 1 played by the
 /// keyboard (a pit's number, a letter in either case); the take back of the
-/// person's move and the answer; the reasons for an emptied pit (clicked,
+/// person's move and the answer; the reasons for a forbidden pit (clicked,
 /// and its key) and for an opponent's pit, nothing played.
 pub fn keys_take_back_and_reasons_for_illegal_pits(b: &Browser) {
     let s = new_game(b, Variant::Songo40, "south", 1);
@@ -410,24 +410,29 @@ pub fn keys_take_back_and_reasons_for_illegal_pits(b: &Browser) {
     b.click("[data-testid=take-back]");
     let s = wait_until(b, "the take back", |t| t.ply == 2);
     assert!(s.moves.starts_with("C "));
-    // C was emptied: clicking it says why, and nothing is played. (The
-    // rules forbid it, or the check below would mean nothing.)
+    // A pit of the person's the rules forbid there (C, emptied, unless the
+    // answer sowed into it; pit 7 by the last-pit rule): clicking it says
+    // why, and nothing is played. One there must be, or the check would
+    // mean nothing.
     let game = check(&s);
-    let c: Move = "C".parse().unwrap();
-    let why = game
-        .position()
-        .why_illegal(Variant::Songo40, c)
-        .expect("the emptied pit C is illegal after the take-back");
-    b.click(".pit[data-slot=\"C\"]");
+    let (pit, why) = "ABCDEFG"
+        .chars()
+        .find_map(|l| {
+            let m: Move = l.to_string().parse().ok()?;
+            Some((l, game.position().why_illegal(Variant::Songo40, m)?))
+        })
+        .unwrap_or_else(|| panic!("no pit of South's forbidden at {}", s.position));
+    b.click(&format!(".pit[data-slot=\"{pit}\"]"));
     let t = wait_until(b, "the reason", |t| !t.message.is_empty());
-    assert_eq!(t.message, format!("Pit C: {why}."));
+    assert_eq!(t.message, format!("Pit {pit}: {why}."));
     assert_eq!(t.ply, 2);
     // So does its key. Its words are the click's, still shown: cleared
     // first, or the wait would see the click's and not the key's.
     b.click("[data-testid=flip]");
     b.script("document.querySelector('[data-testid=message]').textContent = ''");
-    b.type_keys("c");
-    let t = wait_until(b, "the reason", |t| t.message.contains("Pit C"));
+    b.type_keys(&pit.to_ascii_lowercase().to_string());
+    let said = format!("Pit {pit}");
+    let t = wait_until(b, "the reason", |t| t.message.contains(&said));
     assert_eq!(t.ply, 2);
     // An opponent's pit is not the person's.
     b.click(".pit[data-slot=\"d\"]");
