@@ -31,11 +31,14 @@ use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
-use crate::args::PositionArgs;
-use crate::output::{errln, outln, StdoutError};
 use crate::score_text::{self, JsonScore};
+use songo_cli::args::PositionArgs;
+use songo_cli::args::{play_moves, MovesError};
+use songo_cli::json::MoveText;
+use songo_cli::output::StdoutError;
+use songo_cli::{errln, outln};
 use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
 use songo_engine::engine::{Engine, EngineError, Event};
@@ -46,7 +49,6 @@ use songo_engine::score::WinDrawLoss;
 use songo_engine::search::{Info, ScoreBound, MAX_PLY};
 use songo_engine::timeman::Limits;
 use songo_protocol::board::{board_lines, tablebase_line};
-use songo_protocol::command::MoveTextError;
 use songo_tb::{Tablebases, TbValue};
 
 /// Depth searched when neither `--depth` nor `--movetime` is given: about a
@@ -117,50 +119,6 @@ pub enum AnalyzeError {
     Engine(#[from] EngineError),
     #[error("the engine ended without an answer")]
     NoAnswer,
-}
-
-/// A move of `--moves` that cannot be played.
-#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
-#[error("--moves: move {number} '{text}': {error}{}", match .error {
-    MoveTextError::Parse(_) => format!("; legal here: {legal}"),
-    MoveTextError::Play(_) => String::new(),
-})]
-pub struct MovesError {
-    pub number: usize,
-    pub text: String,
-    pub error: MoveTextError,
-    pub legal: songo_core::MoveList,
-}
-
-/// Plays the whitespace-separated `moves` on `game`. The error names the
-/// move by its number and text, and lists what was legal there.
-pub fn play_moves(game: &mut Game, moves: &str) -> Result<(), MovesError> {
-    for (i, text) in moves.split_whitespace().enumerate() {
-        let p = game.position();
-        let legal = p.legal_moves(game.variant());
-        let played = Move::parse(text, p.side_to_move())
-            .map_err(MoveTextError::from)
-            .and_then(|m| game.play(m).map_err(MoveTextError::from));
-        if let Err(error) = played {
-            return Err(MovesError {
-                number: i + 1,
-                text: text.to_string(),
-                error,
-                legal,
-            });
-        }
-    }
-    Ok(())
-}
-
-/// A move written as its letter.
-#[derive(Clone, Copy, Debug)]
-pub struct MoveText(pub Move);
-
-impl Serialize for MoveText {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&self.0)
-    }
 }
 
 fn move_texts(moves: impl IntoIterator<Item = Move>) -> Vec<MoveText> {

@@ -7,10 +7,11 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::args::PositionArgs;
 use crate::error::{report, CliError, StdoutError};
-use crate::output::{errln, outln, Output};
 use crate::session::Session;
+use songo_cli::args::PositionArgs;
+use songo_cli::output::Output;
+use songo_cli::{errln, outln};
 
 /// The end of `songo --help`: examples, then the exit codes (decided in
 /// one place, [`CliError::exit`](crate::error::CliError::exit)).
@@ -76,8 +77,8 @@ pub enum Command {
                             The last line is 'N nodes X nps'. N changes only when the search changes.")]
     Bench(BenchArgs),
     /// Play engines against each other and measure the difference in strength.
-    #[command(after_help = crate::matches::command::AFTER_HELP)]
-    Match(crate::matches::command::MatchArgs),
+    #[command(after_help = songo_lab::matches::command::AFTER_HELP)]
+    Match(songo_lab::matches::command::MatchArgs),
     /// Fit the evaluation weights to self-play results (logistic regression).
     #[command(
         after_help = "Examples:\n  songo tune --variant songo40 --games 2000 --nodes 2000 --seed 1\n  \
@@ -89,13 +90,13 @@ pub enum Command {
                             (songo tune search --help).",
         args_conflicts_with_subcommands = true
     )]
-    Tune(crate::tune::TuneArgs),
+    Tune(songo_lab::tune::TuneArgs),
     /// Self-play positions for training the network evaluation.
     #[command(after_help = DATAGEN_AFTER_HELP)]
-    Datagen(crate::datagen::DatagenArgs),
+    Datagen(songo_lab::datagen::DatagenArgs),
     /// Train a network evaluation on datagen files and write it as a net file.
     #[command(after_help = TRAIN_AFTER_HELP)]
-    Train(crate::train::TrainArgs),
+    Train(songo_lab::train::TrainArgs),
     /// Read a game-record file, check every move, print the games.
     #[command(
         after_help = "Examples:\n  songo replay games.pgn\n  songo replay games.pgn --game 3 --boards\n\n\
@@ -106,8 +107,8 @@ pub enum Command {
     Replay(crate::replay::ReplayArgs),
     /// The statistics of match records, one or many joined: Elo with its
     /// interval, W-D-L, pentanomial pairs, endings and faults.
-    #[command(after_help = crate::results::AFTER_HELP)]
-    Results(crate::results::ResultsArgs),
+    #[command(after_help = songo_lab::results::AFTER_HELP)]
+    Results(songo_lab::results::ResultsArgs),
     /// Score every move of a recorded game, mark inaccuracies, mistakes
     /// and blunders, and write the game annotated.
     Review(crate::review::ReviewArgs),
@@ -121,14 +122,14 @@ pub enum Command {
     /// Opening books: build one, look a position up, see what it holds, or
     /// draw balanced openings from it.
     #[command(subcommand)]
-    Book(crate::book::BookCommand),
+    Book(songo_lab::book::BookCommand),
     /// Puzzles made by the engine: generate a set from self-play games, or
     /// print one as JSON lines.
     #[command(subcommand)]
-    Puzzles(crate::puzzles::PuzzlesCommand),
+    Puzzles(songo_lab::puzzles::PuzzlesCommand),
     /// Lessons for newcomers: check a lesson file against the rules.
     #[command(subcommand)]
-    Lessons(crate::lessons::LessonsCommand),
+    Lessons(songo_lab::lessons::LessonsCommand),
 }
 
 const DATAGEN_AFTER_HELP: &str = "Examples:\n  \
@@ -266,7 +267,7 @@ fn gui(args: GuiArgs) -> Result<(), CliError> {
 pub struct SparringArgs {
     /// random, greedy, plain, illegal, garbage, crash, stall or slow.
     #[arg(long)]
-    pub kind: crate::sparring::Kind,
+    pub kind: songo_lab::sparring::Kind,
     /// Seed of the random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -332,29 +333,29 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
         Some(Command::Analyze(args)) => Ok(crate::analyze::run(&args)?),
         Some(Command::Play(args)) => Ok(crate::play::run(&args)?),
         Some(Command::Replay(args)) => Ok(crate::replay::run(&args)?),
-        Some(Command::Results(args)) => Ok(crate::results::run(&args)?),
+        Some(Command::Results(args)) => Ok(songo_lab::results::run(&args)?),
         Some(Command::Review(args)) => Ok(crate::review::run(&args)?),
         Some(Command::Perft(args)) => Ok(perft(&args)?),
         Some(Command::Tune(a)) => match &a.mode {
-            Some(crate::tune::TuneMode::Search(s)) => Ok(crate::spsa::run(s)?),
-            None => Ok(crate::tune::run(&a)?),
+            Some(songo_lab::tune::TuneMode::Search(s)) => Ok(songo_lab::spsa::run(s)?),
+            None => Ok(songo_lab::tune::run(&a)?),
         },
-        Some(Command::Datagen(a)) => Ok(crate::datagen::run(&a)?),
-        Some(Command::Train(a)) => Ok(crate::train::run(&a)?),
-        Some(Command::Match(a)) => Ok(crate::matches::command::run_match(&a)?),
+        Some(Command::Datagen(a)) => Ok(songo_lab::datagen::run(&a)?),
+        Some(Command::Train(a)) => Ok(songo_lab::train::run(&a)?),
+        Some(Command::Match(a)) => Ok(songo_lab::matches::command::run_match(&a)?),
         Some(Command::Sparring(a)) => {
-            let s = crate::sparring::Sparring {
+            let s = songo_lab::sparring::Sparring {
                 kind: a.kind,
                 seed: a.seed,
                 after: a.after,
             };
-            crate::sparring::run(s, std::io::stdin().lock(), Output::stdout());
+            songo_lab::sparring::run(s, std::io::stdin().lock(), Output::stdout());
             Ok(())
         }
-        Some(Command::Tb(command)) => Ok(crate::tb_cli::run(command)?),
-        Some(Command::Book(command)) => Ok(crate::book::run(command)?),
-        Some(Command::Puzzles(command)) => Ok(crate::puzzles::run(&command)?),
-        Some(Command::Lessons(command)) => Ok(crate::lessons::run(&command)?),
+        Some(Command::Tb(command)) => crate::tb_cli::run(command),
+        Some(Command::Book(command)) => Ok(songo_lab::book::run(command)?),
+        Some(Command::Puzzles(command)) => Ok(songo_lab::puzzles::run(&command)?),
+        Some(Command::Lessons(command)) => Ok(songo_lab::lessons::run(&command)?),
         Some(Command::Bench(args)) => bench(&args),
     }
 }

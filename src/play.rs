@@ -15,8 +15,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
-use crate::args::PositionArgs;
 use crate::score_text;
+use songo_cli::args::PositionArgs;
 use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
 use songo_core::position::Side;
@@ -41,14 +41,14 @@ pub const HINT_DEPTH: u32 = 12;
 /// standard output is closed.
 macro_rules! out {
     ($($arg:tt)*) => {
-        crate::output::outln!($($arg)*)?
+        songo_cli::outln!($($arg)*)?
     };
 }
 
 /// `print!`, flushed, that ends the game when standard output is closed.
 macro_rules! outp {
     ($($arg:tt)*) => {
-        crate::output::out!($($arg)*)?
+        songo_cli::out!($($arg)*)?
     };
 }
 
@@ -232,8 +232,8 @@ impl Opponent {
 
     /// The engine's move at its level, and the score it saw for it.
     fn choose(&mut self, game: &Game) -> Option<(Move, Score)> {
-        let spinner =
-            (self.level.spec().depth.is_none()).then(|| crate::progress::spinner("songo thinks"));
+        let spinner = (self.level.spec().depth.is_none())
+            .then(|| songo_cli::progress::spinner("songo thinks"));
         let limits = Limits {
             movetime: Some(self.think),
             ..Limits::default()
@@ -256,7 +256,7 @@ impl Opponent {
 
 /// Reads lines, echoing them when the input is not a person at a terminal.
 struct Reader<R> {
-    input: crate::input::Lines<R>,
+    input: songo_cli::input::Lines<R>,
     echo: bool,
 }
 
@@ -350,7 +350,7 @@ pub enum PlayCliError {
     IllegalMove(Move, songo_core::PlayError),
     /// The output could not be written (its reader went away: `| head`).
     #[error(transparent)]
-    Stdout(#[from] crate::output::StdoutError),
+    Stdout(#[from] songo_cli::output::StdoutError),
 }
 
 /// Runs `songo play` on standard input and output.
@@ -381,7 +381,7 @@ fn play(args: &PlayArgs, input: impl BufRead, echo: bool) -> Result<(), PlayCliE
     let mut engine = Opponent::new(level, think, seed, HASH_DEFAULT_MB)?;
     let mut game = Game::new(args.at.variant, args.at.position());
     let mut reader = Reader {
-        input: crate::input::Lines::new(input),
+        input: songo_cli::input::Lines::new(input),
         echo,
     };
     out!(
@@ -518,7 +518,7 @@ mod tests {
 
     fn game(moves: &str) -> Game {
         let mut g = Game::new(Variant::Songo40, Position::startpos());
-        crate::analyze::play_moves(&mut g, moves).unwrap();
+        songo_cli::args::play_moves(&mut g, moves).unwrap();
         g
     }
 
@@ -531,7 +531,7 @@ mod tests {
         assert!(r.contains("[PlyCount \"3\"]\n\n1. C d 2. E *\n"), "{r}");
         let start: Position = "5,5,5,5,5,5,5/5,5,5,5,5,5,5 n 0 0 Gg".parse().unwrap();
         let mut g = Game::new(Variant::Songo40, start);
-        crate::analyze::play_moves(&mut g, "c A d").unwrap();
+        songo_cli::args::play_moves(&mut g, "c A d").unwrap();
         let r = game_record(&g, Side::North, "songo", false);
         assert!(r.contains("[FEN \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 n 0 0 Gg\"]"));
         assert!(r.contains("\n1... c 2. A d *\n"), "{r}");

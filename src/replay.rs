@@ -4,18 +4,17 @@
 //! other tools' PGN (cutegames'), whose games may lack a `Variant` tag: then
 //! `--variant` says which variant they are.
 
-use std::io;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 use thiserror::Error;
 
 use songo_core::game::Game;
-use songo_core::record::{
-    read_records, GameRecord, GameResult, ParseRecordError, ReadGame, ReadOptions, RecordError,
-};
+use songo_core::record::{GameRecord, GameResult, ReadGame};
 use songo_core::Variant;
 use songo_protocol::board::board_lines;
+
+pub use songo_cli::records::{load_games, RecordFileError};
 
 /// The long help's epilogue (`songo replay --help`).
 pub const AFTER_HELP: &str = "\
@@ -67,40 +66,12 @@ pub struct ReplayArgs {
 /// Why `songo replay` could not show the games.
 #[derive(Debug, Error)]
 pub enum ReplayError {
-    #[error("cannot read {}", path.display())]
-    Read { path: PathBuf, source: io::Error },
-    #[error("{}:{}: {}{}{}", path.display(), error.line, game_part(error.game), error.kind, hint(&error.kind))]
-    Record {
-        path: PathBuf,
-        error: ParseRecordError,
-    },
-    #[error("{} has {count} games: there is no game {wanted}", path.display())]
-    NoSuchGame {
-        path: PathBuf,
-        count: usize,
-        wanted: u64,
-    },
+    /// The file, or a game in it.
+    #[error(transparent)]
+    File(#[from] RecordFileError),
     /// The output could not be written (its reader went away: `| head`).
     #[error(transparent)]
-    Stdout(#[from] crate::output::StdoutError),
-}
-
-fn game_part(game: usize) -> String {
-    if game > 0 {
-        format!("game {game}: ")
-    } else {
-        String::new()
-    }
-}
-
-/// What to do about an error, when the fix is an option of this command.
-fn hint(kind: &RecordError) -> &'static str {
-    match kind {
-        RecordError::MissingTag("Variant") => {
-            "; give its variant with --variant (songo36-beginner, songo36-amateur or songo40)"
-        }
-        _ => "",
-    }
+    Stdout(#[from] songo_cli::output::StdoutError),
 }
 
 /// What the command prints: the games on standard output, notes on
@@ -115,44 +86,9 @@ struct Replayed {
 pub fn run(args: &ReplayArgs) -> Result<(), ReplayError> {
     let Replayed { out, notes } = replay(args)?;
     for note in notes {
-        crate::output::errln!("songo replay: {note}");
+        songo_cli::errln!("songo replay: {note}");
     }
-    Ok(crate::output::out!("{out}")?)
-}
-
-/// Reads a record file and checks every game; with `only`, keeps game
-/// `only` (from 1) alone. The games come numbered from 1.
-pub fn load_games(
-    path: &Path,
-    variant: Option<Variant>,
-    only: Option<u64>,
-) -> Result<Vec<(usize, ReadGame)>, ReplayError> {
-    let bytes = std::fs::read(path).map_err(|source| ReplayError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    // Reading replays and checks every move of every game.
-    let games =
-        read_records(&bytes, &ReadOptions { variant }).map_err(|error| ReplayError::Record {
-            path: path.to_path_buf(),
-            error,
-        })?;
-    let count = games.len();
-    let numbered = games.into_iter().enumerate().map(|(i, g)| (i + 1, g));
-    match only {
-        None => Ok(numbered.collect()),
-        Some(n) => {
-            let index = usize::try_from(n).unwrap_or(usize::MAX);
-            match numbered.into_iter().nth(index.saturating_sub(1)) {
-                Some(game) if index > 0 => Ok(vec![game]),
-                _ => Err(ReplayError::NoSuchGame {
-                    path: path.to_path_buf(),
-                    count,
-                    wanted: n,
-                }),
-            }
-        }
-    }
+    Ok(songo_cli::out!("{out}")?)
 }
 
 fn replay(args: &ReplayArgs) -> Result<Replayed, ReplayError> {

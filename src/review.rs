@@ -18,8 +18,10 @@ use songo_core::record::{GameRecord, ReadGame};
 use songo_core::{Side, Variant};
 use thiserror::Error;
 
-use crate::output::{errln, out, StdoutError};
-use crate::replay::{load_games, variant_note, ReplayError};
+use crate::replay::variant_note;
+use songo_cli::output::StdoutError;
+use songo_cli::records::{load_games, RecordFileError};
+use songo_cli::{errln, out};
 
 /// The long help's epilogue (`songo review --help`).
 pub const AFTER_HELP: &str = "\
@@ -114,7 +116,7 @@ fn parse_thresholds(text: &str) -> Result<Thresholds, String> {
 pub enum ReviewError {
     /// The file could not be read, or holds a bad record.
     #[error(transparent)]
-    Input(#[from] ReplayError),
+    Input(#[from] RecordFileError),
     /// The file is a record file with no game in it (empty, or only
     /// blank lines): there is nothing to review, which the caller should
     /// hear rather than get an empty report.
@@ -231,7 +233,7 @@ fn review_one(
         },
     })?;
     let bar = if io::stderr().is_terminal() {
-        crate::progress::bar(
+        songo_cli::progress::bar(
             record.moves.len() as u64 + 1,
             &format!("game {number}: positions"),
         )

@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use songo_core::Game;
 
-use crate::input::Lines;
-use crate::output::Output;
+use songo_cli::input::Lines;
+use songo_cli::output::Output;
 
 // The commands' types, where the command's tools and tests name them.
 pub use songo_protocol::command;

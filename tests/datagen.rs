@@ -5,12 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
-use songo::datagen::format::{
-    self, DataError, Header, Record, Writer, HEADER_BYTES, RECORD_BYTES, TB_NONE,
-};
-use songo::datagen::{mpi, run, DatagenArgs};
 use songo_core::{Position, Variant};
 use songo_engine::eval::EvalKind;
+use songo_lab::datagen::format::{
+    self, DataError, Header, Record, Writer, HEADER_BYTES, RECORD_BYTES, TB_NONE,
+};
+use songo_lab::datagen::{mpi, run, DatagenArgs};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("songo-datagen-{name}-{}", std::process::id()));
@@ -89,14 +89,14 @@ fn continuing_with_other_arguments_is_refused() {
     other.nodes = 301;
     let err = run(&other).unwrap_err();
     assert_eq!(
-        songo::chain::Chain(&err).to_string(),
+        songo_cli::chain::Chain(&err).to_string(),
         "the file was made with --nodes 300, not 301: use another --out"
     );
     let mut other = args(&out, 2, 1);
     other.eval = EvalKind::Nn;
     let err = run(&other).unwrap_err();
     assert_eq!(
-        songo::chain::Chain(&err).to_string(),
+        songo_cli::chain::Chain(&err).to_string(),
         "the file was made with --eval tuned, not nn: use another --out"
     );
     std::fs::remove_dir_all(&dir).unwrap();

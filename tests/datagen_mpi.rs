@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use songo::datagen::format;
+use songo_lab::datagen::format;
 
 mod mpi_support;
 mod tb_support;

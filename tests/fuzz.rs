@@ -157,7 +157,7 @@ fn protocol_loop_bytes() {
                     .filter(|&b| b != b'\n')
                     .collect(),
             };
-            refused += songo::input::text_of(&raw, 1).is_err() as u32;
+            refused += songo_cli::input::text_of(&raw, 1).is_err() as u32;
             if !h.bytes(&raw) {
                 h = Harness::new();
             }

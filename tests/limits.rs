@@ -11,8 +11,8 @@ use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 use fuzz_support::Sink;
-use songo::output::Output;
 use songo::session::Session;
+use songo_cli::output::Output;
 use songo_core::{Move, Position, Variant};
 
 /// Long enough for any machine; a liveness bound, not a speed test.

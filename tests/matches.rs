@@ -4,8 +4,10 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use songo::matches::{play_game, Ending, EngineSpec, Fault, GameSettings, Opening, TimeControl};
 use songo_core::{Game, GameStatus, Outcome, Position, Side, Variant};
+use songo_lab::matches::{
+    play_game, Ending, EngineSpec, Fault, GameSettings, Opening, TimeControl,
+};
 
 fn exe() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_songo"))
@@ -33,7 +35,7 @@ fn start() -> Opening {
 }
 
 /// The game the referee reports must be the one the rules core replays.
-fn check_consistent(r: &songo::matches::GameReport, v: Variant) {
+fn check_consistent(r: &songo_lab::matches::GameReport, v: Variant) {
     let g = Game::with_moves(v, r.game.start(), r.game.moves().iter().copied()).expect("legal");
     assert_eq!(g.status(), r.game.status());
     if let Ending::Rules(reason) = r.ending {

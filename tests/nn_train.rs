@@ -2,12 +2,12 @@
 //! seconds (one net for every variant learns a target that depends on the
 //! variant), and the same seed gives the same net whatever the threads.
 
-use songo::datagen::format::{Record, TB_NONE};
-use songo::datagen::SplitMix;
-use songo::train::{train, Blend, Sample, TrainConfig};
 use songo_core::position::Position;
 use songo_core::Variant;
 use songo_engine::nn::NetScope;
+use songo_lab::datagen::format::{Record, TB_NONE};
+use songo_lab::datagen::SplitMix;
+use songo_lab::train::{train, Blend, Sample, TrainConfig};
 
 /// The target: a seed of score (100 centiseeds) per seed captured ahead,
 /// shifted by a variant's own amount (none in songo40).

@@ -1,7 +1,7 @@
 //! `songo puzzles generate --mpi`, started by the real `mpirun`, writes at
 //! 1, 2 and 4 ranks the bytes of the single process, also when a file is
 //! stopped and continued with another number of ranks. It shares
-//! `songo datagen --mpi`'s distribution (`src/rounds.rs`), whose failure
+//! `songo datagen --mpi`'s distribution (`crates/songo-lab/src/rounds.rs`), whose failure
 //! cases `datagen_mpi.rs` tests.
 //!
 //! Needs `mpirun` and a songo built with the `mpi` feature, like

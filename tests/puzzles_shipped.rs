@@ -7,8 +7,8 @@
 
 use std::sync::OnceLock;
 
-use songo::puzzles::find::confirms;
 use songo_core::{Position, Variant};
+use songo_lab::puzzles::find::confirms;
 use songo_learn::puzzle::{embedded, Puzzle, PuzzleSet, Theme};
 use songo_tb::generate::{build, no_progress};
 use songo_tb::{Tablebases, TbValue};

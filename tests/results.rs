@@ -5,8 +5,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use songo::matches::report::pair_line;
-use songo::stats::{MatchStats, Pentanomial, Wdl};
+use songo_lab::matches::report::pair_line;
+use songo_lab::stats::{MatchStats, Pentanomial, Wdl};
 
 const SONGO: &str = env!("CARGO_BIN_EXE_songo");
 

@@ -14,9 +14,9 @@ use std::sync::{Arc, Mutex};
 use rand::rngs::StdRng;
 use rand::Rng;
 
-use songo::output::Output;
 use songo::session::command::{Command, StartSpec};
 use songo::session::Session;
+use songo_cli::output::Output;
 use songo_core::{Game, Move, Position, Side, Variant};
 
 /// Seeds on the board plus both captured counts, for every position.
@@ -58,10 +58,10 @@ pub fn check_position_text(text: &str) {
 }
 
 /// The position parser behind the byte-level input: bytes that are not
-/// text are refused before it (songo::input), text goes through
+/// text are refused before it (songo_cli::input), text goes through
 /// [`check_position_text`], and so does the lossy reading of anything.
 pub fn check_position_bytes(bytes: &[u8]) {
-    match songo::input::text_of(bytes, 1) {
+    match songo_cli::input::text_of(bytes, 1) {
         Ok(text) => check_position_text(text),
         Err(_) => assert!(
             std::str::from_utf8(bytes).is_err()
@@ -189,7 +189,7 @@ pub fn tame(line: &str) -> String {
 /// The game `position` should set, or `None` if it must be refused.
 fn expected_game(variant: Variant, line: &str) -> Option<Game> {
     // A line with a control byte is not a command at all.
-    songo::input::text_of(line.as_bytes(), 1).ok()?;
+    songo_cli::input::text_of(line.as_bytes(), 1).ok()?;
     let Ok(Command::Position { start, moves }) = line.parse::<Command>() else {
         return None;
     };
@@ -279,7 +279,7 @@ impl Harness {
     /// must be refused with an error and change nothing, and the session
     /// goes on.
     pub fn bytes(&mut self, raw: &[u8]) -> bool {
-        if let Ok(text) = songo::input::text_of(raw, 1) {
+        if let Ok(text) = songo_cli::input::text_of(raw, 1) {
             return self.line(text);
         }
         self.lines += 1;

@@ -57,6 +57,7 @@ pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod record;
+pub mod rng;
 pub mod score;
 pub mod variant;
 

@@ -24,15 +24,11 @@ const TOLERANCE_CP: i32 = 24;
 const TOLERANCE_MEAN_CP: f64 = 5.0;
 
 /// A small deterministic generator for the tests.
-struct Rng(u64);
+struct Rng(songo_core::rng::SplitMix);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in `-a..a`.
@@ -55,7 +51,7 @@ fn random_net_of(scope: NetScope, h1: usize, h2: usize, seed: u64) -> FloatNet {
 }
 
 fn random_bucketed(scope: NetScope, h1: usize, h2: usize, buckets: usize, seed: u64) -> FloatNet {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(songo_core::rng::SplitMix::new(seed));
     let mut net = FloatNet::zeros_with_buckets(scope, h1, h2, buckets, 400);
     net.w1.iter_mut().for_each(|w| *w = rng.uniform(0.12));
     net.b1.iter_mut().for_each(|b| *b = rng.uniform(0.5) + 0.25);
@@ -68,7 +64,7 @@ fn random_bucketed(scope: NetScope, h1: usize, h2: usize, buckets: usize, seed: 
 
 /// Positions of random games in a variant, every ply.
 fn random_positions(v: Variant, games: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(songo_core::rng::SplitMix::new(seed));
     let mut out = Vec::new();
     for _ in 0..games {
         let mut p = Position::startpos();

@@ -118,23 +118,12 @@ mod tests {
     use super::*;
     use songo_core::Side;
 
-    /// A small random stream (SplitMix64) so the games are the same each run.
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) % n as u64) as usize
-        }
-    }
-
     /// Every legal move of 300 random games per variant: the seeds taken
     /// agree with the rules core, and a grand slam takes nothing.
     #[test]
     fn agrees_with_the_rules_core() {
-        let mut rng = Rng(7);
+        // The same games each run.
+        let mut rng = songo_core::rng::SplitMix::new(7);
         let mut seen = [0u32; 4];
         for v in Variant::ALL {
             for _ in 0..300 {

@@ -90,13 +90,12 @@ impl Pace {
 /// the same for the same game and ply (so that a test sees what a
 /// person saw), different from move to move.
 fn natural_pause(game_id: u64, ply: usize) -> Duration {
-    // SplitMix64's finaliser: neighbouring plies land far apart.
-    let mut x = game_id
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        .wrapping_add(ply as u64);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^= x >> 31;
+    // Neighbouring plies land far apart.
+    let x = songo_core::rng::finalise(
+        game_id
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(ply as u64),
+    );
     let spread = PAUSE_SPREAD.as_millis() as u64;
     PAUSE_MIN + Duration::from_millis(x % (spread + 1))
 }
