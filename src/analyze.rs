@@ -41,13 +41,14 @@ use songo_cli::output::StdoutError;
 use songo_cli::{errln, outln};
 use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
-use songo_engine::engine::{Engine, EngineError, Event};
+use songo_core::score::WinDrawLoss;
+use songo_core::score::MAX_PLY;
 use songo_engine::options::{
     OptionError, Setting, HASH_DEFAULT_MB, HASH_MAX_MB, MULTIPV_MAX, THREADS_MAX,
 };
-use songo_engine::score::WinDrawLoss;
-use songo_engine::search::{Info, ScoreBound, MAX_PLY};
-use songo_engine::timeman::Limits;
+use songo_engine::search::{Info, ScoreBound};
+use songo_engine::Limits;
+use songo_engine::{Engine, EngineError, Event};
 use songo_protocol::board::{board_lines, tablebase_line};
 use songo_tb::{Tablebases, TbValue};
 
@@ -232,7 +233,7 @@ pub fn json_info(info: &Info, variant: songo_core::Variant) -> JsonLine {
         bound: score_text::bound_name(info.bound),
         wdl: [w, d, l],
         nodes: info.nodes,
-        nps: songo_engine::speed::nps(info.nodes, info.time),
+        nps: songo_engine::nps(info.nodes, info.time),
         time_ms: millis(info.time),
         hashfull: info.hashfull,
         pv: move_texts(info.pv.iter().copied()),
@@ -265,7 +266,7 @@ pub fn text_info(info: &Info, variant: songo_core::Variant, multipv: bool) -> St
         format!("{:>2}/{:<2}", info.depth, info.seldepth),
         score_text::seeds(info.score),
         short_count(info.nodes),
-        short_count(songo_engine::speed::nps(info.nodes, info.time)),
+        short_count(songo_engine::nps(info.nodes, info.time)),
         info.time.as_secs_f64(),
     );
     if multipv {

@@ -366,9 +366,9 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
 /// search's signature.
 fn bench(args: &BenchArgs) -> Result<(), CliError> {
     use songo_engine::bench::BenchError;
-    use songo_engine::engine::{Engine, EngineError};
     use songo_engine::nn::NetScope;
     use songo_engine::options::{OptionError, Setting};
+    use songo_engine::{Engine, EngineError};
     use songo_protocol::bench::{self as facade, BenchStep};
     use songo_protocol::format::bench_line;
     // Read first, so that a bad file is refused before any search.

@@ -21,13 +21,13 @@ use songo_core::game::{Game, GameStatus};
 use songo_core::moves::Move;
 use songo_core::position::Side;
 use songo_core::record::{GameRecord, Termination};
-use songo_engine::engine::ENGINE_NAME;
-use songo_engine::engine::{Engine, Event};
-use songo_engine::eval::Score;
 use songo_engine::options::{OptionError, Setting, HASH_DEFAULT_MB};
 use songo_engine::search::{Info, SearchResult};
-use songo_engine::skill::SkillLevel;
-use songo_engine::timeman::Limits;
+use songo_engine::Limits;
+use songo_engine::Score;
+use songo_engine::SkillLevel;
+use songo_engine::ENGINE_NAME;
+use songo_engine::{Engine, Event};
 
 /// The weakest and strongest levels.
 pub const LEVEL_MIN: u32 = 1;

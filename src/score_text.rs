@@ -1,9 +1,9 @@
 //! Scores as text: the protocol's and a person's forms are the protocol
 //! crate's (re-exported here for the command's tools), and this module
 //! adds the JSON form of `songo analyze --json`, over the same
-//! [`songo_engine::score::classify`].
+//! [`songo_core::score::classify`].
 
-use songo_engine::score::{classify, Score, ScoreKind};
+use songo_core::score::{classify, Score, ScoreKind};
 use songo_engine::search::ScoreBound;
 
 pub use songo_protocol::score_text::{protocol, seeds};
@@ -39,7 +39,7 @@ pub fn bound_name(b: ScoreBound) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use songo_engine::score::{MATE, TB_WIN};
+    use songo_core::score::{MATE, TB_WIN};
 
     #[test]
     fn every_kind_of_score_in_json() {

@@ -5,9 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use songo_core::{Game, GameStatus, Outcome, Position, Side, Variant};
-use songo_lab::matches::{
-    play_game, Ending, EngineSpec, Fault, GameSettings, Opening, TimeControl,
-};
+use songo_lab::matches::{play_game, Ending, EngineSpec, Fault, GameSettings, MoveLimit, Opening};
 
 fn exe() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_songo"))
@@ -56,7 +54,7 @@ fn engine_beats_random_by_the_rules_in_every_variant() {
     for v in Variant::ALL {
         let engine = spec("name=songo");
         let random = spec("arg=sparring arg=--kind=random arg=--seed=7");
-        let tc = TimeControl::Depth(4);
+        let tc = MoveLimit::Depth(4);
         for (pair, engine_side) in [
             ([&engine, &random], Side::South),
             ([&random, &engine], Side::North),
@@ -78,13 +76,13 @@ fn engine_beats_random_by_the_rules_in_every_variant() {
 fn faults_lose_the_game_against_the_faulty_side() {
     let v = Variant::Songo40;
     let good = spec("arg=sparring arg=--kind=random");
-    let movetime = TimeControl::MoveTime(Duration::from_millis(20));
-    let clock = TimeControl::Clock {
+    let movetime = MoveLimit::MoveTime(Duration::from_millis(20));
+    let clock = MoveLimit::Clock {
         base: Duration::from_millis(300),
         inc: Duration::ZERO,
     };
     type Expect = fn(&Fault) -> bool;
-    let cases: [(&str, TimeControl, Expect); 7] = [
+    let cases: [(&str, MoveLimit, Expect); 7] = [
         ("illegal", movetime, |f| matches!(f, Fault::Illegal(_))),
         ("garbage", movetime, |f| matches!(f, Fault::Malformed(_))),
         ("crash", movetime, |f| *f == Fault::Crash),
@@ -123,7 +121,7 @@ fn faults_lose_the_game_against_the_faulty_side() {
 fn a_missing_program_is_a_start_fault() {
     let missing = spec("cmd=/nonexistent/engine");
     let good = spec("arg=sparring arg=--kind=random");
-    let tc = TimeControl::Depth(1);
+    let tc = MoveLimit::Depth(1);
     let r = play_game(
         [&good, &missing],
         [tc, tc],
@@ -145,7 +143,7 @@ fn ply_limit_counts_the_position() {
     let v = Variant::Songo36Beginner;
     let a = spec("arg=sparring arg=--kind=random arg=--seed=1");
     let b = spec("arg=sparring arg=--kind=random arg=--seed=2");
-    let tc = TimeControl::Depth(1);
+    let tc = MoveLimit::Depth(1);
     let s = GameSettings {
         max_plies: 6,
         ..settings(v)
@@ -165,7 +163,7 @@ fn ply_limit_counts_the_position() {
 fn clocked_games_keep_time() {
     let v = Variant::Songo40;
     let engine = spec("name=songo");
-    let tc = TimeControl::Clock {
+    let tc = MoveLimit::Clock {
         base: Duration::from_millis(500),
         inc: Duration::from_millis(10),
     };

@@ -6,15 +6,15 @@ use std::sync::OnceLock;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use songo_core::score::{mate_in, MATE};
 use songo_core::{Game, Outcome, Position, Side, Variant};
 use songo_engine::bench::BENCH_POSITIONS;
 use songo_engine::eval::{EvalKind, SEED};
 use songo_engine::search::{
-    mate_in, search, SearchOptions, SearchParams, SearchRequest, SearchResult, SearchStats,
-    Technique, MATE,
+    search, SearchOptions, SearchParams, SearchRequest, SearchResult, SearchStats, Technique,
 };
-use songo_engine::timeman::Limits;
 use songo_engine::tt::TranspositionTable;
+use songo_engine::Limits;
 
 /// The minimax value for the side to move, in the search's scale (win =
 /// MATE - plies to the end, shortest; loss = -(MATE - plies), longest;

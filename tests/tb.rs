@@ -487,10 +487,11 @@ fn random_position(rng: &mut rand::rngs::StdRng, v: Variant, seeds: u8) -> Posit
 #[test]
 fn search_never_contradicts_the_tables() {
     use rand::SeedableRng;
+    use songo_core::score::TB_BOUND;
     use songo_core::Game;
-    use songo_engine::search::{search, SearchRequest, TB_BOUND};
-    use songo_engine::timeman::Limits;
+    use songo_engine::search::{search, SearchRequest};
     use songo_engine::tt::TranspositionTable;
+    use songo_engine::Limits;
     let tb = tables();
     let mut rng = rand::rngs::StdRng::seed_from_u64(40);
     let (mut proven, mut tb_proven) = (0, 0);
@@ -565,8 +566,8 @@ fn conversion_of_won_positions() {
     use rand::SeedableRng;
     use songo_core::{Game, GameStatus};
     use songo_engine::search::{search, SearchRequest};
-    use songo_engine::timeman::Limits;
     use songo_engine::tt::TranspositionTable;
+    use songo_engine::Limits;
     let dir = std::env::var("TB_DIR").expect("TB_DIR");
     let tb = Tablebases::open(std::path::Path::new(&dir)).unwrap();
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
@@ -630,8 +631,8 @@ fn flags_in_endgames_are_rare() {
     use rand::{Rng, SeedableRng};
     use songo_core::Game;
     use songo_engine::search::{search, SearchRequest};
-    use songo_engine::timeman::Limits;
     use songo_engine::tt::TranspositionTable;
+    use songo_engine::Limits;
     let v = Variant::Songo40;
     let mut rng = rand::rngs::StdRng::seed_from_u64(3);
     let (mut reached, mut flagged) = (0, 0);

@@ -17,14 +17,14 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use songo_client::{BestMove, EngineSpec, Info, InfoScore, TimeControl};
+//! use songo_client::{BestMove, EngineSpec, Info, InfoScore, MoveLimit};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let spec: EngineSpec = "name=fast cmd=/usr/bin/songo option.Hash=64".parse()?;
 //! assert_eq!(spec.name, "fast");
 //! assert_eq!(spec.options, [("Hash".to_string(), "64".to_string())]);
 //!
-//! let tc: TimeControl = "10+0.1".parse()?;
+//! let tc: MoveLimit = "10+0.1".parse()?;
 //! let clocks = [Duration::from_secs(10), Duration::from_millis(9500)];
 //! assert_eq!(tc.go_args(clocks), "wtime 10000 btime 9500 winc 100 binc 100");
 //!
@@ -49,4 +49,4 @@ pub use analysis::{analyse, position_command, AnalysisError, SearchLimit};
 pub use info::{BestMove, Info, InfoScore};
 pub use process::{check_all, EngineProcess, ProcessError};
 pub use review::{review_game, GameReview, Judgement, MoveReview, Reviewing, Thresholds, Verdict};
-pub use spec::{split_words, EngineSpec, SpecError, TimeControl};
+pub use spec::{split_words, EngineSpec, MoveLimit, SpecError};

@@ -7,9 +7,11 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// How long an engine may think.
+/// How long an engine may think on each move: a match's `--tc` (a clock,
+/// a time, a depth or a node count). A game's clocks in the GUI are
+/// songo-room's `TimeControl`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeControl {
+pub enum MoveLimit {
     /// A clock of `base` for the whole game plus `inc` after each move,
     /// kept by the runner.
     Clock { base: Duration, inc: Duration },
@@ -21,42 +23,42 @@ pub enum TimeControl {
     Nodes(u64),
 }
 
-impl TimeControl {
+impl MoveLimit {
     /// The `go` parameters for a move, given both clocks `[south, north]`.
     pub fn go_args(&self, clocks: [Duration; 2]) -> String {
         match *self {
-            TimeControl::Clock { inc, .. } => format!(
+            MoveLimit::Clock { inc, .. } => format!(
                 "wtime {} btime {} winc {} binc {}",
                 clocks[0].as_millis(),
                 clocks[1].as_millis(),
                 inc.as_millis(),
                 inc.as_millis()
             ),
-            TimeControl::MoveTime(t) => format!("movetime {}", t.as_millis()),
-            TimeControl::Depth(d) => format!("depth {d}"),
-            TimeControl::Nodes(n) => format!("nodes {n}"),
+            MoveLimit::MoveTime(t) => format!("movetime {}", t.as_millis()),
+            MoveLimit::Depth(d) => format!("depth {d}"),
+            MoveLimit::Nodes(n) => format!("nodes {n}"),
         }
     }
 
     /// The clock at the start of a game (unused without a clock).
     pub fn base(&self) -> Duration {
         match *self {
-            TimeControl::Clock { base, .. } => base,
+            MoveLimit::Clock { base, .. } => base,
             _ => Duration::ZERO,
         }
     }
 
     /// Half the thinking time (or one ply less, or half the nodes): the
     /// handicap for "the engine against itself with half the time".
-    pub fn halved(&self) -> TimeControl {
+    pub fn halved(&self) -> MoveLimit {
         match *self {
-            TimeControl::Clock { base, inc } => TimeControl::Clock {
+            MoveLimit::Clock { base, inc } => MoveLimit::Clock {
                 base: base / 2,
                 inc: inc / 2,
             },
-            TimeControl::MoveTime(t) => TimeControl::MoveTime(t / 2),
-            TimeControl::Depth(d) => TimeControl::Depth(d.saturating_sub(1).max(1)),
-            TimeControl::Nodes(n) => TimeControl::Nodes((n / 2).max(1)),
+            MoveLimit::MoveTime(t) => MoveLimit::MoveTime(t / 2),
+            MoveLimit::Depth(d) => MoveLimit::Depth(d.saturating_sub(1).max(1)),
+            MoveLimit::Nodes(n) => MoveLimit::Nodes((n / 2).max(1)),
         }
     }
 }
@@ -67,15 +69,15 @@ fn seconds_text(d: Duration) -> String {
     text.to_string()
 }
 
-impl fmt::Display for TimeControl {
+impl fmt::Display for MoveLimit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            TimeControl::Clock { base, inc } => {
+            MoveLimit::Clock { base, inc } => {
                 write!(f, "{}+{}", seconds_text(base), seconds_text(inc))
             }
-            TimeControl::MoveTime(t) => write!(f, "movetime={}", t.as_millis()),
-            TimeControl::Depth(d) => write!(f, "depth={d}"),
-            TimeControl::Nodes(n) => write!(f, "nodes={n}"),
+            MoveLimit::MoveTime(t) => write!(f, "movetime={}", t.as_millis()),
+            MoveLimit::Depth(d) => write!(f, "depth={d}"),
+            MoveLimit::Nodes(n) => write!(f, "nodes={n}"),
         }
     }
 }
@@ -135,17 +137,17 @@ fn whole<T: FromStr>(key: &'static str, text: &str) -> Result<T, SpecError> {
     })
 }
 
-impl FromStr for TimeControl {
+impl FromStr for MoveLimit {
     type Err = SpecError;
 
     /// `SECONDS+INCREMENT` (or `tc=…`), `movetime=MS`, `depth=D`, `nodes=N`.
-    fn from_str(s: &str) -> Result<TimeControl, SpecError> {
+    fn from_str(s: &str) -> Result<MoveLimit, SpecError> {
         let s = s.trim();
         let (key, value) = s.split_once('=').unwrap_or(("tc", s));
         match key.trim().to_ascii_lowercase().as_str() {
             "tc" => {
                 let (base, inc) = value.split_once('+').unwrap_or((value, "0"));
-                let tc = TimeControl::Clock {
+                let tc = MoveLimit::Clock {
                     base: seconds(base)?,
                     inc: seconds(inc)?,
                 };
@@ -159,15 +161,15 @@ impl FromStr for TimeControl {
                 if ms == 0 {
                     return Err(SpecError::Zero { key: "movetime" });
                 }
-                Ok(TimeControl::MoveTime(Duration::from_millis(ms)))
+                Ok(MoveLimit::MoveTime(Duration::from_millis(ms)))
             }
             "depth" => match whole("depth", value)? {
                 0 => Err(SpecError::Zero { key: "depth" }),
-                d => Ok(TimeControl::Depth(d)),
+                d => Ok(MoveLimit::Depth(d)),
             },
             "nodes" => match whole("nodes", value)? {
                 0 => Err(SpecError::Zero { key: "nodes" }),
-                n => Ok(TimeControl::Nodes(n)),
+                n => Ok(MoveLimit::Nodes(n)),
             },
             other => Err(SpecError::UnknownTimeControl { key: other.into() }),
         }
@@ -184,7 +186,7 @@ pub struct EngineSpec {
     /// `setoption` pairs, sent in order after the handshake.
     pub options: Vec<(String, String)>,
     /// This engine's own time control, overriding the match's.
-    pub tc: Option<TimeControl>,
+    pub tc: Option<MoveLimit>,
 }
 
 impl EngineSpec {
@@ -325,7 +327,7 @@ mod tests {
         for (text, tc, shown) in [
             (
                 "1+0.01",
-                TimeControl::Clock {
+                MoveLimit::Clock {
                     base: ms(1000),
                     inc: ms(10),
                 },
@@ -333,23 +335,19 @@ mod tests {
             ),
             (
                 "tc=10",
-                TimeControl::Clock {
+                MoveLimit::Clock {
                     base: ms(10_000),
                     inc: ms(0),
                 },
                 "10+0",
             ),
-            (
-                "movetime=100",
-                TimeControl::MoveTime(ms(100)),
-                "movetime=100",
-            ),
-            ("depth=8", TimeControl::Depth(8), "depth=8"),
-            ("nodes=5000", TimeControl::Nodes(5000), "nodes=5000"),
+            ("movetime=100", MoveLimit::MoveTime(ms(100)), "movetime=100"),
+            ("depth=8", MoveLimit::Depth(8), "depth=8"),
+            ("nodes=5000", MoveLimit::Nodes(5000), "nodes=5000"),
         ] {
-            assert_eq!(text.parse::<TimeControl>(), Ok(tc), "{text}");
+            assert_eq!(text.parse::<MoveLimit>(), Ok(tc), "{text}");
             assert_eq!(tc.to_string(), shown);
-            assert_eq!(shown.parse::<TimeControl>(), Ok(tc));
+            assert_eq!(shown.parse::<MoveLimit>(), Ok(tc));
         }
         for bad in [
             "",
@@ -362,16 +360,16 @@ mod tests {
             "movetime=0",
             "speed=3",
         ] {
-            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+            assert!(bad.parse::<MoveLimit>().is_err(), "{bad}");
         }
     }
 
     #[test]
     fn go_arguments_follow_the_clocks() {
-        let tc: TimeControl = "2+0.5".parse().unwrap();
+        let tc: MoveLimit = "2+0.5".parse().unwrap();
         let clocks = [Duration::from_millis(1500), Duration::from_millis(900)];
         assert_eq!(tc.go_args(clocks), "wtime 1500 btime 900 winc 500 binc 500");
-        assert_eq!(TimeControl::Depth(5).go_args(clocks), "depth 5");
+        assert_eq!(MoveLimit::Depth(5).go_args(clocks), "depth 5");
         assert_eq!(tc.halved().to_string(), "1+0.25");
     }
 

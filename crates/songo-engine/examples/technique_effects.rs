@@ -13,14 +13,13 @@
 //! depths default to 8 to 14. The first line, "one ply more", compares the
 //! engine with itself one ply deeper: the yardstick of the others.
 
+use songo_core::score::TB_BOUND;
 use songo_core::{Game, Position};
 use songo_engine::bench::{BENCH_HASH_MB, BENCH_POSITIONS};
 use songo_engine::eval::EvalKind;
-use songo_engine::search::{
-    search, SearchOptions, SearchParams, SearchRequest, Technique, TB_BOUND,
-};
-use songo_engine::timeman::Limits;
+use songo_engine::search::{search, SearchOptions, SearchParams, SearchRequest, Technique};
 use songo_engine::tt::TranspositionTable;
+use songo_engine::Limits;
 use songo_engine::{Score, SearchResult};
 
 fn run(game: &Game, limits: Limits, eval: EvalKind, params: SearchParams) -> SearchResult {

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::clock::Instant;
+use crate::time::Instant;
 
 use crate::options::OptionError;
 use crate::search::{search, SearchControl, SearchRequest};

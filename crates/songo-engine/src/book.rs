@@ -85,7 +85,8 @@ pub struct BookAnswer {
     /// (the move to ponder on).
     pub reply: Option<Move>,
     /// The move's book score for the side to move, on the engine's scale
-    /// (see [`engine_score`]).
+    /// (centiseeds as they are; a proven result, a win or loss of unknown
+    /// distance, as a table's verdict is).
     pub score: Score,
     /// The depth behind that score.
     pub depth: u32,

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::clock::Instant;
+use crate::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -57,7 +57,7 @@ pub enum Event {
         best: Option<Move>,
         ponder: Option<Move>,
     },
-    /// `go` is answered from the opening book (see [`crate::book`]): no
+    /// `go` is answered from the opening book: no
     /// search runs, and the [`Event::BestMove`] of `mv` and the
     /// [`Event::SearchDone`] (no nodes, the book's score and depth) follow
     /// at once.
@@ -194,7 +194,7 @@ impl Engine {
             #[cfg(feature = "os-rng")]
             rng: StdRng::from_os_rng(),
             #[cfg(not(feature = "os-rng"))]
-            rng: StdRng::seed_from_u64(crate::clock::time_seed()),
+            rng: StdRng::seed_from_u64(crate::time::time_seed()),
             book: BookSource::default(),
         }
     }
@@ -462,10 +462,10 @@ impl Engine {
     /// Searches the current position within `limits`; events report its
     /// lines and, at its end (or on [`Engine::stop`]), its best move.
     /// Below skill level 10 the level caps the limits and may choose
-    /// another move than the best (see [`crate::skill`]); a `stop` answers
+    /// another move than the best (see [`SkillLevel`]); a `stop` answers
     /// with the best line's move. With `OwnBook` on, a position of the
     /// book is answered at once from it instead, unless the limits ask for
-    /// a search (see [`crate::book`]): [`Event::BookMove`], then
+    /// a search: [`Event::BookMove`], then
     /// [`Event::BestMove`] and [`Event::SearchDone`], before this returns.
     pub fn go(&mut self, limits: Limits) {
         self.stop_and_wait();

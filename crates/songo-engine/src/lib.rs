@@ -1,11 +1,11 @@
 //! songo-engine: the songo engine as a library.
 //!
-//! Search ([`search`]), scores and what they mean ([`score`]), evaluation
-//! ([`eval`], and the learned net, [`nn`]), the transposition table
-//! ([`tt`]), time management ([`timeman`]), playing strength ([`skill`]),
-//! the opening book ([`book`], over the `songo-book` crate) and endgame
-//! tablebases (probed through the `songo-tb` crate, whose
-//! [`score`] scale the engine shares). The [`Engine`] façade drives them all;
+//! Search ([`search`]), evaluation ([`eval`], and the learned net,
+//! [`nn`]), the transposition table ([`tt`]), time management
+//! ([`Limits`]), playing strength ([`SkillLevel`]), the opening book
+//! ([`BookAnswer`], over the `songo-book` crate) and endgame tablebases
+//! (probed through the `songo-tb` crate); scores are on songo-core's
+//! scale ([`Score`], [`classify`]). The [`Engine`] façade drives them all;
 //! [`options`] declares the options once. It never prints and knows no
 //! protocol text: front ends receive lines and answers through callbacks.
 //! A tool that wants one search without the façade asks it with a
@@ -22,6 +22,17 @@
 //! opening book compiled in; without it, only a `BookFile`'s). Without
 //! them the crate builds for `wasm32-unknown-unknown`, and a job runs to
 //! its end inside the call that starts it.
+//!
+//! # What is public
+//!
+//! The root holds what a user of the library needs: the façade, limits and
+//! time, options, scores, a search's request and answer, the evaluations,
+//! the transposition table, skill levels and the book's answer. Six modules
+//! are public for a user with a reason to reach in: [`search`] (a search
+//! without the façade, and the parameters SPSA tunes), [`eval`] (the
+//! features and weights `songo tune` fits), [`nn`] (net files and the float
+//! net `songo train` trains), [`tt`](mod@tt), [`options`] (the table the protocol
+//! lists) and [`bench`](mod@bench). The score scale is `songo_core::score`.
 //!
 //! # Example
 //!
@@ -60,31 +71,39 @@
 //! # }
 //! ```
 
-pub use songo_tb::score;
+// The score scale is songo-core's (the tables add their results' score);
+// a user reads it there, or through the root's `Score` and `classify`.
+pub(crate) use songo_tb::score;
 
 pub(crate) mod abdada;
 pub mod bench;
-pub mod book;
-pub mod clock;
-pub mod engine;
+mod book;
+mod engine;
 pub mod eval;
 pub mod nn;
 pub mod options;
 pub mod search;
-pub mod skill;
-pub mod speed;
-pub mod timeman;
+mod skill;
+mod speed;
+mod time;
+mod timeman;
 pub mod tt;
 mod tt_os;
 pub(crate) mod turns;
 
-pub use book::BookAnswer;
-pub use engine::{Engine, EngineError, Event, JobKind, Listener, SetGameError};
+pub use book::{embedded_book, BookAnswer, BOOK_VARIETY_DEFAULT, BOOK_VARIETY_MAX};
+pub use engine::{
+    Engine, EngineError, Event, JobKind, Listener, SetGameError, ENGINE_AUTHOR, ENGINE_NAME,
+    READY_WAIT_LIMIT,
+};
 pub use eval::EvalKind;
 pub use nn::{NetError, Network};
 pub use options::{OptionError, Options, Setting};
 pub use score::{classify, Score, ScoreKind, WinDrawLoss};
 pub use search::{Info, ScoreBound, SearchControl, SearchOptions, SearchRequest, SearchResult};
+pub use skill::SkillLevel;
 pub use songo_book::ReadBookError;
-pub use timeman::{Clock, Limits};
+pub use speed::nps;
+pub use time::Instant;
+pub use timeman::{budget, Clock, Limits, TimeBudget};
 pub use tt::{AllocError, TranspositionTable};

@@ -215,7 +215,7 @@ pub struct Options {
     pub eval_file: Option<PathBuf>,
     pub tablebase_path: Option<PathBuf>,
     pub skill: SkillLevel,
-    /// Whether `go` may answer from the book (see [`crate::book`]).
+    /// Whether `go` may answer from the book.
     pub own_book: bool,
     /// The book file last read by `BookFile` (`None`: the embedded book).
     pub book_file: Option<PathBuf>,

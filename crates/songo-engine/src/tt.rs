@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::clock::Instant;
+use crate::time::Instant;
 
 use songo_core::moves::Move;
 use songo_core::position::PITS;

@@ -8,11 +8,11 @@ use std::time::Duration;
 
 use songo_book::{Book, BookKey, BookMove};
 use songo_core::{Move, Position, Variant};
-use songo_engine::engine::{Engine, Event};
 use songo_engine::options::{OptionError, Setting};
-use songo_engine::skill::SkillLevel;
-use songo_engine::timeman::Limits;
+use songo_engine::Limits;
 use songo_engine::ReadBookError;
+use songo_engine::SkillLevel;
+use songo_engine::{Engine, Event};
 
 fn mv(p: &Position, letter: &str) -> Move {
     Move::parse(letter, p.side_to_move()).unwrap()
@@ -299,9 +299,6 @@ fn a_bad_book_file_is_refused_by_name_and_the_book_stays() {
     assert!(is_book(&go(&mut engine, &events, Limits::depth(3))));
     // Empty: the embedded book again.
     engine.set_option("BookFile", Some("<empty>")).unwrap();
-    assert!(std::ptr::eq(
-        engine.book(),
-        songo_engine::book::embedded_book()
-    ));
+    assert!(std::ptr::eq(engine.book(), songo_engine::embedded_book()));
     assert_eq!(engine.options().book_file, None);
 }

@@ -6,10 +6,10 @@ use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use songo_core::{Move, Position, Side, Variant};
-use songo_engine::engine::{Engine, Event, SetGameError};
 use songo_engine::options::{table, OptionError, Setting};
-use songo_engine::skill::SkillLevel;
-use songo_engine::timeman::Limits;
+use songo_engine::Limits;
+use songo_engine::SkillLevel;
+use songo_engine::{Engine, Event, SetGameError};
 
 /// Long enough for any machine: a liveness bound, not a speed test.
 const PATIENCE: Duration = Duration::from_secs(120);

@@ -5,15 +5,15 @@
 use std::sync::{Arc, Mutex};
 
 use songo_core::{Position, Variant};
-use songo_engine::engine::{EngineError, Event};
 use songo_engine::eval::EvalKind;
 use songo_engine::nn::file::{HEADER_BYTES, MAGIC};
 use songo_engine::nn::float::FloatNet;
 use songo_engine::nn::{default_net, input, NetError, NetScope, Network};
 use songo_engine::options::OptionError;
 use songo_engine::search::{search, SearchOptions, SearchRequest};
-use songo_engine::timeman::Limits;
 use songo_engine::tt::TranspositionTable;
+use songo_engine::Limits;
+use songo_engine::{EngineError, Event};
 
 /// How far the quantized evaluation may be from the float one, in
 /// centiseeds, at worst and on average over thousands of positions of
@@ -283,10 +283,10 @@ fn bad_net_files_give_typed_errors() {
 }
 
 /// Events of an engine, kept for the test to read.
-fn engine() -> (songo_engine::engine::Engine, Arc<Mutex<Vec<Event>>>) {
+fn engine() -> (songo_engine::Engine, Arc<Mutex<Vec<Event>>>) {
     let events = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&events);
-    let e = songo_engine::engine::Engine::new(Arc::new(move |ev| sink.lock().unwrap().push(ev)));
+    let e = songo_engine::Engine::new(Arc::new(move |ev| sink.lock().unwrap().push(ev)));
     (e, events)
 }
 

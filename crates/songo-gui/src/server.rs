@@ -26,7 +26,7 @@ use axum::Router;
 use songo_book::Book;
 use songo_client::EngineSpec;
 use songo_core::record::GameRecord;
-use songo_room::link::{EngineLink, Event};
+use songo_room::link::{EngineLink, LinkEvent};
 use songo_room::messages::{Outgoing, Topic};
 use songo_room::records::MAX_RECORD_BYTES;
 use songo_room::room::{Room, RoomConfig, SavedRoom, Spawner, UploadAnswer};
@@ -64,7 +64,7 @@ enum Input {
     },
     Engine {
         generation: u64,
-        event: Event,
+        event: LinkEvent,
     },
     Snapshot {
         reply: oneshot::Sender<String>,

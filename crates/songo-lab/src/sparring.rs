@@ -18,11 +18,11 @@ use songo_cli::output::Output;
 use songo_core::game::Game;
 use songo_core::moves::Move;
 use songo_core::position::Position;
+use songo_core::score::{game_end_score, MATE, MATE_BOUND, MAX_PLY};
 use songo_core::variant::Variant;
-use songo_engine::engine::ENGINE_AUTHOR;
-use songo_engine::eval::{self, Score};
-use songo_engine::score::{game_end_score, MATE, MATE_BOUND, MAX_PLY};
-use songo_engine::timeman::{budget, Limits};
+use songo_engine::ENGINE_AUTHOR;
+use songo_engine::{budget, Limits};
+use songo_engine::{eval, Score};
 use songo_protocol::command::{game_from, Command, Dialect, GoParams};
 
 /// What a sparring partner does on `go`.

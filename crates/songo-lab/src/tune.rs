@@ -22,10 +22,11 @@ use songo_cli::{errln, out};
 use songo_core::game::{Game, GameStatus};
 use songo_core::movegen::Outcome;
 use songo_core::variant::Variant;
-use songo_engine::eval::{self, Feature, Score, Weights, FEATURES};
+use songo_engine::eval::{self, Feature, Weights, FEATURES};
 use songo_engine::search::{search, SearchControl, SearchOptions, SearchRequest};
-use songo_engine::timeman::Limits;
 use songo_engine::tt::{AllocError, TranspositionTable};
+use songo_engine::Limits;
+use songo_engine::Score;
 
 /// Self-play games are stopped and counted (5.2) after this many plies.
 pub use crate::datagen::MAX_GAME_PLIES;

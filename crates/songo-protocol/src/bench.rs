@@ -12,10 +12,10 @@ use std::sync::mpsc::Receiver;
 use songo_core::{Position, Variant};
 pub use songo_engine::bench::BenchError;
 use songo_engine::bench::{drive, BenchResult, BENCH_HASH_MB};
-use songo_engine::clock::Instant;
-use songo_engine::engine::{Engine, EngineError, Event};
 use songo_engine::options::Setting;
-use songo_engine::timeman::Limits;
+use songo_engine::Instant;
+use songo_engine::Limits;
+use songo_engine::{Engine, EngineError, Event};
 
 /// What the bench tells its front end as it goes.
 #[derive(Debug)]

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use songo_core::position::{ParsePositionError, Position};
 use songo_core::{Game, Move, ParseMoveError, PlayError, Variant};
-use songo_engine::timeman::{Clock, Limits};
+use songo_engine::{Clock, Limits};
 use thiserror::Error;
 
 /// The two greetings; they differ only in the final `uciok` / `ugiok`.

@@ -1,11 +1,11 @@
 //! Engine events and state as protocol lines (protocol.md): the only place
 //! that knows how the protocol writes a score, a line or a best move.
 
+use songo_core::score::{Score, WinDrawLoss};
 use songo_core::{Move, Variant};
 use songo_engine::bench::BenchResult;
 use songo_engine::eval::{self, EvalKind};
 use songo_engine::options::{table, OptionType};
-use songo_engine::score::{Score, WinDrawLoss};
 use songo_engine::search::{Info, ScoreBound};
 
 use crate::command::Dialect;
@@ -40,7 +40,7 @@ pub fn info_line(info: &Info, style: &Style) -> String {
     s.push_str(&format!(
         " nodes {} nps {} hashfull {} tbhits {} time {} pv",
         info.nodes,
-        songo_engine::speed::nps(info.nodes, info.time),
+        songo_engine::nps(info.nodes, info.time),
         info.hashfull,
         info.tbhits,
         info.time.as_millis()

@@ -3,7 +3,7 @@
 //! ([`seeds`], re-exported for the front ends). (The command's JSON form,
 //! which needs serde, is the command's own `score_text`.)
 
-use songo_engine::score::{classify, Score, ScoreKind};
+use songo_core::score::{classify, Score, ScoreKind};
 
 /// A score for a person: [`songo_core::score::text`].
 pub use songo_core::score::text as seeds;
@@ -22,7 +22,7 @@ pub fn protocol(score: Score) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use songo_engine::score::{MATE, TB_WIN};
+    use songo_core::score::{MATE, TB_WIN};
 
     #[test]
     fn every_kind_of_score_in_the_protocol_s_form() {

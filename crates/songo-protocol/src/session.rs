@@ -1,6 +1,6 @@
 //! The protocol session (protocol.md): lines of input become typed
 //! commands ([`crate::command`]), commands become calls of the engine
-//! façade ([`songo_engine::engine::Engine`]), and the façade's events
+//! façade ([`songo_engine::Engine`]), and the façade's events
 //! become protocol lines ([`crate::format`]), handed to the front end's
 //! [`Sink`]. Reading the lines is the front end's: the native command's
 //! loop over standard input, or a web page's messages.
@@ -8,8 +8,8 @@
 use std::sync::{Arc, Mutex};
 
 use songo_core::{Game, GameStatus, Outcome, Side};
-use songo_engine::engine::{Engine, Event, JobKind};
 use songo_engine::options::{OptionError, Setting};
+use songo_engine::{Engine, Event, JobKind};
 
 use crate::board::{board_lines, tablebase_line};
 use crate::chain::Chain;
@@ -20,7 +20,7 @@ use crate::format::{
     Style,
 };
 
-pub use songo_engine::engine::{ENGINE_AUTHOR, ENGINE_NAME};
+pub use songo_engine::{ENGINE_AUTHOR, ENGINE_NAME};
 
 /// Where a session's lines go: one call per whole line, without its line
 /// ending. Called from the engine's threads as they report (with the
@@ -217,7 +217,7 @@ impl Session {
                 "go: searchmoves '{text}' is not a legal move; ignored"
             ));
         }
-        self.engine.go(songo_engine::timeman::Limits {
+        self.engine.go(songo_engine::Limits {
             searchmoves: moves,
             ..g.limits()
         });

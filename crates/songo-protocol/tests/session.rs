@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex};
 
 use songo_core::{Move, Position, Variant};
-use songo_engine::engine::Engine;
+use songo_engine::Engine;
 use songo_protocol::bench::{self, BenchStep};
 use songo_protocol::Session;
 

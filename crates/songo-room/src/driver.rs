@@ -7,7 +7,7 @@
 //!
 //! The caller feeds the driver every input and carries out every
 //! [`Action`] it returns, in order; it calls [`Driver::on_time`] once
-//! [`Driver::deadline`] has passed. After [`Event::Failed`] the driver is
+//! [`Driver::deadline`] has passed. After [`LinkEvent::Failed`] the driver is
 //! over ([`Driver::is_over`]): it ignores everything and the caller ends
 //! the engine.
 //!
@@ -25,7 +25,7 @@ use songo_client::review::Reviewing;
 use songo_client::{Info, ProcessError};
 use songo_core::Variant;
 
-use crate::link::{chain, Event, Failure, Job, Limit, Search};
+use crate::link::{chain, Failure, Job, Limit, LinkEvent, Search};
 use crate::link::{ANSWER_TIMEOUT, STOP_GRACE};
 
 mod jobs;
@@ -43,7 +43,7 @@ pub enum Action {
     /// Write this line to the engine.
     Send(String),
     /// Give this event to the room.
-    Report(Event),
+    Report(LinkEvent),
     /// End the running search now; its answer is not wanted. Either write
     /// `stop` (the driver drops the `bestmove` that follows), or replace
     /// the engine and call [`Driver::restarted`]; either within
@@ -60,7 +60,7 @@ enum Phase {
     Greeting { until: Duration },
     /// Nothing to do.
     Idle,
-    /// A new game's `isready` sent, `readyok` awaited: then [`Event::Ready`].
+    /// A new game's `isready` sent, `readyok` awaited: then [`LinkEvent::Ready`].
     NewGame {
         until: Duration,
         variant: Variant,
@@ -210,7 +210,7 @@ impl Driver {
                 self.start_next(now, &mut out);
             }
             Phase::NewGame { .. } if first == Some("readyok") => {
-                out.push(Action::Report(Event::Ready));
+                out.push(Action::Report(LinkEvent::Ready));
                 self.start_next(now, &mut out);
             }
             // The options are told: the search itself now.
@@ -226,7 +226,7 @@ impl Driver {
                     kind: JobKind::Search(_),
                 }) = self.active
                 {
-                    out.push(Action::Report(Event::Line {
+                    out.push(Action::Report(LinkEvent::Line {
                         ticket,
                         line: line.to_string(),
                     }));
@@ -328,7 +328,7 @@ impl Driver {
         matches!(self.phase, Phase::Idle | Phase::Unstarted)
     }
 
-    /// Whether the engine failed: [`Event::Failed`] was reported and
+    /// Whether the engine failed: [`LinkEvent::Failed`] was reported and
     /// every input is ignored from then on.
     pub fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Over)
@@ -353,6 +353,6 @@ impl Driver {
         self.phase = Phase::Over;
         self.active = None;
         self.queue.clear();
-        out.push(Action::Report(Event::Failed(failure)));
+        out.push(Action::Report(LinkEvent::Failed(failure)));
     }
 }

@@ -17,7 +17,7 @@
 //! - [`room`]: the [`Room`](room::Room): the game played, the analysis
 //!   board, the analyst, reviews;
 //! - [`link`]: the engine link: [`Job`](link::Job)s,
-//!   [`Event`](link::Event)s, limits and failures;
+//!   [`LinkEvent`](link::LinkEvent)s, limits and failures;
 //! - [`driver`]: the protocol's client logic for one engine, without I/O
 //!   (jobs and lines in; lines, events and interrupts out), which
 //!   songo-gui's engine thread and the page's host both drive;

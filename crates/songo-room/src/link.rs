@@ -1,5 +1,5 @@
 //! The room's side of an engine: the jobs it sends ([`Job`]) and the events
-//! it hears back ([`Event`]), through an [`EngineLink`]. What is behind a
+//! it hears back ([`LinkEvent`]), through an [`EngineLink`]. What is behind a
 //! link is the front end's business: `songo gui` runs a process on a worker
 //! thread (songo-gui's `engine_worker`), a web page runs the engine in
 //! WebAssembly ([`hosted`](crate::hosted)), and the room's tests record the jobs. So none of it is
@@ -9,7 +9,7 @@
 //! search runs interrupts it (its answer is dropped), so the room never
 //! waits for an engine; a ticket on each search tells the answers it still
 //! wants from stale ones; an engine that crashes or stalls becomes one
-//! [`Event::Failed`].
+//! [`LinkEvent::Failed`].
 
 use std::time::Duration;
 
@@ -111,14 +111,14 @@ pub enum Job {
     /// Variant and strength for a new game: `setoption` (`UCI_Variant`,
     /// `Skill Level`), `ucinewgame`, `isready`.
     NewGame { variant: Variant, level: u8 },
-    /// A search; answered by [`Event::BestMove`] with the same ticket
+    /// A search; answered by [`LinkEvent::BestMove`] with the same ticket
     /// unless a later job interrupts it. Its `info` lines come as
-    /// [`Event::Line`]s.
+    /// [`LinkEvent::Line`]s.
     Search { ticket: u64, search: Search },
     /// Score every move of a game, one search of `limit` per position
     /// ([`songo_client::review`]); progress comes as
-    /// [`Event::ReviewProgress`], the end as [`Event::Reviewed`] (or
-    /// [`Event::ReviewFailed`]), unless a later job interrupts it.
+    /// [`LinkEvent::ReviewProgress`], the end as [`LinkEvent::Reviewed`] (or
+    /// [`LinkEvent::ReviewFailed`]), unless a later job interrupts it.
     Review {
         ticket: u64,
         game: Game,
@@ -175,7 +175,7 @@ impl std::fmt::Display for Failure {
 
 /// What the engine's runner reports.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Event {
+pub enum LinkEvent {
     /// A new game was set up.
     Ready,
     /// A line of output during search `ticket` (the `bestmove` line excepted).

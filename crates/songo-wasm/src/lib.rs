@@ -30,7 +30,7 @@ pub use room::WebRoom;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use songo_engine::engine::Engine;
+use songo_engine::Engine;
 use songo_protocol::bench::{self, BenchStep};
 use songo_protocol::format::bench_line;
 use songo_protocol::Session;

@@ -18,7 +18,7 @@ use std::str::FromStr;
 use songo_core::position::{Position, Side, NORTH_TO_MOVE, PITS_PER_ROW};
 use songo_core::variant::Variant;
 
-pub use crate::score::Score;
+pub(crate) use crate::score::Score;
 
 /// One seed of final margin.
 pub const SEED: Score = songo_core::score::CENTISEEDS;

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use crate::clock::Instant;
+use crate::time::Instant;
 
 use songo_core::moves::Move;
 

@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::clock::Instant;
+use crate::time::Instant;
 
 pub use self::control::SearchControl;
 use self::smp::Shared;
@@ -41,8 +41,8 @@ use self::worker::Worker;
 use crate::abdada::BusyTable;
 use crate::eval::EvalKind;
 use crate::nn::Network;
+pub(crate) use crate::score::game_end_score;
 use crate::score::Score;
-pub use crate::score::{game_end_score, mate_in, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
 use crate::timeman::{budget, Limits};
 use crate::tt::TranspositionTable;
 use crate::turns::{cores, Turns};

@@ -1,7 +1,7 @@
 //! Lazy SMP: the state the threads of one search share, the frontier of
 //! finished iterations they leapfrog, and the threads themselves.
 
-use crate::clock::Instant;
+use crate::time::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 

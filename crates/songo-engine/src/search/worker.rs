@@ -4,7 +4,7 @@
 //! nodes a capture reached. Its state is its own: the root's iterations
 //! (`root`) go through its methods.
 
-use crate::clock::Instant;
+use crate::time::Instant;
 use std::sync::atomic::Ordering;
 
 use super::smp::Shared;

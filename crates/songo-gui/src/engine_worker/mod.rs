@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use songo_client::{EngineProcess, EngineSpec, ProcessError};
 use songo_room::driver::{Action, Driver};
-use songo_room::link::{chain, EngineLink, Event, Failure, Job};
+use songo_room::link::{chain, EngineLink, Failure, Job, LinkEvent};
 
 pub use songo_room::link::{ANSWER_TIMEOUT, STOP_GRACE};
 
@@ -42,7 +42,7 @@ impl EngineWorker {
     pub fn start(
         spec: EngineSpec,
         default_cmd: PathBuf,
-        report: impl Fn(Event) + Send + 'static,
+        report: impl Fn(LinkEvent) + Send + 'static,
     ) -> EngineWorker {
         let (jobs, inbox) = channel();
         std::thread::Builder::new()
@@ -60,11 +60,11 @@ fn work(
     spec: &EngineSpec,
     default_cmd: &std::path::Path,
     inbox: Receiver<Job>,
-    report: &dyn Fn(Event),
+    report: &dyn Fn(LinkEvent),
 ) {
     let mut engine = match EngineProcess::start(spec, default_cmd) {
         Ok(p) => p,
-        Err(e) => return report(Event::Failed(Failure::Start(chain(&e)))),
+        Err(e) => return report(LinkEvent::Failed(Failure::Start(chain(&e)))),
     };
     let epoch = Instant::now();
     let mut driver = Driver::new(spec.options.clone());
@@ -106,7 +106,7 @@ fn work(
 
 /// Does what the driver asks; `false` when the engine's input is closed
 /// (the events are reported all the same).
-fn carry_out(engine: &mut EngineProcess, actions: Vec<Action>, report: &dyn Fn(Event)) -> bool {
+fn carry_out(engine: &mut EngineProcess, actions: Vec<Action>, report: &dyn Fn(LinkEvent)) -> bool {
     let mut open = true;
     for action in actions {
         match action {

@@ -13,8 +13,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use songo_book::{Book, BookKey, BookMove};
+use songo_core::score::TB_BOUND;
 use songo_core::{Move, Position, Variant};
-use songo_engine::score::TB_BOUND;
 
 /// One move of a book position, with what the graph needs beyond the
 /// file's record: where it goes and whether the game ends there.
@@ -409,7 +409,7 @@ pub fn mix(seed: u64, child: BookKey) -> u64 {
 /// [`Graph::back_up`] replaces.
 pub fn known_score(graph: &Graph, variant: Variant, after: &Position) -> Option<(i16, u8)> {
     if after.is_over(variant) {
-        let end = songo_engine::score::game_end_score(after, variant, 0);
+        let end = songo_core::score::game_end_score(after, variant, 0);
         return Some((BookMove::clamp_score(from_child(end)), u8::MAX));
     }
     graph
@@ -431,7 +431,7 @@ pub fn book_move(mv: Move, score: i16, depth: u8) -> BookMove {
 mod tests {
     use super::*;
     use songo_book::BookStats;
-    use songo_engine::score::MATE;
+    use songo_core::score::MATE;
 
     /// What a search would give, without the engine: the captured seeds'
     /// difference for the mover before the move, and a little noise that

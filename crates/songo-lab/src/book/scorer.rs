@@ -13,8 +13,8 @@ use std::sync::Mutex;
 use songo_book::BookMove;
 use songo_core::{Game, Move, Position, Variant};
 use songo_engine::search::{search, SearchOptions, SearchRequest};
-use songo_engine::timeman::Limits;
 use songo_engine::tt::{AllocError, TranspositionTable};
+use songo_engine::Limits;
 
 use super::graph::{book_move, from_child, known_score, Graph};
 

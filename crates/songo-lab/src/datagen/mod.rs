@@ -32,8 +32,8 @@ use songo_core::position::Position;
 use songo_core::variant::Variant;
 use songo_engine::eval::EvalKind;
 use songo_engine::search::{search, SearchControl, SearchOptions, SearchRequest};
-use songo_engine::timeman::Limits;
 use songo_engine::tt::{AllocError, TranspositionTable};
+use songo_engine::Limits;
 use songo_tb::{Tablebases, TbError, TbValue};
 
 use format::{DataError, Header, Record, Writer, TB_NONE};

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::stats::{GameScore, MatchStats, Sprt};
 use songo_cli::{errln, out, outln};
-use songo_client::{EngineSpec, TimeControl};
+use songo_client::{EngineSpec, MoveLimit};
 use songo_core::variant::Variant;
 
 /// When standard error is not a terminal, a text progress line is printed
@@ -34,7 +34,7 @@ pub struct MatchArgs {
     /// Time control: SECONDS+INCREMENT (a clock per game), movetime=MS,
     /// depth=D or nodes=N.
     #[arg(long, default_value = "1+0.01")]
-    pub tc: TimeControl,
+    pub tc: MoveLimit,
     /// Games per pair of engines (rounded up to an even number: each
     /// opening is played twice, colours swapped).
     #[arg(long, short = 'n', default_value_t = 100)]

@@ -21,7 +21,7 @@ use std::sync::mpsc::channel;
 
 pub use openings::OpeningError;
 pub use referee::{play_game, Ending, Fault, GameReport, GameSettings, Opening};
-pub use songo_client::{EngineProcess, EngineSpec, ProcessError, SpecError, TimeControl};
+pub use songo_client::{EngineProcess, EngineSpec, MoveLimit, ProcessError, SpecError};
 
 use songo_core::record::{Adjudication, GameRecord, GameResult};
 
@@ -102,14 +102,14 @@ pub fn schedule(engines: usize, openings: usize) -> Vec<Job> {
 pub struct MatchConfig {
     pub engines: Vec<EngineSpec>,
     /// The time control of engines without their own.
-    pub tc: TimeControl,
+    pub tc: MoveLimit,
     pub openings: Vec<Opening>,
     pub settings: GameSettings,
     pub concurrency: usize,
 }
 
 impl MatchConfig {
-    pub fn tc_of(&self, engine: usize) -> TimeControl {
+    pub fn tc_of(&self, engine: usize) -> MoveLimit {
         self.engines[engine].tc.unwrap_or(self.tc)
     }
 }

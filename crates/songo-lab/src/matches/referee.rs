@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use songo_client::{EngineProcess, EngineSpec, ProcessError, TimeControl};
+use songo_client::{EngineProcess, EngineSpec, MoveLimit, ProcessError};
 use songo_core::game::{Game, GameStatus};
 use songo_core::movegen::{EndReason, Outcome};
 use songo_core::moves::Move;
@@ -110,7 +110,7 @@ pub struct GameReport {
 /// own time control.
 pub fn play_game(
     engines: [&EngineSpec; 2],
-    tcs: [TimeControl; 2],
+    tcs: [MoveLimit; 2],
     opening: &Opening,
     settings: &GameSettings,
 ) -> GameReport {
@@ -164,9 +164,9 @@ pub fn play_game(
         }
         let asked = Instant::now();
         let allowed = match tc {
-            TimeControl::Clock { .. } => clocks[i] + settings.time_margin,
-            TimeControl::MoveTime(t) => t + settings.stall_timeout,
-            TimeControl::Depth(_) | TimeControl::Nodes(_) => settings.stall_timeout,
+            MoveLimit::Clock { .. } => clocks[i] + settings.time_margin,
+            MoveLimit::MoveTime(t) => t + settings.stall_timeout,
+            MoveLimit::Depth(_) | MoveLimit::Nodes(_) => settings.stall_timeout,
         };
         let is_bestmove = |l: &str| l.split_whitespace().next() == Some("bestmove");
         let answer = match proc.wait_for(asked + allowed, is_bestmove) {
@@ -177,7 +177,7 @@ pub fn play_game(
                     .send("stop")
                     .and_then(|_| proc.wait_for(Instant::now() + STOP_GRACE, is_bestmove));
                 let fault = match (late, tc) {
-                    (Ok(_), TimeControl::Clock { .. }) => Fault::TimeLoss {
+                    (Ok(_), MoveLimit::Clock { .. }) => Fault::TimeLoss {
                         overrun: asked.elapsed().saturating_sub(clocks[i]),
                     },
                     (Err(ProcessError::Exited), _) => Fault::Crash,
@@ -188,7 +188,7 @@ pub fn play_game(
             Err(_) => return finish(report, game, faulted(side, Fault::Crash)),
         };
         let used = asked.elapsed();
-        if let TimeControl::Clock { inc, .. } = tc {
+        if let MoveLimit::Clock { inc, .. } = tc {
             if used > clocks[i] + settings.time_margin {
                 let overrun = used - clocks[i];
                 return finish(report, game, faulted(side, Fault::TimeLoss { overrun }));

@@ -7,10 +7,11 @@
 //! puzzle is shown without one), so a game's puzzles depend only on the
 //! settings, the seed and the game's index.
 
+use songo_core::score::TB_BOUND;
 use songo_core::{Game, Move, Position, Variant};
-use songo_engine::search::{search, Info, ScoreBound, SearchOptions, SearchRequest, TB_BOUND};
-use songo_engine::timeman::Limits;
+use songo_engine::search::{search, Info, ScoreBound, SearchOptions, SearchRequest};
 use songo_engine::tt::{AllocError, TranspositionTable};
+use songo_engine::Limits;
 use songo_learn::puzzle::themes::detect;
 use songo_learn::puzzle::{Puzzle, DIFFICULTY_DEPTHS, HARDEST};
 use songo_tb::{Tablebases, TbValue};
@@ -331,7 +332,7 @@ pub fn confirms(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use songo_engine::search::MATE;
+    use songo_core::score::MATE;
 
     fn lines(score: i32, second: Option<i32>) -> Lines {
         Lines {

@@ -6,8 +6,8 @@ use songo_core::game::{Game, GameStatus};
 use songo_core::movegen::Outcome;
 use songo_core::position::Side;
 use songo_engine::search::{search, SearchControl, SearchOptions, SearchParams, SearchRequest};
-use songo_engine::timeman::Limits;
 use songo_engine::tt::{AllocError, TranspositionTable};
+use songo_engine::Limits;
 
 use crate::datagen::{opening, PlayConfig, MAX_GAME_PLIES};
 use songo_core::rng::SplitMix;

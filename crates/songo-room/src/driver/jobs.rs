@@ -9,7 +9,7 @@ use songo_client::{position_command, BestMove, Info};
 use songo_core::Variant;
 
 use super::{Action, ActiveJob, Driver, InFlight, JobKind, Phase};
-use crate::link::{BestMoveLine, Event, Job, Search, ANSWER_TIMEOUT};
+use crate::link::{BestMoveLine, Job, LinkEvent, Search, ANSWER_TIMEOUT};
 use crate::say::Say;
 
 /// A review searches at full strength.
@@ -194,7 +194,7 @@ impl Driver {
         };
         if let Some(mut job) = self.active.take() {
             match &mut job.kind {
-                JobKind::Search(_) => out.push(Action::Report(Event::BestMove {
+                JobKind::Search(_) => out.push(Action::Report(LinkEvent::BestMove {
                     ticket: job.ticket,
                     answer,
                 })),
@@ -211,7 +211,7 @@ impl Driver {
                         }
                         None => {
                             let (ply, _) = reviewing.progress();
-                            out.push(Action::Report(Event::ReviewFailed {
+                            out.push(Action::Report(LinkEvent::ReviewFailed {
                                 ticket: job.ticket,
                                 message: Say::EngineNoScore {
                                     line: answer.line.clone(),
@@ -243,7 +243,7 @@ fn report_review(mut job: ActiveJob, out: &mut Vec<Action>) -> Option<ActiveJob>
     let more = reviewing.next_position().is_some();
     let (done, total) = reviewing.progress();
     for done in *reported + 1..=done {
-        out.push(Action::Report(Event::ReviewProgress {
+        out.push(Action::Report(LinkEvent::ReviewProgress {
             ticket,
             done,
             total,
@@ -256,7 +256,7 @@ fn report_review(mut job: ActiveJob, out: &mut Vec<Action>) -> Option<ActiveJob>
     let JobKind::Review { reviewing, .. } = job.kind else {
         return None;
     };
-    out.push(Action::Report(Event::Reviewed {
+    out.push(Action::Report(LinkEvent::Reviewed {
         ticket,
         review: reviewing.finish(),
     }));

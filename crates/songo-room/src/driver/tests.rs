@@ -24,7 +24,7 @@ fn sends(actions: &[Action]) -> Vec<&str> {
         .collect()
 }
 
-fn reports(actions: &[Action]) -> Vec<Event> {
+fn reports(actions: &[Action]) -> Vec<LinkEvent> {
     actions
         .iter()
         .filter_map(|a| match a {
@@ -111,7 +111,7 @@ fn the_greeting_waits_for_uciok_and_asks_for_wdl() {
             "isready",
         ]
     );
-    assert_eq!(reports(&d.on_line("readyok", ms(9))), [Event::Ready]);
+    assert_eq!(reports(&d.on_line("readyok", ms(9))), [LinkEvent::Ready]);
     assert!(d.is_idle());
 }
 
@@ -129,7 +129,7 @@ fn no_uciok_in_time_or_an_exit_is_a_failure_to_start() {
     let a = d.on_time(ANSWER_TIMEOUT);
     assert_eq!(
         reports(&a),
-        [Event::Failed(Failure::Start("no answer in time".into()))]
+        [LinkEvent::Failed(Failure::Start("no answer in time".into()))]
     );
     assert!(d.is_over());
     assert_eq!(d.on_line("uciok", ANSWER_TIMEOUT), []);
@@ -140,7 +140,7 @@ fn no_uciok_in_time_or_an_exit_is_a_failure_to_start() {
     d.start(T0);
     assert_eq!(
         reports(&d.closed(ms(3))),
-        [Event::Failed(Failure::Start("the engine exited".into()))]
+        [LinkEvent::Failed(Failure::Start("the engine exited".into()))]
     );
 }
 
@@ -162,7 +162,7 @@ fn a_new_game_sends_only_the_options_that_change() {
         ]
     );
     assert_eq!(d.deadline(), Some(ANSWER_TIMEOUT));
-    assert_eq!(reports(&d.on_line("readyok", T0)), [Event::Ready]);
+    assert_eq!(reports(&d.on_line("readyok", T0)), [LinkEvent::Ready]);
     let a = d.on_job(new_game(Variant::Songo40, 3), T0);
     assert_eq!(sends(&a), ["ucinewgame", "isready"]);
     d.on_line("readyok", T0);
@@ -247,7 +247,7 @@ fn a_new_game_without_readyok_in_time_is_no_answer() {
     assert_eq!(d.on_time(ms(10) + ANSWER_TIMEOUT - ms(1)), []);
     assert_eq!(
         reports(&d.on_time(ms(10) + ANSWER_TIMEOUT)),
-        [Event::Failed(Failure::NoAnswer)]
+        [LinkEvent::Failed(Failure::NoAnswer)]
     );
 }
 
@@ -281,14 +281,14 @@ fn a_search_forwards_its_lines_and_answers_with_the_last_info() {
     for line in lines {
         assert_eq!(
             reports(&d.on_line(line, ms(50))),
-            [Event::Line {
+            [LinkEvent::Line {
                 ticket: 4,
                 line: line.into()
             }]
         );
     }
     let a = d.on_line("bestmove D ponder e", ms(103));
-    let [Event::BestMove { ticket: 4, answer }] = &reports(&a)[..] else {
+    let [LinkEvent::BestMove { ticket: 4, answer }] = &reports(&a)[..] else {
         panic!("{a:?}");
     };
     assert_eq!(answer.line, "bestmove D ponder e");
@@ -333,7 +333,7 @@ fn a_new_job_interrupts_the_search_and_its_answer_is_dropped() {
     let a = d.on_line("bestmove B", ms(40));
     assert!(matches!(
         &reports(&a)[..],
-        [Event::BestMove { ticket: 2, .. }]
+        [LinkEvent::BestMove { ticket: 2, .. }]
     ));
 }
 
@@ -363,7 +363,7 @@ fn a_restarted_engine_is_greeted_and_told_everything_again() {
     let a = d.on_line("bestmove A", ms(141));
     assert!(matches!(
         &reports(&a)[..],
-        [Event::BestMove { ticket: 2, .. }]
+        [LinkEvent::BestMove { ticket: 2, .. }]
     ));
 }
 
@@ -377,7 +377,7 @@ fn a_restart_nobody_asked_for_does_the_search_again() {
     let a = d.on_line("bestmove A", ms(122));
     assert!(matches!(
         &reports(&a)[..],
-        [Event::BestMove { ticket: 1, .. }]
+        [LinkEvent::BestMove { ticket: 1, .. }]
     ));
 }
 
@@ -399,7 +399,7 @@ fn jobs_behind_an_interrupt_run_in_order_and_only_the_last_search_runs() {
     let a = d.on_line("bestmove A", ms(1));
     assert_eq!(sends(&a), ["ucinewgame", "isready"]);
     let a = d.on_line("readyok", ms(2));
-    assert_eq!(reports(&a), [Event::Ready]);
+    assert_eq!(reports(&a), [LinkEvent::Ready]);
     assert_eq!(sends(&a), ["position startpos moves C", "go depth 5"]);
     assert_eq!(d.deadline(), Some(ms(2) + DEPTH_CAP));
 }
@@ -423,7 +423,7 @@ fn no_stale_bestmove_in_time_is_a_stall() {
     assert_eq!(d.on_time(ms(600) + STOP_GRACE - ms(1)), []);
     assert_eq!(
         reports(&d.on_time(ms(600) + STOP_GRACE)),
-        [Event::Failed(Failure::Stalled(ms(500) + STOP_GRACE))]
+        [LinkEvent::Failed(Failure::Stalled(ms(500) + STOP_GRACE))]
     );
     assert!(d.is_over());
 }
@@ -445,7 +445,7 @@ fn a_search_past_its_patience_is_stopped_and_its_answer_taken() {
         "not shown"
     );
     let a = d.on_line("bestmove B", patience + ms(3));
-    let [Event::BestMove { ticket: 1, answer }] = &reports(&a)[..] else {
+    let [LinkEvent::BestMove { ticket: 1, answer }] = &reports(&a)[..] else {
         panic!("{a:?}");
     };
     assert_eq!(answer.info.as_ref().unwrap().pv, ["B"]);
@@ -460,7 +460,7 @@ fn no_answer_even_after_stop_is_a_stall() {
     let a = d.on_time(ms(10) + DEPTH_CAP + STOP_GRACE);
     assert_eq!(
         reports(&a),
-        [Event::Failed(Failure::Stalled(DEPTH_CAP + STOP_GRACE))]
+        [LinkEvent::Failed(Failure::Stalled(DEPTH_CAP + STOP_GRACE))]
     );
 }
 
@@ -468,7 +468,7 @@ fn no_answer_even_after_stop_is_a_stall() {
 fn an_engine_that_exits_has_crashed() {
     let mut d = ready_for_searches();
     d.on_job(search_job(1, Limit::Infinite), T0);
-    assert_eq!(reports(&d.closed(ms(1))), [Event::Failed(Failure::Crashed)]);
+    assert_eq!(reports(&d.closed(ms(1))), [LinkEvent::Failed(Failure::Crashed)]);
     assert_eq!(d.closed(ms(2)), []);
     assert_eq!(d.restarted(ms(3)), []);
 }
@@ -490,7 +490,7 @@ fn any_output_is_survived() {
         d.on_line(line, ms(1));
     }
     let a = d.on_line("bestmove", ms(2));
-    let [Event::BestMove { ticket: 1, answer }] = &reports(&a)[..] else {
+    let [LinkEvent::BestMove { ticket: 1, answer }] = &reports(&a)[..] else {
         panic!("{a:?}");
     };
     assert_eq!((answer.parsed.as_ref(), answer.info.as_ref()), (None, None));
@@ -548,11 +548,11 @@ fn a_review_searches_every_position_and_scores_as_review_game() {
     events.extend(reports(&a));
     assert!(sends(&a).is_empty());
     assert!(d.is_idle());
-    let Some(Event::Reviewed { ticket: 9, review }) = events.pop() else {
+    let Some(LinkEvent::Reviewed { ticket: 9, review }) = events.pop() else {
         panic!("{events:?}");
     };
     let progress: Vec<_> = (1..=4)
-        .map(|done| Event::ReviewProgress {
+        .map(|done| LinkEvent::ReviewProgress {
             ticket: 9,
             done,
             total: 4,
@@ -589,7 +589,7 @@ fn a_position_without_a_score_fails_the_review_not_the_engine() {
     let a = d.on_line("bestmove A", ms(2));
     assert_eq!(
         reports(&a),
-        [Event::ReviewProgress {
+        [LinkEvent::ReviewProgress {
             ticket: 3,
             done: 1,
             total: 4
@@ -599,7 +599,7 @@ fn a_position_without_a_score_fails_the_review_not_the_engine() {
     let a = d.on_line("bestmove d", ms(4));
     assert_eq!(
         reports(&a),
-        [Event::ReviewFailed {
+        [LinkEvent::ReviewFailed {
             ticket: 3,
             message: crate::say::Say::EngineNoScore {
                 line: "bestmove d".into(),
@@ -643,13 +643,13 @@ fn the_last_answer_of_a_review_is_reported_even_with_a_job_waiting() {
     let events = reports(&a);
     assert_eq!(
         events[0],
-        Event::ReviewProgress {
+        LinkEvent::ReviewProgress {
             ticket: 3,
             done: 2,
             total: 2
         }
     );
-    assert!(matches!(events[1], Event::Reviewed { ticket: 3, .. }));
+    assert!(matches!(events[1], LinkEvent::Reviewed { ticket: 3, .. }));
     assert!(d.is_idle());
 }
 
@@ -663,13 +663,13 @@ fn a_finished_game_leaves_its_last_position_to_the_rules() {
     let events = reports(&a);
     assert_eq!(
         events[0],
-        Event::ReviewProgress {
+        LinkEvent::ReviewProgress {
             ticket: 8,
             done: 1,
             total: 1
         }
     );
-    let Event::Reviewed { review, .. } = &events[1] else {
+    let LinkEvent::Reviewed { review, .. } = &events[1] else {
         panic!("{events:?}");
     };
     assert!(review.moves.is_empty());

@@ -341,7 +341,7 @@ impl Room {
     }
 
     /// An event of the analyst's process.
-    pub(super) fn on_analyst(&mut self, event: crate::link::Event) -> Vec<Outgoing> {
+    pub(super) fn on_analyst(&mut self, event: crate::link::LinkEvent) -> Vec<Outgoing> {
         let shown = self.analysis.shown();
         let engine = self.play.engine();
         match self

@@ -85,7 +85,7 @@ fn the_persons_mistakes_become_exercises_judged_by_the_engine() {
     let (g, ticket, _, _) = last_review(&jobs);
     // Blunders by the person (ply 2, E) and by the engine (ply 3, a).
     let review = review_of(&moves("C d E a"), &[2, 3]);
-    t.on_engine(g, Event::Reviewed { ticket, review });
+    t.on_engine(g, LinkEvent::Reviewed { ticket, review });
 
     let r = t.on_page(r#"{"type":"mistakes-start"}"#);
     let v = mistakes(&r.broadcast).clone();
@@ -125,7 +125,7 @@ fn the_persons_mistakes_become_exercises_judged_by_the_engine() {
     // A verdict of another search is dropped.
     let out = t.on_engine(
         g,
-        Event::Reviewed {
+        LinkEvent::Reviewed {
             ticket: ticket + 100,
             review: verdict.clone(),
         },
@@ -133,7 +133,7 @@ fn the_persons_mistakes_become_exercises_judged_by_the_engine() {
     assert!(out.iter().all(|m| !matches!(m, Outgoing::Mistakes(_))));
     let out = t.on_engine(
         g,
-        Event::Reviewed {
+        LinkEvent::Reviewed {
             ticket,
             review: verdict.clone(),
         },
@@ -155,7 +155,7 @@ fn the_persons_mistakes_become_exercises_judged_by_the_engine() {
     let (g, ticket, _, _) = last_review(&jobs);
     let out = t.on_engine(
         g,
-        Event::Reviewed {
+        LinkEvent::Reviewed {
             ticket,
             review: verdict,
         },
@@ -191,7 +191,7 @@ fn between_two_people_both_sides_are_practised() {
     t.on_page(r#"{"type":"review","game":"play","movetime":100}"#);
     let (g, ticket, _, _) = last_review(&jobs);
     let review = review_of(&moves("C d E a"), &[1, 2]);
-    t.on_engine(g, Event::Reviewed { ticket, review });
+    t.on_engine(g, LinkEvent::Reviewed { ticket, review });
     let r = t.on_page(r#"{"type":"mistakes-start"}"#);
     let v = mistakes(&r.broadcast);
     let labels: Vec<&str> = v.exercises.iter().map(|e| e.label.as_str()).collect();
@@ -203,7 +203,7 @@ fn between_two_people_both_sides_are_practised() {
     u.on_page(r#"{"type":"review","game":"play","depth":2}"#);
     let (g, ticket, _, _) = last_review(&jobs);
     let review = review_of(&moves("C d"), &[1]);
-    u.on_engine(g, Event::Reviewed { ticket, review });
+    u.on_engine(g, LinkEvent::Reviewed { ticket, review });
     let r = u.on_page(r#"{"type":"mistakes-start"}"#);
     assert_eq!(error_of(&r), (Say::NoMistakes, Some(Topic::Mistakes)));
 }

@@ -77,7 +77,7 @@ use songo_tb::Tablebases;
 use web_time::{Instant, SystemTime};
 
 use crate::archive::ArchivedGame;
-use crate::link::{EngineLink, Event};
+use crate::link::{EngineLink, LinkEvent};
 use crate::messages::{Outgoing, Reply};
 use crate::say::Say;
 use crate::view::{AnalysisView, ReviewView, View};
@@ -248,7 +248,7 @@ impl Room {
 
     /// Handles an event of the engine process of `generation`; returns
     /// what to tell the pages.
-    pub fn on_engine(&mut self, generation: u64, event: Event) -> Vec<Outgoing> {
+    pub fn on_engine(&mut self, generation: u64, event: LinkEvent) -> Vec<Outgoing> {
         let caught_up = self.catch_up();
         let mut out = if generation == self.play.generation() {
             let now = self.now();

@@ -47,7 +47,7 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
     assert_eq!(t.analysis_view().engine_status, EngineStatus::Reviewing);
     let out = t.on_engine(
         g,
-        Event::ReviewProgress {
+        LinkEvent::ReviewProgress {
             ticket,
             done: 2,
             total: 5,
@@ -78,7 +78,7 @@ fn a_review_runs_on_the_analyst_and_marks_moves() {
         curve: vec![0, 0, 0, -900, -900],
     };
     let searches_before = jobs.lock().unwrap().len();
-    t.on_engine(g, Event::Reviewed { ticket, review });
+    t.on_engine(g, LinkEvent::Reviewed { ticket, review });
     let v = t.review_view();
     assert_eq!((v.state, v.done), ("done", 5));
     let blunder = &v.moves[2];
@@ -139,7 +139,10 @@ fn a_failed_analyst_fails_its_review_and_is_restarted() {
         .rev()
         .find_map(|(g, j)| matches!(j, Job::Review { .. }).then_some((*g, ())))
         .unwrap();
-    t.on_engine(g, Event::Failed(Failure::Stalled(Duration::from_secs(6))));
+    t.on_engine(
+        g,
+        LinkEvent::Failed(Failure::Stalled(Duration::from_secs(6))),
+    );
     let v = t.review_view();
     assert_eq!(v.state, "failed");
     assert!(matches!(
@@ -152,7 +155,9 @@ fn a_failed_analyst_fails_its_review_and_is_restarted() {
     assert_eq!(t.view().engine_status, EngineStatus::Ready);
     t.on_page(r#"{"type":"restart-analyst"}"#);
     assert_eq!(t.analysis_view().engine_status, EngineStatus::Ready);
-    assert!(t.on_engine(g, Event::Failed(Failure::Crashed)).is_empty());
+    assert!(t
+        .on_engine(g, LinkEvent::Failed(Failure::Crashed))
+        .is_empty());
 }
 
 #[test]
@@ -178,7 +183,7 @@ fn a_review_the_engine_cannot_score_fails_alone() {
     };
     t.on_engine(
         g,
-        Event::ReviewFailed {
+        LinkEvent::ReviewFailed {
             ticket,
             message: message.clone(),
         },

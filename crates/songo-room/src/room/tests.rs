@@ -109,7 +109,7 @@ pub(super) fn answer(t: &mut Room, jobs: &Jobs, m: &str) -> Vec<Outgoing> {
     let (g, ticket, _) = last_search(jobs);
     t.on_engine(
         g,
-        Event::BestMove {
+        LinkEvent::BestMove {
             ticket,
             answer: answer_line(m, None),
         },
@@ -155,7 +155,7 @@ fn a_game_goes_back_and_forth() {
     assert_eq!(search.limit, Limit::Movetime(Duration::from_millis(100)));
     assert_eq!((search.level, search.lines), (DEFAULT_LEVEL, 1));
     // A stale answer is ignored, the right one played.
-    let stale = Event::BestMove {
+    let stale = LinkEvent::BestMove {
         ticket: ticket + 7,
         answer: answer_line("a", None),
     };
@@ -251,7 +251,7 @@ fn a_crash_keeps_the_game_and_a_restart_goes_on() {
     let (mut t, jobs) = room(&["songo"]);
     t.on_page(r#"{"type":"move","pit":"A"}"#);
     let (g, _, _) = last_search(&jobs);
-    let out = t.on_engine(g, Event::Failed(Failure::Crashed));
+    let out = t.on_engine(g, LinkEvent::Failed(Failure::Crashed));
     let Outgoing::State(v) = &out[0] else {
         panic!("{out:?}")
     };
@@ -268,7 +268,7 @@ fn a_crash_keeps_the_game_and_a_restart_goes_on() {
     assert!(t
         .on_engine(
             g,
-            Event::BestMove {
+            LinkEvent::BestMove {
                 ticket: 1,
                 answer: answer_line("a", None)
             }
@@ -313,12 +313,12 @@ fn a_hint_is_shown_never_played_and_goes_with_the_position() {
     );
     // Its lines stream like the engine's own.
     let line = "info depth 5 score cp 120 pv E b".to_string();
-    let out = t.on_engine(g, Event::Line { ticket, line });
+    let out = t.on_engine(g, LinkEvent::Line { ticket, line });
     assert!(matches!(out[..], [Outgoing::EngineLine { .. }]));
     let found = answer_line("E", Some("info depth 5 score cp 120 pv E b"));
     t.on_engine(
         g,
-        Event::BestMove {
+        LinkEvent::BestMove {
             ticket,
             answer: found,
         },
@@ -425,9 +425,9 @@ fn positions_are_set_up_or_explained() {
     let id = t.analysis_view().id;
     // Lines are shown a whole iteration at a time, best first.
     let line = "info depth 9 multipv 1 score cp 25 pv C".to_string();
-    assert!(t.on_engine(g, Event::Line { ticket, line }).is_empty());
+    assert!(t.on_engine(g, LinkEvent::Line { ticket, line }).is_empty());
     let line = "info depth 9 multipv 2 score cp -40 wdl 100 500 400 pv A c".to_string();
-    let out = t.on_engine(g, Event::Line { ticket, line });
+    let out = t.on_engine(g, LinkEvent::Line { ticket, line });
     let [Outgoing::AnalysisLines { id: got, lines }] = &out[..] else {
         panic!("{out:?}")
     };
@@ -441,7 +441,7 @@ fn positions_are_set_up_or_explained() {
     );
     // A third line is not wanted.
     let line = "info depth 9 multipv 3 score cp -90 pv B".to_string();
-    assert!(t.on_engine(g, Event::Line { ticket, line }).is_empty());
+    assert!(t.on_engine(g, LinkEvent::Line { ticket, line }).is_empty());
     // A move on the board starts a new search; its old lines go.
     t.on_page(r#"{"type":"analysis-move","pit":"A"}"#);
     let a = t.analysis_view();

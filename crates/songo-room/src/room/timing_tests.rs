@@ -276,7 +276,7 @@ fn the_engine_loses_when_its_answer_comes_late_or_never() {
     t.on_page(r#"{"type":"move","pit":"C"}"#);
     let (g, _, _) = last_search(&jobs);
     hand.pass(5000);
-    let out = t.on_engine(g, Event::Failed(Failure::Stalled(ms(5000))));
+    let out = t.on_engine(g, LinkEvent::Failed(Failure::Stalled(ms(5000))));
     // The state, then the finished game's list (the game is over).
     let [Outgoing::State(v), Outgoing::Games(_)] = &out[..] else {
         panic!("{out:?}")
@@ -587,7 +587,7 @@ fn an_answer_held_then_released_by_a_message() {
     t.on_page(r#"{"type":"move","pit":"C"}"#);
     let (g, ticket, _) = last_search(&jobs);
     let line = "bestmove d".to_string();
-    let held = Event::BestMove {
+    let held = LinkEvent::BestMove {
         ticket,
         answer: BestMoveLine {
             parsed: BestMove::parse(&line),

@@ -19,7 +19,7 @@ use songo_core::Game;
 use super::analysis::{Live, Shown};
 use super::engines::Engines;
 use super::LEVELS;
-use crate::link::{EngineLink, Event, Job, Limit, Search};
+use crate::link::{EngineLink, Job, Limit, LinkEvent, Search};
 use crate::say::Say;
 use crate::score::{self, is_forced};
 use crate::view::{EngineStatus, LineView, ReviewView};
@@ -335,12 +335,12 @@ impl Analyst {
         &mut self,
         engines: &mut Engines,
         engine: usize,
-        event: Event,
+        event: LinkEvent,
         shown: &Shown,
     ) -> Changed {
         match event {
-            Event::Ready => Changed::Nothing,
-            Event::Line { ticket, line } => match self.state {
+            LinkEvent::Ready => Changed::Nothing,
+            LinkEvent::Line { ticket, line } => match self.state {
                 AnalystState::Searching { ticket: t, id } if t == ticket && id == shown.id => {
                     if self.take_line(&line, shown) {
                         Changed::Lines
@@ -350,7 +350,7 @@ impl Analyst {
                 }
                 _ => Changed::Nothing,
             },
-            Event::BestMove { ticket, .. } => match self.state {
+            LinkEvent::BestMove { ticket, .. } => match self.state {
                 AnalystState::Searching { ticket: t, id } if t == ticket => {
                     // `go infinite` answered without `stop`: nothing more
                     // to find in this position.
@@ -364,7 +364,7 @@ impl Analyst {
                 }
                 _ => Changed::Nothing,
             },
-            Event::ReviewProgress {
+            LinkEvent::ReviewProgress {
                 ticket,
                 done,
                 total,
@@ -375,13 +375,13 @@ impl Analyst {
                 self.review.progress(done, total);
                 Changed::Review
             }
-            Event::Reviewed { ticket, review } if self.judging(ticket) => {
+            LinkEvent::Reviewed { ticket, review } if self.judging(ticket) => {
                 self.judged(engines, engine, shown, (ticket, Ok(review)))
             }
-            Event::ReviewFailed { ticket, message } if self.judging(ticket) => {
+            LinkEvent::ReviewFailed { ticket, message } if self.judging(ticket) => {
                 self.judged(engines, engine, shown, (ticket, Err(message)))
             }
-            Event::Reviewed { ticket, review } => {
+            LinkEvent::Reviewed { ticket, review } => {
                 if !self.review.runs(ticket) {
                     return Changed::Nothing;
                 }
@@ -390,7 +390,7 @@ impl Analyst {
                 self.kick(engines, engine, shown);
                 Changed::Both
             }
-            Event::ReviewFailed { ticket, message } => {
+            LinkEvent::ReviewFailed { ticket, message } => {
                 if !self.review.runs(ticket) {
                     return Changed::Nothing;
                 }
@@ -399,7 +399,7 @@ impl Analyst {
                 self.kick(engines, engine, shown);
                 Changed::Both
             }
-            Event::Failed(failure) => {
+            LinkEvent::Failed(failure) => {
                 let message = failure.say(engines.name(engine));
                 if let AnalystState::Judging { ticket } = self.state {
                     self.verdict = Some((ticket, Err(message.clone())));

@@ -7,7 +7,7 @@ use web_time::Instant;
 
 use super::super::engines::Engines;
 use super::{Play, LEVELS};
-use crate::link::{BestMoveLine, Event, Job, Limit, Search};
+use crate::link::{BestMoveLine, Job, Limit, LinkEvent, Search};
 use crate::messages::{LineInfo, Outgoing, Reply};
 use crate::say::Say;
 use crate::score;
@@ -156,15 +156,15 @@ impl Play {
     pub(in crate::room) fn on_event(
         &mut self,
         engines: &Engines,
-        event: Event,
+        event: LinkEvent,
         now: Instant,
     ) -> Vec<Outgoing> {
         match event {
-            Event::Ready
-            | Event::ReviewProgress { .. }
-            | Event::Reviewed { .. }
-            | Event::ReviewFailed { .. } => Vec::new(),
-            Event::Line { ticket, line } => match self.state {
+            LinkEvent::Ready
+            | LinkEvent::ReviewProgress { .. }
+            | LinkEvent::Reviewed { .. }
+            | LinkEvent::ReviewFailed { .. } => Vec::new(),
+            LinkEvent::Line { ticket, line } => match self.state {
                 EngineState::Thinking { ticket: t } | EngineState::Hinting { ticket: t }
                     if t == ticket =>
                 {
@@ -173,7 +173,7 @@ impl Play {
                 }
                 _ => Vec::new(),
             },
-            Event::BestMove { ticket, answer } => match self.state {
+            LinkEvent::BestMove { ticket, answer } => match self.state {
                 EngineState::Thinking { ticket: t } if t == ticket && self.held.is_none() => {
                     if let Some(answer) = self.judge_answer(answer, now) {
                         self.play_engine_answer(engines, answer, now);
@@ -190,7 +190,7 @@ impl Play {
                 }
                 _ => Vec::new(),
             },
-            Event::Failed(failure) => {
+            LinkEvent::Failed(failure) => {
                 let message = failure.say(engines.name(self.engine));
                 self.fail(message);
                 // A stalled engine on a clock has usually run out of it.
