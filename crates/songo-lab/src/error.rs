@@ -94,15 +94,8 @@ impl LabError {
                 SpsaError::Stdout(e) => stdout_exit(e),
             },
             LabError::Datagen(e) => match e {
-                DatagenError::Tables(e) => tb_exit(e),
-                // A build without MPI cannot do what was asked: a usage error.
-                DatagenError::Mpi(MpiError::NotBuilt) => Exit::Usage,
-                DatagenError::Data(_)
-                | DatagenError::Hash(_)
-                | DatagenError::Threads { .. }
-                | DatagenError::Mpi(_)
-                | DatagenError::Stopped { .. }
-                | DatagenError::Gather { .. } => Exit::Failure,
+                DatagenError::Job(e) => e.exit(),
+                DatagenError::Data(_) => Exit::Failure,
             },
             LabError::Train(e) => match e {
                 TrainError::Blend(_) | TrainError::Sizes { .. } | TrainError::Variants { .. } => {
@@ -131,20 +124,13 @@ impl LabError {
             },
             LabError::Puzzles(e) => match e {
                 PuzzlesError::File(PuzzleFileError::Damaged { .. }) => Exit::BadInput,
-                // A build without MPI cannot do what was asked: a usage error.
-                PuzzlesError::Mpi(MpiError::NotBuilt) => Exit::Usage,
                 PuzzlesError::File(
                     PuzzleFileError::Read { .. } | PuzzleFileError::Write { .. },
                 )
-                | PuzzlesError::Embedded { .. }
-                | PuzzlesError::Hash(_)
-                | PuzzlesError::Threads { .. }
-                | PuzzlesError::Mpi(_)
-                | PuzzlesError::Stopped { .. }
-                | PuzzlesError::Gather { .. } => Exit::Failure,
+                | PuzzlesError::Embedded { .. } => Exit::Failure,
                 // The arguments do not go with the file, or with each other.
                 PuzzlesError::Mismatch { .. } | PuzzlesError::VerifyDepth { .. } => Exit::Usage,
-                PuzzlesError::Tables(e) => tb_exit(e),
+                PuzzlesError::Job(e) => e.exit(),
                 PuzzlesError::Stdout(e) => stdout_exit(e),
             },
             LabError::Lessons(e) => match e {

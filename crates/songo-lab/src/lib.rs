@@ -20,6 +20,7 @@
 pub mod book;
 pub mod datagen;
 pub mod error;
+pub mod job;
 pub mod lessons;
 pub mod matches;
 pub mod mpi;

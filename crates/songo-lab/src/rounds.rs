@@ -24,13 +24,28 @@ use songo_tb::generate::Exchange;
 use songo_cli::chain::Chain;
 use songo_cli::errln;
 
-/// The errors of a job split between ranks: what rank 0 says when another
-/// rank failed, or when the results it gathered are not whole.
-pub trait RankError: std::error::Error + Sized + 'static {
+use crate::job::JobError;
+
+/// The error of a job split between ranks, which says, through its
+/// [`JobError`], when another rank failed, or when the results rank 0
+/// gathered are not whole.
+pub trait RankError: std::error::Error + From<JobError> + Sized + 'static {
+    /// What a job's results are, for the message: "games", "puzzles".
+    const ITEMS: &'static str;
+
     /// Another rank failed (its error was printed above), `failed` in all.
-    fn stopped(failed: u64) -> Self;
+    fn stopped(failed: u64) -> Self {
+        JobError::Stopped { failed }.into()
+    }
+
     /// What the ranks sent is not each job once, whole: a bug.
-    fn garbled(what: &'static str) -> Self;
+    fn garbled(what: &'static str) -> Self {
+        JobError::Gather {
+            items: Self::ITEMS,
+            what,
+        }
+        .into()
+    }
 }
 
 /// What [`run`] does with the jobs: run a rank's share, and on rank 0
@@ -219,13 +234,17 @@ mod tests {
     #[error("test")]
     struct E(&'static str);
 
+    impl From<JobError> for E {
+        fn from(e: JobError) -> E {
+            match e {
+                JobError::Gather { what, .. } => E(what),
+                _ => E("stopped"),
+            }
+        }
+    }
+
     impl RankError for E {
-        fn stopped(_: u64) -> E {
-            E("stopped")
-        }
-        fn garbled(what: &'static str) -> E {
-            E(what)
-        }
+        const ITEMS: &'static str = "tests";
     }
 
     #[test]

@@ -34,9 +34,11 @@ use songo_engine::eval::EvalKind;
 use songo_engine::search::{search, SearchControl, SearchOptions, SearchRequest};
 use songo_engine::tt::{AllocError, TranspositionTable};
 use songo_engine::Limits;
-use songo_tb::{Tablebases, TbError, TbValue};
+use songo_tb::{Tablebases, TbValue};
 
 use format::{DataError, Header, Record, Writer, TB_NONE};
+
+use crate::job::JobError;
 
 /// Games played between two writes of the file: small enough that an
 /// interrupted run loses little, large enough to keep every thread busy.
@@ -59,29 +61,12 @@ const OPENING_TRIES: u64 = 200;
 pub enum DatagenError {
     #[error(transparent)]
     Data(#[from] DataError),
+    /// What stops any job on threads and ranks.
     #[error(transparent)]
-    Hash(#[from] AllocError),
-    #[error("--tablebases")]
-    Tables(#[from] TbError),
-    #[error("cannot start {threads} threads")]
-    Threads {
-        threads: usize,
-        #[source]
-        source: rayon::ThreadPoolBuildError,
-    },
-    /// `--mpi` cannot run here.
-    #[error(transparent)]
-    Mpi(#[from] crate::mpi::MpiError),
-    /// Rank 0 stops the job because another rank failed; rank 0 printed
-    /// that rank's error before this one, and the file keeps its whole
-    /// batches.
-    #[error("{failed} other rank(s) failed (their error is above): the job stopped, the file keeps what was written")]
-    Stopped { failed: u64 },
-    /// What the ranks sent rank 0 is not whole games in order: a bug, never
-    /// written to the file.
-    #[error("the games gathered from the MPI ranks are not whole: {what}")]
-    Gather { what: &'static str },
+    Job(JobError),
 }
+
+crate::job_error_from!(DatagenError);
 
 /// `songo datagen`'s arguments.
 #[derive(Args, Debug, Clone)]
@@ -287,7 +272,7 @@ impl Setup {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|source| DatagenError::Threads { threads, source })?;
+            .map_err(|source| JobError::Threads { threads, source })?;
         Ok(Setup {
             tables,
             wanted,

@@ -23,12 +23,7 @@ const RECORD_WORDS: usize = RECORD_BYTES / 8;
 const _: () = assert!(RECORD_BYTES.is_multiple_of(8), "a record is whole words");
 
 impl RankError for DatagenError {
-    fn stopped(failed: u64) -> DatagenError {
-        DatagenError::Stopped { failed }
-    }
-    fn garbled(what: &'static str) -> DatagenError {
-        DatagenError::Gather { what }
-    }
+    const ITEMS: &'static str = "games";
 }
 
 /// Runs `songo datagen --mpi` in the MPI job this process was started in.
@@ -130,7 +125,7 @@ fn to_words(records: &[Record]) -> Vec<u64> {
 
 /// Game `index`'s records from its words, each checked to be the game's.
 fn from_words(index: u64, words: &[u64]) -> Result<Vec<Record>, DatagenError> {
-    let garbled = |what| DatagenError::Gather { what };
+    let garbled = DatagenError::garbled;
     if !words.len().is_multiple_of(RECORD_WORDS) {
         return Err(garbled("a game cut short"));
     }

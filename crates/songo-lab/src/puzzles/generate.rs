@@ -195,7 +195,7 @@ fn to_words(puzzles: &[Puzzle]) -> Vec<u64> {
 
 /// A game's puzzles from its words, each line read as a file's is.
 fn from_words(v: Variant, words: &[u64]) -> Result<Vec<Puzzle>, PuzzlesError> {
-    let garbled = |what| PuzzlesError::Gather { what };
+    let garbled = <PuzzlesError as crate::rounds::RankError>::garbled;
     let [len, body @ ..] = words else {
         return Err(garbled("a game cut short"));
     };
@@ -243,7 +243,7 @@ pub fn run_on(a: &GenerateArgs, ex: &mut dyn Exchange) -> Result<(), PuzzlesErro
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|source| PuzzlesError::Threads { threads, source })?;
+            .map_err(|source| crate::job::JobError::Threads { threads, source })?;
         Ok((tables, set, pool))
     })();
     let Some((tables, set, pool)) = together(ex, ready)? else {

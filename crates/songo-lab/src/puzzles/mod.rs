@@ -10,11 +10,10 @@ pub mod report;
 
 use std::path::{Path, PathBuf};
 
+use crate::job::JobError;
 use clap::{Args, Subcommand};
 use songo_core::Variant;
-use songo_engine::tt::AllocError;
 use songo_learn::puzzle::{embedded, PuzzleError};
-use songo_tb::TbError;
 
 pub use file::PuzzleFileError;
 use songo_cli::outln;
@@ -77,39 +76,17 @@ pub enum PuzzlesError {
     },
     #[error("--verify-depth {verify} is not at least --depth {depth} + 4")]
     VerifyDepth { depth: u32, verify: u32 },
+    /// What stops any job on threads and ranks.
     #[error(transparent)]
-    Hash(#[from] AllocError),
-    #[error("--tablebases")]
-    Tables(#[from] TbError),
-    #[error("cannot start {threads} threads")]
-    Threads {
-        threads: usize,
-        #[source]
-        source: rayon::ThreadPoolBuildError,
-    },
-    /// `--mpi` cannot run here.
-    #[error(transparent)]
-    Mpi(#[from] crate::mpi::MpiError),
-    /// Rank 0 stops the job because another rank failed; rank 0 printed
-    /// that rank's error before this one, and the file keeps its whole
-    /// batches.
-    #[error("{failed} other rank(s) failed (their error is above): the job stopped, the file keeps what was written")]
-    Stopped { failed: u64 },
-    /// What the ranks sent rank 0 is not whole games in order: a bug,
-    /// never written to the file.
-    #[error("the puzzles gathered from the MPI ranks are not whole: {what}")]
-    Gather { what: &'static str },
+    Job(JobError),
     #[error(transparent)]
     Stdout(#[from] StdoutError),
 }
 
+crate::job_error_from!(PuzzlesError);
+
 impl crate::rounds::RankError for PuzzlesError {
-    fn stopped(failed: u64) -> PuzzlesError {
-        PuzzlesError::Stopped { failed }
-    }
-    fn garbled(what: &'static str) -> PuzzlesError {
-        PuzzlesError::Gather { what }
-    }
+    const ITEMS: &'static str = "puzzles";
 }
 
 /// Runs `songo puzzles …`.

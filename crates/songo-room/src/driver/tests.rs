@@ -129,7 +129,9 @@ fn no_uciok_in_time_or_an_exit_is_a_failure_to_start() {
     let a = d.on_time(ANSWER_TIMEOUT);
     assert_eq!(
         reports(&a),
-        [LinkEvent::Failed(Failure::Start("no answer in time".into()))]
+        [LinkEvent::Failed(Failure::Start(
+            "no answer in time".into()
+        ))]
     );
     assert!(d.is_over());
     assert_eq!(d.on_line("uciok", ANSWER_TIMEOUT), []);
@@ -140,7 +142,9 @@ fn no_uciok_in_time_or_an_exit_is_a_failure_to_start() {
     d.start(T0);
     assert_eq!(
         reports(&d.closed(ms(3))),
-        [LinkEvent::Failed(Failure::Start("the engine exited".into()))]
+        [LinkEvent::Failed(Failure::Start(
+            "the engine exited".into()
+        ))]
     );
 }
 
@@ -468,7 +472,10 @@ fn no_answer_even_after_stop_is_a_stall() {
 fn an_engine_that_exits_has_crashed() {
     let mut d = ready_for_searches();
     d.on_job(search_job(1, Limit::Infinite), T0);
-    assert_eq!(reports(&d.closed(ms(1))), [LinkEvent::Failed(Failure::Crashed)]);
+    assert_eq!(
+        reports(&d.closed(ms(1))),
+        [LinkEvent::Failed(Failure::Crashed)]
+    );
     assert_eq!(d.closed(ms(2)), []);
     assert_eq!(d.restarted(ms(3)), []);
 }
