@@ -12,13 +12,16 @@
 
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use songo_lab::datagen::format;
 
 mod mpi_support;
 mod tb_support;
-use mpi_support::{built_without_mpi, find_mpirun, mpirun, output_within, skip, text, SONGO};
+use mpi_support::{
+    built_without_mpi, find_mpirun, mpirun, output_within, ranks_run_here, run_ranks, skip, text,
+    SONGO,
+};
 use tb_support::TempDir;
 
 /// Far more than any run here takes (a few seconds): past it, a rank is
@@ -64,48 +67,22 @@ fn datagen_args(case: &Case, games: u64, out: &Path) -> Vec<String> {
 
 /// `songo datagen --mpi …` as `n` ranks, which must succeed.
 fn datagen_mpi(mpi: &Path, n: usize, args: &[String]) -> std::process::Output {
-    let mut with_mpi: Vec<&str> = args.iter().map(String::as_str).collect();
-    with_mpi.insert(1, "--mpi");
-    let started = Instant::now();
-    let o = output_within(mpirun(mpi, n, &with_mpi), LIMIT);
-    assert!(o.status.success(), "mpirun -np {n} {args:?}: {}", text(&o));
-    eprintln!(
-        "mpirun -np {n} {}: {:.1} s",
-        args.join(" "),
-        started.elapsed().as_secs_f64()
-    );
-    o
+    run_ranks(mpi, n, args, 1, LIMIT)
 }
 
 #[test]
 fn mpi_ranks_write_the_file_of_a_single_process() {
-    let mpi = match find_mpirun() {
+    let dir = TempDir::new("datagen-mpi");
+    let probe = dir.0.join("probe.data");
+    let small = ["datagen", "--games", "1", "--nodes", "50", "--out"]
+        .map(String::from)
+        .into_iter()
+        .chain([probe.display().to_string()])
+        .collect::<Vec<_>>();
+    let mpi = match ranks_run_here(&small, 1, LIMIT) {
         Ok(mpi) => mpi,
         Err(why) => return skip(why),
     };
-    let dir = TempDir::new("datagen-mpi");
-    let probe = dir.0.join("probe.data");
-    let o = output_within(
-        mpirun(
-            &mpi,
-            1,
-            &[
-                "datagen",
-                "--mpi",
-                "--games",
-                "1",
-                "--nodes",
-                "50",
-                "--out",
-                probe.to_str().unwrap(),
-            ],
-        ),
-        LIMIT,
-    );
-    if let Some(why) = built_without_mpi(&o) {
-        return skip(why);
-    }
-    assert!(o.status.success(), "{}", text(&o));
 
     for case in &CASES {
         let reference = dir.0.join(format!("{}.data", case.variant));

@@ -10,11 +10,11 @@
 
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 mod mpi_support;
 mod tb_support;
-use mpi_support::{built_without_mpi, find_mpirun, mpirun, output_within, skip, text, SONGO};
+use mpi_support::{ranks_run_here, run_ranks, skip, text, SONGO};
 use tb_support::TempDir;
 
 const LIMIT: Duration = Duration::from_secs(180);
@@ -45,46 +45,17 @@ fn args(variant: &str, puzzles: u64, out: &Path) -> Vec<String> {
 }
 
 fn generate_mpi(mpi: &Path, n: usize, args: &[String]) -> std::process::Output {
-    let mut with_mpi: Vec<&str> = args.iter().map(String::as_str).collect();
-    with_mpi.insert(2, "--mpi");
-    let started = Instant::now();
-    let o = output_within(mpirun(mpi, n, &with_mpi), LIMIT);
-    assert!(o.status.success(), "mpirun -np {n} {args:?}: {}", text(&o));
-    eprintln!(
-        "mpirun -np {n} {}: {:.1} s",
-        args.join(" "),
-        started.elapsed().as_secs_f64()
-    );
-    o
+    run_ranks(mpi, n, args, 2, LIMIT)
 }
 
 #[test]
 fn mpi_ranks_write_the_file_of_a_single_process() {
-    let mpi = match find_mpirun() {
+    let dir = TempDir::new("puzzles-mpi");
+    let probe = dir.0.join("probe.puzzles");
+    let mpi = match ranks_run_here(&args("songo40", 1, &probe), 2, LIMIT) {
         Ok(mpi) => mpi,
         Err(why) => return skip(why),
     };
-    let dir = TempDir::new("puzzles-mpi");
-    let probe = dir.0.join("probe.puzzles");
-    let o = output_within(
-        mpirun(
-            &mpi,
-            1,
-            &{
-                let mut a: Vec<String> = args("songo40", 1, &probe);
-                a.insert(2, "--mpi".into());
-                a
-            }
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-        ),
-        LIMIT,
-    );
-    if let Some(why) = built_without_mpi(&o) {
-        return skip(why);
-    }
-    assert!(o.status.success(), "{}", text(&o));
 
     for variant in ["songo40", "songo36-beginner"] {
         // Enough puzzles for several rounds at 4 ranks (4 games a rank).

@@ -114,3 +114,41 @@ pub fn text(o: &Output) -> String {
         String::from_utf8_lossy(&o.stderr)
     )
 }
+
+/// `args` with `--mpi` put in at `at` (after the subcommand's words).
+fn with_mpi(args: &[String], at: usize) -> Vec<&str> {
+    let mut with: Vec<&str> = args.iter().map(String::as_str).collect();
+    with.insert(at, "--mpi");
+    with
+}
+
+/// Runs songo's `args`, `--mpi` put in at `at`, as `n` ranks; it must
+/// succeed within `limit`. Its time goes to standard error, for the log.
+pub fn run_ranks(mpi: &Path, n: usize, args: &[String], at: usize, limit: Duration) -> Output {
+    let started = Instant::now();
+    let o = output_within(mpirun(mpi, n, &with_mpi(args, at)), limit);
+    assert!(o.status.success(), "mpirun -np {n} {args:?}: {}", text(&o));
+    eprintln!(
+        "mpirun -np {n} {}: {:.1} s",
+        args.join(" "),
+        started.elapsed().as_secs_f64()
+    );
+    o
+}
+
+/// Whether a job of one rank runs here: `mpirun` is found and songo was
+/// built with MPI (else the reason to skip). A small job `args`, `--mpi`
+/// put in at `at`, must then succeed.
+pub fn ranks_run_here(
+    args: &[String],
+    at: usize,
+    limit: Duration,
+) -> Result<PathBuf, &'static str> {
+    let mpi = find_mpirun()?;
+    let o = output_within(mpirun(&mpi, 1, &with_mpi(args, at)), limit);
+    if let Some(why) = built_without_mpi(&o) {
+        return Err(why);
+    }
+    assert!(o.status.success(), "{}", text(&o));
+    Ok(mpi)
+}
