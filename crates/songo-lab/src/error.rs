@@ -87,10 +87,8 @@ impl LabError {
                 | SpsaError::Repeated { .. }
                 | SpsaError::State(StateError::Mismatch { .. }) => Exit::Usage,
                 SpsaError::State(StateError::Parse { .. }) => Exit::BadInput,
-                SpsaError::Tables(e) => tb_exit(e),
-                SpsaError::State(_) | SpsaError::Hash(_) | SpsaError::Threads { .. } => {
-                    Exit::Failure
-                }
+                SpsaError::State(_) => Exit::Failure,
+                SpsaError::Job(e) => e.exit(),
                 SpsaError::Stdout(e) => stdout_exit(e),
             },
             LabError::Datagen(e) => match e {

@@ -17,13 +17,13 @@ pub mod state;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use crate::job::JobError;
 use clap::Args;
 use rayon::prelude::*;
 use songo_core::variant::Variant;
 use songo_engine::eval::EvalKind;
 use songo_engine::search::{ParamError, SearchParams, Tunable};
-use songo_engine::tt::AllocError;
-use songo_tb::{Tablebases, TbError};
+use songo_tb::Tablebases;
 
 use crate::datagen::PlayConfig;
 use optimizer::Gains;
@@ -49,19 +49,14 @@ pub enum SpsaError {
     LearningRate { value: f64 },
     #[error("--param {name} is given twice")]
     Repeated { name: &'static str },
+    /// What stops a job on threads (its hash, its tables, its threads).
     #[error(transparent)]
-    Hash(#[from] AllocError),
-    #[error("--tablebases")]
-    Tables(#[from] TbError),
-    #[error("cannot start {threads} threads")]
-    Threads {
-        threads: usize,
-        #[source]
-        source: rayon::ThreadPoolBuildError,
-    },
+    Job(JobError),
     #[error(transparent)]
     Stdout(#[from] songo_cli::output::StdoutError),
 }
+
+crate::job_error_from!(SpsaError);
 
 /// `songo tune search`'s arguments.
 #[derive(Args, Debug, Clone)]
@@ -204,7 +199,7 @@ pub fn run(a: &SpsaArgs) -> Result<(), SpsaError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads)
         .build()
-        .map_err(|source| SpsaError::Threads {
+        .map_err(|source| JobError::Threads {
             threads: a.threads,
             source,
         })?;
