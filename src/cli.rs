@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::error::{report, CliError, StdoutError};
 use crate::session::Session;
+use crate::tb_cli::TbCommand;
 use songo_cli::args::PositionArgs;
 use songo_cli::output::Output;
 use songo_cli::{errln, outln};
@@ -352,7 +353,12 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
             songo_lab::sparring::run(s, std::io::stdin().lock(), Output::stdout());
             Ok(())
         }
-        Some(Command::Tb(command)) => crate::tb_cli::run(command),
+        Some(Command::Tb(command)) => match command {
+            TbCommand::Probe(a) => Ok(crate::tb_cli::probe(&a)?),
+            TbCommand::Generate(a) => Ok(songo_lab::tb::generate(&a)?),
+            TbCommand::Verify(a) => Ok(songo_lab::tb::verify(&a)?),
+            TbCommand::Compress(a) => Ok(songo_lab::tb::compress(&a)?),
+        },
         Some(Command::Book(command)) => Ok(songo_lab::book::run(command)?),
         Some(Command::Puzzles(command)) => Ok(songo_lab::puzzles::run(&command)?),
         Some(Command::Lessons(command)) => Ok(songo_lab::lessons::run(&command)?),

@@ -9,10 +9,8 @@ use clap::{Args, Subcommand};
 use songo_cli::args::{PositionArgs, DEFAULT_TB_DIR as DEFAULT_DIR};
 use songo_cli::output::StdoutError;
 use songo_cli::{errln, outln};
-use songo_lab::tb::{CompressArgs, GenerateArgs, TbCliError, VerifyArgs};
+use songo_lab::tb::{CompressArgs, GenerateArgs, VerifyArgs};
 use songo_tb::{Tablebases, TbError};
-
-use crate::error::CliError;
 
 /// Why `songo tb probe` failed. The [`TbError`] underneath names the file.
 #[derive(Debug, thiserror::Error)]
@@ -89,17 +87,8 @@ pub struct ProbeArgs {
     pub dir: PathBuf,
 }
 
-/// Runs a `songo tb` subcommand.
-pub fn run(command: TbCommand) -> Result<(), CliError> {
-    match command {
-        TbCommand::Generate(args) => songo_lab::tb::generate(&args).map_err(TbCliError::into),
-        TbCommand::Probe(args) => Ok(probe(&args)?),
-        TbCommand::Verify(args) => songo_lab::tb::verify(&args).map_err(TbCliError::into),
-        TbCommand::Compress(args) => songo_lab::tb::compress(&args).map_err(TbCliError::into),
-    }
-}
-
-fn probe(args: &ProbeArgs) -> Result<(), TbProbeError> {
+/// `songo tb probe`: the verdict of the position and after each move.
+pub fn probe(args: &ProbeArgs) -> Result<(), TbProbeError> {
     let (v, p) = (args.at.variant, args.at.position());
     let tb = Tablebases::open(&args.dir).map_err(|source| TbProbeError::Open {
         dir: args.dir.clone(),
