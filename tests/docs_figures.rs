@@ -7,7 +7,12 @@
 //! - the bench's node count quoted by docs/web.md and songo-wasm's docs;
 //! - the README's protocol example: its depth-12 lines and best move;
 //! - docs/tour.md's outputs: `songo analyze`, `songo play`, `songo
-//!   review`, `songo match`, `songo tb generate` and `probe`.
+//!   review`, `songo match`, `songo tb generate` and `probe`;
+//! - the embedded book's figures (docs/book.md: `songo book stats`, `songo
+//!   book probe`; docs/json.md), `songo analyze --json` (docs/json.md,
+//!   protocol.md);
+//! - docs/learn.md: the lessons compiled in (`songo lessons check`), the
+//!   puzzle sets' counts, bytes, themes and difficulties, the rating tables.
 
 mod cli_support;
 
@@ -245,7 +250,8 @@ fn assert_quoted(what: &str, quoted: &[String], said: &Said, mask: &dyn Fn(&str)
 
 /// A directory of its own under the test's scratch space, emptied.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("docs_figures-{name}"));
+    let dir =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("docs_figures-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -279,7 +285,12 @@ fn the_tours_analysis_is_songo_analyzes() {
         }
         mask_words(&words.join(" "), &["in"], &[])
     };
-    assert_quoted("docs/tour.md's songo analyze", &quoted, &said(cmd, &o), &mask);
+    assert_quoted(
+        "docs/tour.md's songo analyze",
+        &quoted,
+        &said(cmd, &o),
+        &mask,
+    );
 }
 
 #[test]
@@ -303,7 +314,12 @@ fn the_tours_game_in_the_terminal_is_songo_plays() {
         .unwrap();
     let o = child.wait_with_output().unwrap();
     let same = |l: &str| l.trim_end().to_string();
-    assert_quoted("docs/tour.md's songo play", &quoted, &said("songo play", &o), &same);
+    assert_quoted(
+        "docs/tour.md's songo play",
+        &quoted,
+        &said("songo play", &o),
+        &same,
+    );
 }
 
 #[test]
@@ -315,7 +331,12 @@ fn the_tours_review_is_songo_reviews() {
         &cmd.split(' ').skip(1).collect::<Vec<_>>(),
     );
     let same = |l: &str| l.trim_end().to_string();
-    assert_quoted("docs/tour.md's songo review", &quoted, &said(cmd, &o), &same);
+    assert_quoted(
+        "docs/tour.md's songo review",
+        &quoted,
+        &said(cmd, &o),
+        &same,
+    );
 }
 
 #[test]
@@ -341,7 +362,12 @@ fn the_tours_match_is_songo_matchs() {
     ];
     let o = songo_in(&scratch("match"), &args);
     let mask = |l: &str| mask_words(l, &["in"], &[]);
-    assert_quoted("docs/tour.md's songo match", &quoted, &said("songo match", &o), &mask);
+    assert_quoted(
+        "docs/tour.md's songo match",
+        &quoted,
+        &said("songo match", &o),
+        &mask,
+    );
 }
 
 #[test]
@@ -370,7 +396,16 @@ fn the_tours_tables_are_songo_tbs() {
     );
     let o = songo_in(
         &dir,
-        &["tb", "probe", "--dir", "tables", "--variant", "songo40", "--fen", fen],
+        &[
+            "tb",
+            "probe",
+            "--dir",
+            "tables",
+            "--variant",
+            "songo40",
+            "--fen",
+            fen,
+        ],
     );
     let same = |l: &str| l.trim_end().to_string();
     assert_quoted(
@@ -379,4 +414,347 @@ fn the_tours_tables_are_songo_tbs() {
         &said("songo tb probe", &o),
         &same,
     );
+}
+
+// ---------------------------------------------------------------------
+// The books, the lessons and the puzzles compiled in: docs/book.md,
+// docs/json.md, docs/learn.md.
+
+/// `n` with a separator every three digits: `17,311` (`sep` `,`) or
+/// `29 719` (`sep` ` `).
+fn grouped(n: u64, sep: &str) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push_str(sep);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The rows of the markdown table of `doc` whose header line is `header`.
+fn table(doc: &str, header: &str) -> Vec<Vec<String>> {
+    let at = doc
+        .find(&format!("{header}\n"))
+        .unwrap_or_else(|| panic!("no table {header:?}"));
+    doc[at..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+fn assert_contains(path: &str, text: &str, want: &str) {
+    assert!(
+        text.contains(want),
+        "{path} should say {want:?} (the command says so)"
+    );
+}
+
+#[test]
+fn the_embedded_books_figures_are_songo_book_stats() {
+    let o = songo(&["book", "stats"]);
+    let s = said("songo book stats", &o);
+    // `the embedded book: 3000 positions, 17311 moves, 186520 bytes`
+    let head: Vec<u64> = s.out[0]
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let [positions, moves, bytes] = head[..] else {
+        panic!("{:?}", s.out[0])
+    };
+    let book = doc("docs/book.md");
+    let per_variant = positions / 3;
+    assert_contains(
+        "docs/book.md",
+        &book,
+        &format!(
+            "**{positions} positions** ({per_variant} per variant), {} moves,\n**{} bytes** ({} gzipped",
+            grouped(moves, ","),
+            grouped(bytes, ","),
+            grouped(gzipped_file("crates/songo-book/books/songo.book"), ",")
+        ),
+    );
+    // Each variant's row: positions, main line, plies and the fullest.
+    let rows = table(
+        &book,
+        "| variant | positions | main line | plies with positions |",
+    );
+    let mut lines = s.out[1..].iter();
+    let mut seen = 0;
+    while let Some(first) = lines.next() {
+        let (variant, count) = first.split_once(": ").expect("VARIANT: N positions");
+        let main = lines
+            .next()
+            .unwrap()
+            .trim()
+            .strip_prefix("main line, ")
+            .unwrap();
+        let per_ply: Vec<u64> = lines
+            .next()
+            .unwrap()
+            .trim()
+            .strip_prefix("positions per ply: ")
+            .unwrap()
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let most = *per_ply.iter().max().unwrap();
+        let ply = per_ply.iter().position(|&n| n == most).unwrap();
+        let want = vec![
+            variant.to_string(),
+            count.trim_end_matches(" positions").to_string(),
+            main.to_string(),
+            format!("0–{} (most at ply {ply}: {most})", per_ply.len() - 1),
+        ];
+        let row = rows
+            .iter()
+            .find(|r| r[0] == variant)
+            .unwrap_or_else(|| panic!("docs/book.md: no row for {variant}"));
+        assert_eq!(row, &want, "docs/book.md's row of {variant}");
+        seen += 1;
+    }
+    assert_eq!(seen, rows.len(), "docs/book.md: a row per variant");
+}
+
+#[test]
+fn the_book_probe_examples_are_songo_book_probes() {
+    let cmd = "songo book probe --moves F";
+    let quoted = block(&doc("docs/book.md"), &format!("$ {cmd}"));
+    let o = songo(&cmd.split(' ').skip(1).collect::<Vec<_>>());
+    let same = |l: &str| l.trim_end().to_string();
+    assert_quoted(
+        "docs/book.md's songo book probe",
+        &quoted,
+        &said(cmd, &o),
+        &same,
+    );
+
+    // docs/json.md's line, cut short after the first move.
+    let quoted = block(&doc("docs/json.md"), &format!("$ {cmd} --json"));
+    let o = songo(&["book", "probe", "--moves", "F", "--json"]);
+    let line = text(&o.stdout);
+    let (shown, _) = quoted[0].split_once('…').expect("a line cut short with …");
+    assert!(
+        line.starts_with(shown),
+        "docs/json.md's songo book probe --json:\n  {}\nthe command says\n  {line}",
+        quoted[0]
+    );
+}
+
+#[test]
+fn the_analysis_json_examples_are_songo_analyzes() {
+    let o = songo(&["analyze", "--json"]);
+    let s = said("songo analyze --json", &o);
+    // The speed and the time go.
+    let mask = |l: &str| match serde_json::from_str::<serde_json::Value>(l) {
+        Ok(mut v) => {
+            if let Some(o) = v.as_object_mut() {
+                o.remove("nps");
+                o.remove("time_ms");
+            }
+            v.to_string()
+        }
+        Err(_) => l.to_string(),
+    };
+    for path in ["docs/json.md", "protocol.md"] {
+        let quoted = block(&doc(path), "$ songo analyze --json");
+        assert_quoted(
+            &format!("{path}'s songo analyze --json"),
+            &quoted,
+            &s,
+            &mask,
+        );
+    }
+}
+
+#[test]
+fn the_lessons_figures_are_the_lessons_compiled_in() {
+    let quoted = block(&doc("docs/learn.md"), "$ songo lessons check");
+    let o = songo(&["lessons", "check"]);
+    assert_eq!(quoted, said("songo lessons check", &o).out, "docs/learn.md");
+    let lessons = songo_learn::lesson::builtin();
+    let per: Vec<usize> = songo_core::Variant::ALL
+        .iter()
+        .map(|&v| lessons.of(v).count())
+        .collect();
+    let (least, most) = (per.iter().min().unwrap(), per.iter().max().unwrap());
+    assert_contains(
+        "docs/learn.md",
+        &doc("docs/learn.md"),
+        &format!(
+            "{} lessons, {least} or {most} for each variant",
+            lessons.all().len()
+        ),
+    );
+}
+
+fn gzipped(bytes: &[u8]) -> u64 {
+    let mut gzip = Command::new("gzip")
+        .args(["-9", "-c"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("gzip runs");
+    let mut stdin = gzip.stdin.take().unwrap();
+    let input = bytes.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input).unwrap());
+    let out = gzip.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(out.status.success());
+    out.stdout.len() as u64
+}
+
+/// `gzip -9 -c PATH`'s bytes (the file's name in its header, as the
+/// documents measured it).
+fn gzipped_file(path: &str) -> u64 {
+    let o = Command::new("gzip")
+        .args(["-9", "-c", path])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("gzip runs");
+    assert!(o.status.success(), "gzip {path}");
+    o.stdout.len() as u64
+}
+
+#[test]
+fn the_puzzle_sets_figures_are_the_sets_compiled_in() {
+    let learn = doc("docs/learn.md");
+    let g = |n: u64| grouped(n, " ");
+    let rows = table(&learn, "| variant | puzzles | games | bytes | gzipped |");
+    let themes = table(
+        &learn,
+        "| variant | capture | quiet | chain | second lap | feeding | noble pit | tables | Interdit Sec |",
+    );
+    let difficulties = table(&learn, "| variant | 1 | 2 | 3 | 4 | 5 | 6 | 7 |");
+    let export = songo(&["puzzles", "export"]);
+    let export = said("songo puzzles export", &export).out;
+    // `cat crates/songo-learn/data/*.puzzles`: by name.
+    let mut all = std::collections::BTreeMap::new();
+    for v in songo_core::Variant::ALL {
+        let name = v.to_string();
+        let path = format!("crates/songo-learn/data/{name}.puzzles");
+        let file = doc(&path);
+        all.insert(name.clone(), file.clone());
+        let header = |key: &str| {
+            file.lines()
+                .find_map(|l| l.strip_prefix(&format!("{key} ")))
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap_or_else(|| panic!("{path}: no {key}"))
+        };
+        let want = vec![
+            name.clone(),
+            header("puzzles").to_string(),
+            header("games").to_string(),
+            g(file.len() as u64),
+            g(gzipped_file(&path)),
+        ];
+        let row = rows
+            .iter()
+            .find(|r| r[0] == name)
+            .expect("a row per variant");
+        assert_eq!(row, &want, "docs/learn.md's shipped set of {name}");
+
+        // The themes and difficulties, counted from `songo puzzles export`.
+        let mut by_theme = [0u64; 8];
+        let mut by_difficulty = [0u64; 7];
+        for line in &export {
+            let p: serde_json::Value = serde_json::from_str(line).expect("JSON lines");
+            if p["variant"] != name.as_str() {
+                continue;
+            }
+            for t in p["themes"].as_array().unwrap() {
+                let t = songo_learn::puzzle::Theme::from_name(t.as_str().unwrap()).unwrap();
+                let i = songo_learn::puzzle::Theme::ALL
+                    .iter()
+                    .position(|&x| x == t)
+                    .unwrap();
+                by_theme[i] += 1;
+            }
+            by_difficulty[p["difficulty"].as_u64().unwrap() as usize - 1] += 1;
+        }
+        let counted = |counts: &[u64]| {
+            std::iter::once(name.clone())
+                .chain(counts.iter().map(u64::to_string))
+                .collect::<Vec<_>>()
+        };
+        let row = themes.iter().find(|r| r[0] == name).unwrap();
+        assert_eq!(row, &counted(&by_theme), "docs/learn.md's themes of {name}");
+        let row = difficulties.iter().find(|r| r[0] == name).unwrap();
+        assert_eq!(
+            row,
+            &counted(&by_difficulty),
+            "docs/learn.md's difficulties of {name}"
+        );
+    }
+    let all: Vec<u8> = all.values().flat_map(|f| f.bytes()).collect();
+    let json: String = export.iter().map(|l| format!("{l}\n")).collect();
+    assert_contains(
+        "docs/learn.md",
+        &learn,
+        &format!(
+            "the three files weigh {} bytes, **{} KB\ngzipped** (`gzip -9` of the three together: {} bytes); exported as\nJSON lines they would be {} bytes, {} gzipped",
+            g(all.len() as u64),
+            (gzipped(&all) + 500) / 1000,
+            g(gzipped(&all)),
+            g(json.len() as u64),
+            g(gzipped(json.as_bytes())),
+        ),
+    );
+}
+
+#[test]
+fn the_first_puzzles_ratings_are_the_modules() {
+    use songo_learn::rating::{puzzle_rating, Rating};
+    let rows = table(
+        &doc("docs/learn.md"),
+        "| difficulty | puzzle rating | solved: rating, deviation | failed: rating, deviation |",
+    );
+    assert_eq!(rows.len(), 7);
+    for (d, row) in (1u8..=7).zip(&rows) {
+        let puzzle = puzzle_rating(d);
+        let after = |score| {
+            let r = Rating::new().after(puzzle, score);
+            format!("{:.0}, {:.0}", r.rating, r.deviation)
+        };
+        let want = vec![
+            d.to_string(),
+            format!("{:.0}", puzzle.rating),
+            after(1.0),
+            after(0.0),
+        ];
+        assert_eq!(row, &want, "docs/learn.md's difficulty {d}");
+    }
+}
+
+#[test]
+fn a_rating_settles_as_docs_learn_says() {
+    use songo_learn::rating::{puzzle_rating, Rating};
+    // Difficulty-4 puzzles failed and solved in turn.
+    let mut r = Rating::new();
+    let mut after = vec![r];
+    for i in 0..100 {
+        r = r.after(puzzle_rating(4), if i % 2 == 1 { 1.0 } else { 0.0 });
+        after.push(r);
+    }
+    let learn = doc("docs/learn.md").replace('\n', " ");
+    let d = |n: usize| after[n].deviation.round();
+    let said = format!(
+        "deviation is {} after 10 puzzles, {} after 20, {} after 50 and {} after 100 \
+         (the volatility adds back what each result takes), the rating near {}",
+        d(10),
+        d(20),
+        d(50),
+        d(100),
+        after[100].rating.round()
+    );
+    assert_contains("docs/learn.md", &learn, &said);
 }
