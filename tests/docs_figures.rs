@@ -12,7 +12,11 @@
 //!   book probe`; docs/json.md), `songo analyze --json` (docs/json.md,
 //!   protocol.md);
 //! - docs/learn.md: the lessons compiled in (`songo lessons check`), the
-//!   puzzle sets' counts, bytes, themes and difficulties, the rating tables.
+//!   puzzle sets' counts, bytes, themes and difficulties, the rating tables;
+//! - what the code fixes: the bench's positions, depth and table (docs/speed.md,
+//!   docs/tour.md), the toolchains (README.md's rust-version, docs/web.md's
+//!   wasm-bindgen), docs/speed.md's perft to depth 11, and docs/tablebases.md's
+//!   boards and file sizes.
 
 mod cli_support;
 
@@ -455,7 +459,7 @@ fn table(doc: &str, header: &str) -> Vec<Vec<String>> {
 fn assert_contains(path: &str, text: &str, want: &str) {
     assert!(
         text.contains(want),
-        "{path} should say {want:?} (the command says so)"
+        "{path} should say {want:?}: the code, or the command the document names, says so"
     );
 }
 
@@ -757,4 +761,123 @@ fn a_rating_settles_as_docs_learn_says() {
         after[100].rating.round()
     );
     assert_contains("docs/learn.md", &learn, &said);
+}
+
+// ---------------------------------------------------------------------
+// Figures the code fixes: the bench's shape, the toolchains, the perft
+// of docs/speed.md, the tables' sizes.
+
+#[test]
+fn the_benchs_shape_and_count_are_the_engines() {
+    use songo_engine::bench::{BENCH_DEPTH, BENCH_HASH_MB, BENCH_POSITIONS};
+    let n = BENCH_POSITIONS.len();
+    let speed = doc("docs/speed.md").replace('\n', " ");
+    assert_contains(
+        "docs/speed.md",
+        &speed,
+        &format!("`songo bench` searches {n} fixed positions to depth {BENCH_DEPTH};"),
+    );
+    assert_contains(
+        "docs/tour.md",
+        &doc("docs/tour.md"),
+        &format!("The search benchmark ({n} positions, depth {BENCH_DEPTH})"),
+    );
+    // The count in words, beside the block the first test checks.
+    let quoted = block(&doc("docs/speed.md"), "$ songo bench");
+    let total: u64 = quoted
+        .last()
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("N nodes X nps");
+    assert_contains(
+        "docs/speed.md",
+        &speed,
+        &format!(
+            "Search, `songo bench` ({n} positions, depth {BENCH_DEPTH}, {BENCH_HASH_MB} MB, one thread): {} nodes",
+            grouped(total, ",")
+        ),
+    );
+}
+
+#[test]
+fn the_toolchains_the_documents_name_are_the_builds() {
+    // The README's oldest toolchain is Cargo.toml's rust-version.
+    let manifest = doc("Cargo.toml");
+    let rust = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("rust-version = \""))
+        .and_then(|v| v.strip_suffix('"'))
+        .expect("rust-version in Cargo.toml");
+    assert_contains(
+        "README.md",
+        &doc("README.md"),
+        &format!("a Rust toolchain ({rust} or newer)"),
+    );
+    // docs/web.md's wasm-bindgen command is Cargo.lock's crate.
+    let lock = doc("Cargo.lock");
+    let at = lock
+        .find("name = \"wasm-bindgen\"\nversion = \"")
+        .expect("wasm-bindgen in Cargo.lock");
+    let version = lock[at..]
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .nth(1)
+        .unwrap();
+    assert_contains(
+        "docs/web.md",
+        &doc("docs/web.md").replace('\n', " "),
+        &format!("wasm-bindgen-cli --version {version} --no-default-features"),
+    );
+}
+
+#[test]
+fn the_perft_count_of_docs_speed_is_songo_perfts() {
+    let speed = doc("docs/speed.md").replace('\n', " ");
+    let o = songo(&["perft", "--variant", "songo40", "--depth", "11"]);
+    let s = said("songo perft", &o);
+    let leaves: u64 = s
+        .out
+        .iter()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .and_then(|n| n.parse().ok())
+        .expect("Nodes searched: N");
+    assert_contains(
+        "docs/speed.md",
+        &speed,
+        &format!(
+            "`songo40` start position to depth 11 ({} leaves)",
+            grouped(leaves, ",")
+        ),
+    );
+}
+
+#[test]
+fn the_tables_sizes_are_the_formats() {
+    use songo_core::Variant;
+    use songo_tb::file::{values_len, HEADER_BYTES};
+    let rows = table(
+        &doc("docs/tablebases.md"),
+        "| S | boards | file songo40 | file songo36 | CPU songo40 | CPU songo36-amateur | CPU songo36-beginner | exact boards songo36 (am. / beg.) |",
+    );
+    assert!(!rows.is_empty());
+    for row in rows {
+        let s: u8 = row[0].parse().expect("a seed count");
+        let mb = |v| {
+            format!(
+                "{:.1} MB",
+                (values_len(v, s) + HEADER_BYTES as u64) as f64 / 1e6
+            )
+        };
+        assert_eq!(
+            row[1..4],
+            [
+                grouped(songo_tb::index::boards(s), ","),
+                mb(Variant::Songo40),
+                mb(Variant::Songo36Amateur),
+            ],
+            "docs/tablebases.md, {s} seeds"
+        );
+    }
 }
