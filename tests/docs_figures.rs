@@ -8,7 +8,7 @@
 //! - the README's protocol example: its depth-12 lines and best move;
 //! - docs/tour.md's outputs: `songo analyze`, `songo play`, `songo
 //!   review`, `songo match`, `songo tb generate` and `probe`;
-//! - the embedded book's figures (docs/book.md: `songo book stats`, `songo
+//! - docs/book.md: a small `songo book build`; the embedded book's figures (`songo book stats`, `songo
 //!   book probe`; docs/json.md), `songo analyze --json` (docs/json.md,
 //!   protocol.md);
 //! - docs/learn.md: the lessons compiled in (`songo lessons check`), the
@@ -880,4 +880,23 @@ fn the_tables_sizes_are_the_formats() {
             "docs/tablebases.md, {s} seeds"
         );
     }
+}
+
+#[test]
+fn the_book_build_example_is_songo_book_builds() {
+    // The same command gives the same book whatever the threads
+    // (docs/book.md); only the time goes.
+    let cmd = "songo book build --out r.book --positions 30 --depth 8";
+    let quoted = block(&doc("docs/book.md"), &format!("$ {cmd}"));
+    let o = songo_in(
+        &scratch("book"),
+        &cmd.split(' ').skip(1).collect::<Vec<_>>(),
+    );
+    let mask = |l: &str| mask_words(l, &["in", "s,"], &[]);
+    assert_quoted(
+        "docs/book.md's songo book build",
+        &quoted,
+        &said(cmd, &o),
+        &mask,
+    );
 }
