@@ -8,15 +8,15 @@
 //! - the README's protocol example: its depth-12 lines and best move;
 //! - docs/tour.md's outputs: `songo analyze`, `songo play`, `songo
 //!   review`, `songo match`, `songo tb generate` and `probe`;
-//! - docs/book.md: a small `songo book build`; the embedded book's figures (`songo book stats`, `songo
-//!   book probe`; docs/json.md), `songo analyze --json` (docs/json.md,
-//!   protocol.md);
+//! - docs/book.md: a small `songo book build`; the embedded book's
+//!   figures (`songo book stats`, `songo book probe`; docs/json.md);
+//!   `songo analyze --json` (docs/json.md, protocol.md);
 //! - docs/learn.md: the lessons compiled in (`songo lessons check`), the
 //!   puzzle sets' counts, bytes, themes and difficulties, the rating tables;
-//! - what the code fixes: the bench's positions, depth and table (docs/speed.md,
-//!   docs/tour.md), the toolchains (README.md's rust-version, docs/web.md's
-//!   wasm-bindgen), docs/speed.md's perft to depth 11, and docs/tablebases.md's
-//!   boards and file sizes.
+//! - what the code fixes: the bench's positions, depth and table
+//!   (docs/speed.md, docs/tour.md), the toolchains (README.md's
+//!   rust-version, docs/web.md's wasm-bindgen), docs/speed.md's perft to
+//!   depth 11, and docs/tablebases.md's boards and file sizes.
 
 mod cli_support;
 
