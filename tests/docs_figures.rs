@@ -900,3 +900,45 @@ fn the_book_build_example_is_songo_book_builds() {
         &mask,
     );
 }
+
+#[test]
+fn the_balanced_openings_counts_are_songo_book_openings() {
+    // How many positions qualify: all of them, asked for more than there
+    // can be.
+    let book = doc("docs/book.md");
+    let rows = table(
+        &book,
+        "| variant | balanced openings (file) | split pairs, balanced | split pairs, random 6-ply |",
+    );
+    for v in songo_core::Variant::ALL {
+        let o = songo(&[
+            "book",
+            "openings",
+            "--variant",
+            v.name(),
+            "--plies",
+            "6",
+            "--max-score",
+            "100",
+            "--count",
+            "1000000",
+            "--seed",
+            "1",
+        ]);
+        let qualify = said("songo book openings", &o).out.len();
+        let row = rows
+            .iter()
+            .find(|r| r[0] == v.name())
+            .unwrap_or_else(|| panic!("docs/book.md: no row for {v}"));
+        let want = if qualify <= 100 {
+            format!("{qualify} (all that qualify)")
+        } else {
+            format!("100 (of {qualify} that qualify)")
+        };
+        assert!(
+            row[1].starts_with(&want),
+            "docs/book.md's {v}: {:?}, songo book openings makes {qualify}",
+            row[1]
+        );
+    }
+}
