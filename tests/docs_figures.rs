@@ -942,3 +942,41 @@ fn the_balanced_openings_counts_are_songo_book_openings() {
         );
     }
 }
+
+#[test]
+fn the_technique_tables_are_of_todays_search() {
+    // docs/tuning-history.md's tables of each technique turned off come
+    // from `technique_effects` (too long for the suite); their searches
+    // with every technique are the bench's at depths 8 to 14, which a
+    // change of the search changes: then the tables must be made again.
+    let history = doc("docs/tuning-history.md");
+    let header = "| without | nodes with / without | acted | best move kept | score change ≤ | loss ≤ | losses at one depth ≤ |";
+    let tuned_at = history.find(header).expect("the tuned evaluation's table");
+    let nn_at = tuned_at
+        + header.len()
+        + history[tuned_at + header.len()..]
+            .find(header)
+            .expect("the net's table");
+    for (eval, at) in [("tuned", tuned_at), ("nn", nn_at)] {
+        let sum: u64 = (8..=14)
+            .map(|depth| {
+                let d = depth.to_string();
+                let o = songo(&["bench", "--depth", &d, "--eval", eval]);
+                let out = said("songo bench", &o).out;
+                out.last()
+                    .and_then(|l| l.split(' ').next())
+                    .and_then(|n| n.parse::<u64>().ok())
+                    .expect("N nodes X nps")
+            })
+            .sum();
+        for row in table(&history[at..], header) {
+            assert!(
+                row[1].starts_with(&format!("{} / ", grouped(sum, ","))),
+                "docs/tuning-history.md, {eval}, {}: {} nodes with every technique, the bench \
+                 at depths 8 to 14 searches {sum}: run technique_effects again",
+                row[0],
+                row[1]
+            );
+        }
+    }
+}
