@@ -16,7 +16,13 @@
 //! - what the code fixes: the bench's positions, depth and table
 //!   (docs/speed.md, docs/tour.md), the toolchains (README.md's
 //!   rust-version, docs/web.md's wasm-bindgen), docs/speed.md's perft to
-//!   depth 11, and docs/tablebases.md's boards and file sizes.
+//!   depth 11, and docs/tablebases.md's boards and file sizes;
+//! - docs/book.md's counts of balanced openings, docs/tuning-history.md's
+//!   technique tables (their searches are still today's), docs/eval.md's
+//!   last generation (the net compiled in).
+//!
+//! docs/web.md's size figures are checked by tests/web_site (files.rs),
+//! which builds the site.
 
 mod cli_support;
 
@@ -979,4 +985,33 @@ fn the_technique_tables_are_of_todays_search() {
             );
         }
     }
+}
+
+#[test]
+fn the_embedded_net_is_docs_evals_last_generation() {
+    // The table's last row names the net compiled in, by its SHA-256
+    // (`sha256sum`, as docs/eval.md reads it): a new net needs its row.
+    let net = "crates/songo-engine/nets/every-variant.nnue";
+    let o = Command::new("sha256sum")
+        .arg(net)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("sha256sum runs");
+    assert_ran("sha256sum", &o);
+    let sum = text(&o.stdout)
+        .split(' ')
+        .next()
+        .expect("a checksum")
+        .to_string();
+    let eval = doc("docs/eval.md");
+    let rows = table(
+        &eval,
+        "| gen | data: the engine that played, `songo datagen` commands, size | training (`songo train`) | net file (SHA-256) | against the generation before, 1 s + 10 ms |",
+    );
+    let last = rows.last().expect("a generation");
+    assert!(
+        last[3].contains(&format!("`{sum}`")),
+        "docs/eval.md: the last generation's net is {:?}, the net compiled in ({net}) is {sum}",
+        last[3]
+    );
 }
