@@ -424,6 +424,31 @@ fn the_tours_tables_are_songo_tbs() {
         &said("songo tb probe", &o),
         &same,
     );
+
+    // docs/tablebases.md's analysis with the tables, of the same position.
+    let analyze =
+        format!("songo analyze --variant songo40 --fen \"{fen}\" --depth 10 --tablebases tables");
+    let quoted = block(&doc("docs/tablebases.md"), &format!("$ {analyze}"));
+    let o = songo_in(
+        &dir,
+        &[
+            "analyze",
+            "--variant",
+            "songo40",
+            "--fen",
+            fen,
+            "--depth",
+            "10",
+            "--tablebases",
+            "tables",
+        ],
+    );
+    assert_quoted(
+        "docs/tablebases.md's songo analyze --tablebases",
+        &quoted,
+        &said(&analyze, &o),
+        &same,
+    );
 }
 
 // ---------------------------------------------------------------------
