@@ -147,3 +147,123 @@ fn everything_the_page_loads_is_small() {
         "the site is {total} bytes gzipped, more than the {MAX_GZIPPED} the README says"
     );
 }
+
+/// The first `k` numbers (digits and commas) of `text` after `marker`.
+fn numbers_after(text: &str, marker: &str, k: usize) -> Vec<u64> {
+    let at = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("docs/web.md: no {marker:?}"))
+        + marker.len();
+    let numbers: Vec<u64> = text[at..]
+        .split(|c: char| !c.is_ascii_digit() && c != ',')
+        .map(|w| w.replace(',', ""))
+        .filter(|w| !w.is_empty())
+        .take(k)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(numbers.len(), k, "docs/web.md after {marker:?}");
+    numbers
+}
+
+/// `documented` is within 2% of `built`: near enough that a figure need
+/// not be written again for every change of the page, not so far that a
+/// stale one passes (a module that gains a part moves it by more).
+fn near(what: &str, documented: u64, built: u64) {
+    assert!(
+        documented.abs_diff(built) * 50 <= built,
+        "docs/web.md says {documented} for {what}, the build has {built}: measure again \
+         (docs/web.md, \"Measured\") and write the figures"
+    );
+}
+
+/// docs/web.md's figures of the site's size (issue 44): the file count
+/// is the build's, the table adds up to the totals, and the totals and
+/// the module's size are within 2% of the build's.
+#[test]
+fn the_sizes_docs_web_quotes_are_the_builds() {
+    let site = match site() {
+        Ok(site) => site,
+        Err(why) => return missing(&why),
+    };
+    let gzipped = |path: &std::path::Path| {
+        let out = std::process::Command::new("gzip")
+            .args(["-9", "-c"])
+            .arg(path)
+            .output()
+            .expect("gzip runs");
+        assert!(out.status.success(), "gzip {}", path.display());
+        out.stdout.len() as u64
+    };
+    let (mut count, mut bytes, mut gz) = (0u64, 0u64, 0u64);
+    let mut dirs = vec![site.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                count += 1;
+                bytes += std::fs::metadata(&path).unwrap().len();
+                gz += gzipped(&path);
+            }
+        }
+    }
+    let wasm = site.join("songo_wasm_bg.wasm");
+    let (wasm_bytes, wasm_gz) = (std::fs::metadata(&wasm).unwrap().len(), gzipped(&wasm));
+
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/web.md"))
+        .expect("docs/web.md");
+    let text = doc.replace('\n', " ");
+    // "gzipped alone as a server sends it: **N bytes** (… KiB, …% of the
+    // issue's 2 MiB; … under 800 KiB), of M, in K files"
+    let [total_gz] = numbers_after(&text, "as a server sends it: **", 1)[..] else {
+        unreachable!()
+    };
+    let [total_bytes, files] = numbers_after(&text, "under 800 KiB), of ", 2)[..] else {
+        unreachable!()
+    };
+    assert_eq!(files, count, "docs/web.md's count of the site's files");
+    near("the site's gzipped bytes", total_gz, gz);
+    near("the site's bytes", total_bytes, bytes);
+
+    // The file-by-file table adds up to the totals.
+    let at = doc
+        .find("| file | bytes | gzipped |\n")
+        .expect("the table of files");
+    let rows: Vec<Vec<u64>> = doc[at..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|row| {
+            let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+            cells[1..]
+                .iter()
+                .map(|c| c.replace(',', "").parse().expect(row))
+                .collect()
+        })
+        .collect();
+    let sum = |i: usize| rows.iter().map(|r| r[i]).sum::<u64>();
+    assert_eq!(
+        (sum(0), sum(1)),
+        (total_bytes, total_gz),
+        "docs/web.md: the table of files adds up to the totals"
+    );
+
+    // The module: the table's first row, and "The engine"'s size.
+    near("the module's bytes (the table)", rows[0][0], wasm_bytes);
+    near(
+        "the module's gzipped bytes (the table)",
+        rows[0][1],
+        wasm_gz,
+    );
+    let [engine_bytes, engine_gz] = numbers_after(&text, "it): `songo_wasm_bg.wasm` ", 2)[..]
+    else {
+        unreachable!()
+    };
+    near("the module's bytes (The engine)", engine_bytes, wasm_bytes);
+    near(
+        "the module's gzipped bytes (The engine)",
+        engine_gz,
+        wasm_gz,
+    );
+}

@@ -80,5 +80,9 @@ mod tests {
         // Every level but the first has a step of its own.
         assert_eq!(ELO_STEPS.len() + 1, all.len());
         assert_eq!(all[9].elo, ELO_STEPS.iter().sum::<i32>());
+        // The sum docs/strength.md quotes (issue 44).
+        let doc = include_str!("../../../docs/strength.md").replace('\n', " ");
+        let said = format!("(level 10: +{} Elo over level 1,", elo_over_level_1(10));
+        assert!(doc.contains(&said), "docs/strength.md should say {said:?}");
     }
 }
