@@ -19,8 +19,8 @@
 use std::fmt;
 
 use songo_core::{
-    EndReason, Game, GameStatus, IllegalReason, Move, Outcome, ParseMoveError,
-    ParsePositionError, ParseVariantError, Position, Side, Variant,
+    EndReason, Game, GameStatus, IllegalReason, Move, Outcome, ParseMoveError, ParsePositionError,
+    ParseVariantError, Position, Side, Variant,
 };
 use wasm_bindgen::prelude::*;
 
@@ -267,7 +267,10 @@ mod tests {
     #[test]
     fn a_game_from_the_start_plays_letters_and_numbers() {
         let mut game = new_game("songo40", "").unwrap();
-        assert_eq!(names(legal_moves(&game)), ["A", "B", "C", "D", "E", "F", "G"]);
+        assert_eq!(
+            names(legal_moves(&game)),
+            ["A", "B", "C", "D", "E", "F", "G"]
+        );
         assert_eq!(play(&mut game, "3").unwrap().to_string(), "C");
         assert_eq!(play(&mut game, "d").unwrap().to_string(), "d");
         assert_eq!(game.moves().len(), 2);
@@ -276,7 +279,10 @@ mod tests {
     #[test]
     fn each_mistake_is_said_in_the_rules_words_and_changes_nothing() {
         let e = new_game("songo99", "").unwrap_err();
-        assert!(e.to_string().starts_with("unknown variant 'songo99'"), "{e}");
+        assert!(
+            e.to_string().starts_with("unknown variant 'songo99'"),
+            "{e}"
+        );
         let e = new_game("songo40", "5,5,5/5 s 0 0 Gg").unwrap_err();
         assert!(e.to_string().starts_with("bad position: "), "{e}");
 

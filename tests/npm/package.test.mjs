@@ -1,0 +1,198 @@
+// songo's npm package as a user has it: tests/npm_package.rs builds it
+// (scripts/npm-package.sh), packs it (`npm pack`), installs the tarball
+// into a scratch project and runs this file there, so that `songo` below
+// is the installed package and nothing of the repository.
+//
+//   SONGO_BENCH_NODES=849699 node --test      # in the scratch project
+//
+// SONGO_BENCH_NODES is the native `songo bench`'s node count (without it
+// the bench's count is only printed).
+
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+
+import {
+  MAX_DEPTH, VARIANTS, goCommand, loadRules, parseBestMove, parseInfo, positionCommand, startEngine,
+} from "songo";
+
+const rules = await loadRules();
+/** Every engine a test starts, terminated at the end (a worker thread keeps node running). */
+const engines = [];
+function engine(handlers) {
+  const e = startEngine(handlers);
+  engines.push(e);
+  return e;
+}
+after(() => engines.forEach((e) => e.terminate()));
+
+test("the package declares its module, types and files", () => {
+  const pkg = createRequire(import.meta.url)("songo/package.json");
+  assert.equal(pkg.type, "module");
+  assert.equal(pkg.exports["."].types, "./index.d.ts");
+  for (const file of ["index.d.ts", "worker.js", "songo_wasm_bg.wasm"]) assert.ok(pkg.files.includes(file), file);
+});
+
+test("a game from the start: moves, position, pits, captures, the side to move", () => {
+  const game = rules.newGame();
+  assert.equal(game.variant, "songo40");
+  assert.deepEqual(rules.variants, VARIANTS);
+  assert.deepEqual(game.legalMoves(), ["A", "B", "C", "D", "E", "F", "G"]);
+  assert.equal(game.fen(), "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg");
+  assert.equal(game.toMove, "south");
+  assert.equal(game.play(3), "C"); // a pit number of the side to move
+  assert.equal(game.play("d"), "d");
+  assert.deepEqual(game.moves, ["C", "d"]);
+  assert.equal(game.toMove, "south");
+  assert.equal(game.pits.south.length, 7);
+  const seeds = (o) => o.south + o.north;
+  const onBoard = [...game.pits.south, ...game.pits.north].reduce((a, b) => a + b, 0);
+  assert.equal(onBoard + seeds(game.captured), 70);
+  const copy = game.copy();
+  assert.equal(game.undo(), "d");
+  assert.deepEqual(game.moves, ["C"]);
+  assert.deepEqual(copy.moves, ["C", "d"], "a copy is a game of its own");
+  assert.equal(game.result(), null);
+  assert.equal(positionCommand(copy), "position fen 5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg moves C d");
+});
+
+test("a finished position is over, with its result", () => {
+  const game = rules.fromFen("0,0,0,0,0,0,0/0,0,0,0,0,0,5 s 40 25 -");
+  assert.ok(game.isOver());
+  assert.deepEqual(game.legalMoves(), []);
+  assert.deepEqual(game.result(), {
+    result: "1-0", winner: "south", reason: "threshold", scores: { south: 40, north: 25 },
+  });
+});
+
+test("a whole game against itself, every move legal, the engine agreeing with the rules", async () => {
+  const lines = [];
+  const e = engine({ onLine: (line) => lines.push(line) });
+  await e.ready;
+  await e.setOption("OwnBook", false); // searches, not the book's answers
+  const game = rules.newGame("songo36-amateur");
+  let searched = 0;
+  while (!game.isOver()) {
+    const legal = game.legalMoves();
+    const analysis = await e.analyse(game, { depth: 3 });
+    assert.ok(legal.includes(analysis.move), `${analysis.move} not among ${legal} at ${game.fen()}`);
+    assert.equal(analysis.pv[0], analysis.move);
+    assert.ok(analysis.score && ("cp" in analysis.score || "mate" in analysis.score), JSON.stringify(analysis));
+    searched += analysis.nodes;
+    game.play(analysis.move);
+    assert.ok(game.moves.length < 1000, "the game ends");
+  }
+  const result = game.result();
+  assert.ok(["1-0", "0-1", "1/2-1/2"].includes(result.result), JSON.stringify(result));
+  assert.ok(searched > 0);
+  // The engine's own board, after the same moves, is the rules' position.
+  lines.length = 0;
+  e.send("setoption name UCI_Variant value songo36-amateur");
+  e.send(positionCommand(game));
+  e.send("d");
+  await e.bench(); // a request answered after the lines before it
+  assert.ok(lines.some((l) => l.includes(game.fen())), `${game.fen()} not in\n${lines.join("\n")}`);
+  assert.ok(lines.includes("Legal moves: "), lines.join("\n"));
+});
+
+test("bestMove plays a level-1 move; a finished game has none", async () => {
+  const e = engine();
+  await e.setOption("Skill Level", 1);
+  const game = rules.newGame();
+  const move = await e.bestMove(game, { movetime: 50 });
+  assert.ok(game.legalMoves().includes(move), move);
+  const over = rules.fromFen("0,0,0,0,0,0,0/0,0,0,0,0,0,5 s 40 25 -");
+  await assert.rejects(e.bestMove(over, { depth: 2 }), /the game is over/);
+});
+
+test("an illegal move throws the rules' reason and changes nothing", () => {
+  const game = rules.newGame();
+  game.play("C");
+  const before = game.fen();
+  assert.throws(() => game.play("C"), { message: "move C is illegal here: it is South's pit (legal: a b c d e f g)" });
+  assert.throws(() => game.play("Z"), /'Z' is not a move/);
+  assert.throws(() => game.play(8), /'8' is not a move/);
+  assert.throws(() => game.play(null), TypeError);
+  assert.equal(game.fen(), before);
+  assert.deepEqual(game.moves, ["C"]);
+  const over = rules.fromFen("0,0,0,0,0,0,0/0,0,0,0,0,0,5 s 40 25 -");
+  assert.throws(() => over.play("G"), { message: "move G is illegal here: the game is over" });
+});
+
+test("a damaged position string is refused, saying what is wrong", () => {
+  assert.throws(() => rules.fromFen("5,5,5,5,5,5,5/5,5,5,5,5,5 s 0 0 Gg"), /^Error: bad position: pits field/);
+  assert.throws(() => rules.fromFen("5,5,5,5,5,5,5/5,5,5,5,5,5,6 s 0 0 Gg"), /total 71 seeds, not 70/);
+  assert.throws(() => rules.fromFen("5,5,5,5,5,5,5/5,5,5,5,5,5,5 x 0 0 Gg"), /side to move 'x'/);
+  assert.throws(() => rules.fromFen(""), TypeError);
+  assert.throws(() => rules.fromFen(42), TypeError);
+});
+
+test("an unknown variant is refused", () => {
+  assert.throws(() => rules.newGame("songo41"), { message: /^unknown variant 'songo41' \(expected / });
+  assert.throws(() => rules.fromFen("5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg", "chess"), /unknown variant 'chess'/);
+  assert.throws(() => rules.newGame(40), TypeError);
+});
+
+test("a negative depth and other bad limits reject before the engine searches", async () => {
+  const e = engine();
+  const game = rules.newGame();
+  await assert.rejects(e.analyse(game, { depth: -1 }), { name: "RangeError", message: "depth must be a whole number from 1 to 127, not -1" });
+  await assert.rejects(e.analyse(game, { depth: 2.5 }), RangeError);
+  await assert.rejects(e.analyse(game, { depth: MAX_DEPTH + 1 }), RangeError);
+  await assert.rejects(e.analyse(game, { movetime: -5 }), /movetime must be a whole number from 1 or more/);
+  await assert.rejects(e.analyse(game, { nodes: "many" }), RangeError);
+  await assert.rejects(e.analyse(game, {}), /a search needs a limit/);
+  await assert.rejects(e.analyse(game, { time: 5 }), /unknown search limit 'time'/);
+  await assert.rejects(e.analyse(game, null), TypeError);
+  await assert.rejects(e.analyse("5,5,5 s", { depth: 2 }), /expected a game of the rules/);
+  // The engine is still there, and searches.
+  assert.ok(game.legalMoves().includes((await e.analyse(game, { depth: 2 })).move));
+});
+
+test("the engine's own refusals reject with its reason; lines must be strings", async () => {
+  const e = engine();
+  await assert.rejects(e.setOption("Skill Level", 99), /^Error: setoption: Skill Level takes a whole number from 1 to 10, not '99'/);
+  await assert.rejects(e.setOption("No Such Option", 1), /setoption: /);
+  await assert.rejects(e.setOption("Hash", "1\nquit"), TypeError);
+  await assert.rejects(e.setOption("", 1), TypeError);
+  assert.throws(() => e.send(42), TypeError);
+  assert.throws(() => startEngine({ onLine: "not a function" }), TypeError);
+});
+
+test("a terminated engine rejects what is asked of it", async () => {
+  const e = startEngine();
+  const pending = e.analyse(rules.newGame(), { depth: 30 });
+  e.terminate();
+  await assert.rejects(pending, /the engine was terminated/);
+  await assert.rejects(e.bench(), /the engine was terminated/);
+  assert.throws(() => e.send("isready"), /the engine was terminated/);
+});
+
+test("the protocol's helpers", () => {
+  assert.equal(goCommand({ depth: 8, movetime: 500 }), "go depth 8 movetime 500");
+  assert.deepEqual(
+    parseInfo("info depth 12 seldepth 18 multipv 1 score cp 150 wdl 210 760 30 nodes 331181 nps 6899604 hashfull 52 tbhits 0 time 48 pv A a B"),
+    {
+      depth: 12, seldepth: 18, multipv: 1, score: { cp: 150 }, bound: "exact", wdl: [210, 760, 30],
+      nodes: 331181, nps: 6899604, time: 48, hashfull: 52, tbhits: 0, pv: ["A", "a", "B"],
+    },
+  );
+  assert.deepEqual(parseInfo("info depth 3 score mate -2 upperbound nodes 9 pv a").score, { mate: -2 });
+  assert.equal(parseInfo("info string hello"), null);
+  assert.deepEqual(parseBestMove("bestmove C ponder d"), { move: "C", ponder: "d" });
+  assert.deepEqual(parseBestMove("bestmove (none)"), { move: null, ponder: null });
+  assert.equal(parseBestMove("readyok"), null);
+});
+
+test("the bench's node count is the native one", async (t) => {
+  const line = await engine().bench();
+  t.diagnostic(`npm package bench: ${line}`);
+  const m = line.match(/^(\d+) nodes (\d+) nps$/);
+  assert.ok(m, line);
+  const expected = process.env.SONGO_BENCH_NODES;
+  if (expected === undefined) {
+    t.skip("SONGO_BENCH_NODES not set: the count is not compared");
+    return;
+  }
+  assert.equal(m[1], expected);
+});
