@@ -6,11 +6,16 @@
 
 import { goCommand, positionCommand } from "./protocol.js";
 
+/** Where node's worker threads are; a name, not a literal, so that no
+ * bundler tries to resolve it for a page. */
+const WORKER_THREADS = "node:worker_threads";
+
 /**
  * The worker, the same way in a page and under node: messages in, its
  * messages and failures out.
  * @param {(data: any) => void} onMessage
  * @param {(text: string) => void} onFailure
+ * @returns {{post: (message: object) => void, end: () => void}}
  */
 function openWorker(onMessage, onFailure) {
   if (typeof Worker === "function") {
@@ -30,19 +35,20 @@ function openWorker(onMessage, onFailure) {
   /** @type {any} */
   let thread = null;
   let ended = false;
+  /** @type {object[]} */
   const queue = [];
-  import(/* webpackIgnore: true */ /* @vite-ignore */ "node:worker_threads").then(
+  import(/* webpackIgnore: true */ /* @vite-ignore */ WORKER_THREADS).then(
     ({ Worker: Thread }) => {
       if (ended) return;
       thread = new Thread(new URL("./worker.js", import.meta.url));
       thread.on("message", onMessage);
-      thread.on("error", (error) => onFailure(`the engine's thread failed: ${error.message}`));
-      thread.on("exit", (code) => {
+      thread.on("error", (/** @type {Error} */ error) => onFailure(`the engine's thread failed: ${error.message}`));
+      thread.on("exit", (/** @type {number} */ code) => {
         if (!ended) onFailure(`the engine's thread exited (code ${code})`);
       });
       for (const message of queue.splice(0)) thread.postMessage(message);
     },
-    (error) => onFailure(`no worker threads here: ${error.message}`),
+    (/** @type {Error} */ error) => onFailure(`no worker threads here: ${error.message}`),
   );
   return {
     post: (message) => (thread ? thread.postMessage(message) : queue.push(message)),
@@ -95,12 +101,14 @@ export function startEngine({ onLine = () => {}, onError = () => {} } = {}) {
   let nextId = 1;
   /** @type {Map<number, {resolve: (value: any) => void, reject: (error: Error) => void}>} */
   const pending = new Map();
+  /** @param {string} why */
   const stop = (why) => {
     stopped = why;
     notLoaded(new Error(why));
     for (const { reject } of pending.values()) reject(new Error(why));
     pending.clear();
   };
+  /** @param {string} text */
   const fail = (text) => {
     if (stopped) return;
     stop(text);

@@ -27,9 +27,12 @@ export function loadWasm() {
   return loading;
 }
 
-/** @param {URL} url */
+/** Node's files; a name, not a literal, so that no bundler tries to
+ * resolve it for a page (only node, a `file:` address, takes the path). */
+const FS = "node:fs/promises";
+
+/** @param {URL} url @returns {Promise<Uint8Array>} */
 async function readFileBytes(url) {
-  // Hidden from bundlers: only node (a `file:` address) takes this path.
-  const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs/promises");
+  const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ FS);
   return fs.readFile(url);
 }

@@ -18,14 +18,19 @@ import { parseBestMove, parseInfo } from "./protocol.js";
 // A page's worker has `self`; a worker thread has node's parentPort,
 // whose messages wait until a listener is added below.
 const inPage = typeof self === "object" && typeof self.postMessage === "function";
+/** A name, not a literal: no bundler resolves it for a page. */
+const WORKER_THREADS = "node:worker_threads";
+/** @type {any} */
 const port = inPage
   ? self
-  : (await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:worker_threads")).parentPort;
+  : (await import(/* webpackIgnore: true */ /* @vite-ignore */ WORKER_THREADS)).parentPort;
 
 /** @param {unknown} message */
 const post = (message) => port.postMessage(message);
 
-/** The lines of the request running now, or null: answered by value too. */
+/** @typedef {import("./songo_wasm.js").SongoEngine} SongoEngine */
+
+/** @type {string[] | null} the lines of the request running now, answered by value too */
 let captured = null;
 
 const engine = loadWasm().then(
@@ -40,23 +45,32 @@ engine.then(
   (error) => post({ fatal: error.message }),
 );
 
-/** The lines an engine writes while `run` sends it lines. */
+/**
+ * The lines an engine writes while `run` sends it lines.
+ * @param {() => void} run
+ */
 function capture(run) {
-  captured = [];
+  /** @type {string[]} */
+  const said = [];
+  captured = said;
   try {
     run();
-    return captured;
+    return said;
   } finally {
     captured = null;
   }
 }
 
-/** The engine's first error line among `said`, thrown as an Error. */
+/**
+ * The engine's first error line among `said`, thrown as an Error.
+ * @param {string[]} said
+ */
 function throwRefusal(said) {
   const refusal = said.find((l) => l.startsWith("info string error: "));
   if (refusal) throw new Error(refusal.slice("info string error: ".length));
 }
 
+/** @type {Record<string, (e: SongoEngine, args: any) => unknown>} */
 const requests = {
   bench: (e) => e.bench(),
   setoption: (e, { name, value }) => {
@@ -80,6 +94,7 @@ const requests = {
 
 // Every message waits for the same promise, so they run in the order
 // they came, those sent before the engine had loaded included.
+/** @param {any} data */
 const onMessage = async (data) => {
   let e;
   try {
@@ -91,7 +106,7 @@ const onMessage = async (data) => {
     try {
       e.send(data.line);
     } catch (error) {
-      post({ fatal: `the engine failed: ${error.message}` });
+      post({ fatal: `the engine failed: ${/** @type {Error} */ (error).message}` });
     }
     return;
   }
@@ -100,11 +115,11 @@ const onMessage = async (data) => {
   try {
     post({ id: data.id, value: requests[kind](e, data[kind]) });
   } catch (error) {
-    post({ id: data.id, error: error.message });
+    post({ id: data.id, error: /** @type {Error} */ (error).message });
     // A trap leaves the module's memory in no known state: this engine
     // is done, and the page is told to start another.
     if (error instanceof WebAssembly.RuntimeError) post({ fatal: `the engine failed: ${error.message}` });
   }
 };
-if (inPage) port.onmessage = (event) => onMessage(event.data);
+if (inPage) port.onmessage = (/** @type {MessageEvent} */ event) => onMessage(event.data);
 else port.on("message", onMessage);

@@ -7,17 +7,28 @@
 
 import { loadRules, startEngine } from "songo";
 
-const board = document.getElementById("board");
-const status = document.getElementById("status");
+/** @param {string} id */
+function element(id) {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`index.html has no #${id}`);
+  return found;
+}
+const board = element("board");
 
-/** @param {string} state @param {string} text */
-function say(state, text) {
-  board.dataset.state = state;
-  status.textContent = text;
+/** @returns {string} read anew: other calls change it while one awaits */
+const state = () => board.dataset.state ?? "";
+
+/** @param {string} to @param {string} text */
+function say(to, text) {
+  board.dataset.state = to;
+  element("status").textContent = text;
 }
 
+/** @param {unknown} error */
+const message = (error) => (error instanceof Error ? error.message : String(error));
+
 const rules = await loadRules().catch((error) => {
-  say("failed", error.message);
+  say("failed", message(error));
   throw error;
 });
 const engine = startEngine({ onError: (text) => say("failed", `The engine failed: ${text}`) });
@@ -25,13 +36,15 @@ let game = rules.newGame("songo40");
 
 /** Draws the position; the legal pits are enabled on the person's move. */
 function draw() {
-  const playable = board.dataset.state === "your-move" ? game.legalMoves() : [];
+  const playable = state() === "your-move" ? game.legalMoves() : [];
   const { south, north } = game.pits;
   // North's row is seen from across the board: pit g on the left.
-  const rows = { north: [..."abcdefg"].map((p, i) => [p, north[i]]).reverse(),
-                 south: [..."ABCDEFG"].map((p, i) => [p, south[i]]) };
+  const rows = {
+    north: [..."abcdefg"].map((pit, i) => ({ pit, seeds: north[i] })).reverse(),
+    south: [..."ABCDEFG"].map((pit, i) => ({ pit, seeds: south[i] })),
+  };
   for (const [side, pits] of Object.entries(rows)) {
-    document.getElementById(side).replaceChildren(...pits.map(([pit, seeds]) => {
+    element(side).replaceChildren(...pits.map(({ pit, seeds }) => {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "pit";
@@ -43,16 +56,16 @@ function draw() {
     }));
   }
   board.dataset.fen = game.fen();
-  document.getElementById("captured").textContent =
+  element("captured").textContent =
     `Captured: you ${game.captured.south}, the engine ${game.captured.north}`;
-  document.getElementById("moves").textContent = game.moves.join(" ");
+  element("moves").textContent = game.moves.join(" ");
 }
 
 /** Says the end, or whose move it is, and draws. */
 function settle() {
   const result = game.result();
   if (result) {
-    const who = { south: "You win", north: "The engine wins" }[result.winner] ?? "A draw";
+    const who = result.winner === "south" ? "You win" : result.winner === "north" ? "The engine wins" : "A draw";
     say("over", `${who}: ${result.result} (${result.reason}).`);
   } else if (game.toMove === "south") {
     say("your-move", "Your move.");
@@ -62,26 +75,29 @@ function settle() {
   draw();
 }
 
-/** The person's move, then the engine's answers until it is the person's again. */
+/**
+ * The person's move, then the engine's answers until it is the person's again.
+ * @param {string} pit
+ */
 async function play(pit) {
-  if (board.dataset.state !== "your-move") return;
+  if (state() !== "your-move") return;
   game.play(pit);
   settle();
   const playing = game;
-  while (board.dataset.state === "thinking") {
+  while (state() === "thinking") {
     try {
       const move = await engine.bestMove(game, { movetime: 300 });
       if (playing !== game) return; // a new game began meanwhile
       game.play(move);
     } catch (error) {
-      say("failed", error.message);
+      say("failed", message(error));
       return;
     }
     settle();
   }
 }
 
-document.getElementById("new-game").addEventListener("click", () => {
+element("new-game").addEventListener("click", () => {
   game = rules.newGame("songo40");
   settle();
 });
@@ -91,5 +107,5 @@ try {
   await engine.setOption("Skill Level", 4); // of 1–10: a fair opponent
   settle();
 } catch (error) {
-  say("failed", error.message);
+  say("failed", message(error));
 }
