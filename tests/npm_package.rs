@@ -198,6 +198,8 @@ struct Board {
     fen: String,
     moves: Vec<String>,
     enabled: Vec<String>,
+    /// Each pit's seeds as drawn, South's A–G then North's a–g.
+    seeds: Vec<u8>,
 }
 
 fn board(b: &Browser) -> Board {
@@ -208,6 +210,8 @@ fn board(b: &Browser) -> Board {
            fen: board.dataset.fen ?? '',
            moves: document.querySelector('[data-testid=moves]').textContent.split(' ').filter(Boolean),
            enabled: [...document.querySelectorAll('.pit:enabled')].map((p) => p.dataset.testid.slice(4)).sort(),
+           seeds: [...'ABCDEFGabcdefg'].map((pit) =>
+             Number(document.querySelector(`[data-testid=pit-${pit}]`)?.firstChild?.textContent ?? -1)),
            status: document.querySelector('[data-testid=status]').textContent,
          };",
     );
@@ -226,6 +230,16 @@ fn board(b: &Browser) -> Board {
         fen: v["fen"].as_str().unwrap().to_string(),
         moves: strings("moves"),
         enabled: strings("enabled"),
+        seeds: v["seeds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| {
+                n.as_u64()
+                    .and_then(|n| u8::try_from(n).ok())
+                    .unwrap_or(u8::MAX)
+            })
+            .collect(),
     }
 }
 
@@ -242,8 +256,9 @@ fn wait_for(b: &Browser, what: &str, done: impl Fn(&Board) -> bool) -> Board {
     }
 }
 
-/// The board shown is songo-core's position after its moves, and the
-/// pits it lets the person play are the legal moves.
+/// The board shown is songo-core's position after its moves (its string
+/// and each pit's seeds as drawn), and the pits it lets the person play
+/// are the legal moves.
 fn assert_is_the_rules(shown: &Board) {
     let mut game = Game::new(Variant::Songo40, Position::startpos());
     for m in &shown.moves {
@@ -252,6 +267,12 @@ fn assert_is_the_rules(shown: &Board) {
             .unwrap_or_else(|e| panic!("{m} after {:?}: {e}", shown.moves));
     }
     assert_eq!(shown.fen, game.position().to_string());
+    assert_eq!(
+        shown.seeds,
+        game.position().pits(),
+        "the seeds drawn at {}",
+        shown.fen
+    );
     let mut legal: Vec<String> = game
         .position()
         .legal_moves(Variant::Songo40)
@@ -300,6 +321,15 @@ fn the_example_page_plays_with_only_the_package() {
     assert_eq!(reply.side(), Side::North, "the engine plays North");
     assert_eq!(answered.state, "your-move");
     assert_is_the_rules(&answered);
+    // The engine searched for it: what its search found, as the page says it.
+    let said = b.script("return document.querySelector('[data-testid=engine]').textContent;");
+    let said = said.as_str().unwrap_or_default();
+    let depth: u32 = said
+        .strip_prefix(&format!("The engine played {} (depth ", answered.moves[1]))
+        .and_then(|rest| rest.split([',', ')']).next())
+        .and_then(|d| d.parse().ok())
+        .unwrap_or_else(|| panic!("the engine's search is not said: {said:?}"));
+    assert!(depth >= 1, "{said}");
 
     assert_no_page_errors(&b);
     // What the page looks like, for a person reading the run.

@@ -41,6 +41,8 @@ test("a game from the start: moves, position, pits, captures, the side to move",
   assert.equal(game.fen(), "5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg");
   assert.equal(game.toMove, "south");
   assert.equal(game.play(3), "C"); // a pit number of the side to move
+  // C's five seeds sown into D, E, F, G and North's a.
+  assert.deepEqual(game.pits, { south: [5, 5, 0, 6, 6, 6, 6], north: [6, 5, 5, 5, 5, 5, 5] });
   assert.equal(game.play("d"), "d");
   assert.deepEqual(game.moves, ["C", "d"]);
   assert.equal(game.toMove, "south");
@@ -65,15 +67,27 @@ test("a finished position is over, with its result", () => {
   });
 });
 
-test("a whole game against itself, every move legal, the engine agreeing with the rules", async () => {
+test("a whole game against itself, every move legal, the engine's board the rules' at every ply", async () => {
   const lines = [];
   const e = engine({ onLine: (line) => lines.push(line) });
   await e.ready;
-  await e.setOption("OwnBook", false); // searches, not the book's answers
+  /** The engine's own board (`d`) at the game's position: its lines. */
+  const engineBoard = async (game) => {
+    await e.setOption("UCI_Variant", game.variant);
+    lines.length = 0;
+    e.send(positionCommand(game));
+    e.send("d");
+    await e.setOption("MultiPV", 1); // answered after the lines before it
+    return lines.slice();
+  };
   const game = rules.newGame("songo36-amateur");
   let searched = 0;
-  while (!game.isOver()) {
+  for (;;) {
+    const board = await engineBoard(game);
+    assert.ok(board.some((l) => l.includes(game.fen())), `${game.fen()} not in\n${board.join("\n")}`);
     const legal = game.legalMoves();
+    assert.ok(board.includes(`Legal moves: ${legal.join(" ")}`), `${legal} not the engine's in\n${board.join("\n")}`);
+    if (game.isOver()) break;
     const analysis = await e.analyse(game, { depth: 3 });
     assert.ok(legal.includes(analysis.move), `${analysis.move} not among ${legal} at ${game.fen()}`);
     assert.equal(analysis.pv[0], analysis.move);
@@ -85,14 +99,6 @@ test("a whole game against itself, every move legal, the engine agreeing with th
   const result = game.result();
   assert.ok(["1-0", "0-1", "1/2-1/2"].includes(result.result), JSON.stringify(result));
   assert.ok(searched > 0);
-  // The engine's own board, after the same moves, is the rules' position.
-  lines.length = 0;
-  e.send("setoption name UCI_Variant value songo36-amateur");
-  e.send(positionCommand(game));
-  e.send("d");
-  await e.bench(); // a request answered after the lines before it
-  assert.ok(lines.some((l) => l.includes(game.fen())), `${game.fen()} not in\n${lines.join("\n")}`);
-  assert.ok(lines.includes("Legal moves: "), lines.join("\n"));
 });
 
 test("bestMove plays a level-1 move; a finished game has none", async () => {

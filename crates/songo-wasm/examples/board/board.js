@@ -3,7 +3,8 @@
 // engine in its worker answers. The person plays South.
 //
 // For tests and scripts, #board carries data-state (loading, your-move,
-// thinking, over, failed) and data-fen (the position's string).
+// thinking, over, failed) and data-fen (the position's string); #engine
+// says what the engine's last search found.
 
 import { loadRules, startEngine } from "songo";
 
@@ -86,9 +87,12 @@ async function play(pit) {
   const playing = game;
   while (state() === "thinking") {
     try {
-      const move = await engine.bestMove(game, { movetime: 300 });
+      const { move, depth, score } = await engine.analyse(game, { movetime: 300 });
       if (playing !== game) return; // a new game began meanwhile
+      if (move === null) throw new Error("the engine found no move");
       game.play(move);
+      const seeds = score === null ? "" : "cp" in score ? `, ${(score.cp / 100).toFixed(2)} seeds` : `, mate ${score.mate}`;
+      element("engine").textContent = `The engine played ${move} (depth ${depth}${seeds}).`;
     } catch (error) {
       say("failed", message(error));
       return;
