@@ -13,7 +13,9 @@
 //!   the installed package through an import map, served by `python3 -m
 //!   http.server` to headless Chromium (the GUI tests' WebDriver client):
 //!   it loads, a pit is clicked, the engine answers, and the board it
-//!   shows is songo-core's replay of the two moves.
+//!   shows is songo-core's replay of the two moves; then docs/npm.md's
+//!   short example (`minimal.html`, whose script the document shows as
+//!   it is) likewise.
 //!
 //! The tests skip, saying why, when a tool is missing (node, npm, the
 //! wasm build's tools, Chromium, chromedriver, python3), unless
@@ -334,4 +336,71 @@ fn the_example_page_plays_with_only_the_package() {
     assert_no_page_errors(&b);
     // What the page looks like, for a person reading the run.
     b.screenshot(&PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("npm-board.png"));
+
+    minimal_page_plays(&b, &server);
+}
+
+/// docs/npm.md's short example, `minimal.html` beside the full one (the
+/// document shows the file's script as it is): a pit clicked, the
+/// engine's answer one of North's legal moves, the pits drawn and enabled
+/// as songo-core has them after the two moves.
+fn minimal_page_plays(b: &Browser, server: &StaticServer) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("crates/songo-wasm/examples/board/minimal.html"))
+        .expect("the minimal example");
+    let script = page
+        .split("<script type=\"module\">\n")
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .expect("the page's module script");
+    let doc = std::fs::read_to_string(root.join("docs/npm.md")).expect("docs/npm.md");
+    assert!(doc.contains(script), "docs/npm.md shows minimal.html's script as it is");
+
+    b.goto(&format!("{}/minimal.html", server.origin()));
+    let shown = || {
+        let v = b.script(
+            "return {
+               enabled: [...document.querySelectorAll('button:enabled')].map((b) => b.value).sort(),
+               seeds: [...'ABCDEFGabcdefg'].map((pit) =>
+                 Number(document.querySelector(`button[value=${pit}]`)?.textContent.split(': ')[1] ?? -1)),
+             };",
+        );
+        let enabled: Vec<String> = serde_json::from_value(v["enabled"].clone()).unwrap();
+        let seeds: Vec<i64> = serde_json::from_value(v["seeds"].clone()).unwrap();
+        (enabled, seeds)
+    };
+    let start = Position::startpos();
+    let as_shown = |p: Position| p.pits().iter().map(|&n| i64::from(n)).collect::<Vec<_>>();
+    let deadline = Instant::now() + PATIENCE;
+    while shown().0.len() != 7 {
+        assert!(Instant::now() < deadline, "waited in vain for the minimal page");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(shown().1, as_shown(start));
+    b.click("button[value=C]");
+    let after_c = start.play(Variant::Songo40, "C".parse().unwrap()).unwrap();
+    let deadline = Instant::now() + PATIENCE;
+    let (enabled, seeds) = loop {
+        let (enabled, seeds) = shown();
+        // South's pits enabled again: the engine has answered.
+        if !enabled.is_empty() && seeds != as_shown(start) {
+            break (enabled, seeds);
+        }
+        assert!(Instant::now() < deadline, "waited in vain for the engine's answer");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let answered = after_c
+        .legal_moves(Variant::Songo40)
+        .iter()
+        .map(|m| after_c.play(Variant::Songo40, m).unwrap())
+        .find(|p| as_shown(*p) == seeds)
+        .unwrap_or_else(|| panic!("{seeds:?} follows no North move after C"));
+    let mut legal: Vec<String> = answered
+        .legal_moves(Variant::Songo40)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    legal.sort();
+    assert_eq!(enabled, legal);
+    assert_no_page_errors(b);
 }
