@@ -66,6 +66,9 @@ fn report(text: &str) {
 
 fn run(what: &str, command: &mut Command) -> Output {
     let out = command
+        // No question to the registry about npm's own updates: the run
+        // needs no network.
+        .env("npm_config_update_notifier", "false")
         .output()
         .unwrap_or_else(|e| panic!("{what} runs: {e}"));
     assert_ran(what, &out);
@@ -354,7 +357,10 @@ fn minimal_page_plays(b: &Browser, server: &StaticServer) {
         .and_then(|rest| rest.split("</script>").next())
         .expect("the page's module script");
     let doc = std::fs::read_to_string(root.join("docs/npm.md")).expect("docs/npm.md");
-    assert!(doc.contains(script), "docs/npm.md shows minimal.html's script as it is");
+    assert!(
+        doc.contains(script),
+        "docs/npm.md shows minimal.html's script as it is"
+    );
 
     b.goto(&format!("{}/minimal.html", server.origin()));
     let shown = || {
@@ -373,7 +379,10 @@ fn minimal_page_plays(b: &Browser, server: &StaticServer) {
     let as_shown = |p: Position| p.pits().iter().map(|&n| i64::from(n)).collect::<Vec<_>>();
     let deadline = Instant::now() + PATIENCE;
     while shown().0.len() != 7 {
-        assert!(Instant::now() < deadline, "waited in vain for the minimal page");
+        assert!(
+            Instant::now() < deadline,
+            "waited in vain for the minimal page"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     assert_eq!(shown().1, as_shown(start));
@@ -386,7 +395,10 @@ fn minimal_page_plays(b: &Browser, server: &StaticServer) {
         if !enabled.is_empty() && seeds != as_shown(start) {
             break (enabled, seeds);
         }
-        assert!(Instant::now() < deadline, "waited in vain for the engine's answer");
+        assert!(
+            Instant::now() < deadline,
+            "waited in vain for the engine's answer"
+        );
         std::thread::sleep(Duration::from_millis(50));
     };
     let answered = after_c
