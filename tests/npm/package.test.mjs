@@ -10,7 +10,11 @@
 
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 import {
   MAX_DEPTH, VARIANTS, goCommand, loadRules, parseBestMove, parseInfo, positionCommand, startEngine,
@@ -172,6 +176,24 @@ test("a terminated engine rejects what is asked of it", async () => {
   await assert.rejects(pending, /the engine was terminated/);
   await assert.rejects(e.bench(), /the engine was terminated/);
   assert.throws(() => e.send("isready"), /the engine was terminated/);
+});
+
+test("a package without its .wasm rejects, saying so, and never crashes", async (t) => {
+  // A copy of the installed package with its module missing, as a server
+  // that does not serve it would leave a page.
+  const dir = await mkdtemp(path.join(os.tmpdir(), "songo-npm-"));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const installed = path.dirname(createRequire(import.meta.url).resolve("songo/package.json"));
+  await cp(installed, dir, { recursive: true });
+  await rm(path.join(dir, "songo_wasm_bg.wasm"));
+  const broken = await import(pathToFileURL(path.join(dir, "index.js")).href);
+  await assert.rejects(broken.loadRules(), /^Error: songo's WebAssembly module did not load: .*songo_wasm_bg\.wasm/);
+  let said = null;
+  const e = broken.startEngine({ onError: (text) => { said = text; } });
+  await assert.rejects(e.ready, /songo's WebAssembly module did not load/);
+  await assert.rejects(e.bench(), /songo's WebAssembly module did not load/);
+  assert.match(said, /songo's WebAssembly module did not load/);
+  e.terminate();
 });
 
 test("the protocol's helpers", () => {
