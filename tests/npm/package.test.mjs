@@ -20,6 +20,10 @@ import {
   MAX_DEPTH, VARIANTS, goCommand, loadRules, parseBestMove, parseInfo, positionCommand, startEngine,
 } from "songo";
 
+/** A test that waits longer has failed: an engine that never answers must
+ * not hang the run (tests/npm_package.rs waits for it). */
+const PATIENCE = { timeout: 120_000 };
+
 const rules = await loadRules();
 /** Every engine a test starts, terminated at the end (a worker thread keeps node running). */
 const engines = [];
@@ -30,14 +34,14 @@ function engine(handlers) {
 }
 after(() => engines.forEach((e) => e.terminate()));
 
-test("the package declares its module, types and files", () => {
+test("the package declares its module, types and files", PATIENCE, () => {
   const pkg = createRequire(import.meta.url)("songo/package.json");
   assert.equal(pkg.type, "module");
   assert.equal(pkg.exports["."].types, "./index.d.ts");
   for (const file of ["index.d.ts", "worker.js", "songo_wasm_bg.wasm"]) assert.ok(pkg.files.includes(file), file);
 });
 
-test("a game from the start: moves, position, pits, captures, the side to move", () => {
+test("a game from the start: moves, position, pits, captures, the side to move", PATIENCE, () => {
   const game = rules.newGame();
   assert.equal(game.variant, "songo40");
   assert.deepEqual(rules.variants, VARIANTS);
@@ -62,7 +66,7 @@ test("a game from the start: moves, position, pits, captures, the side to move",
   assert.equal(positionCommand(copy), "position fen 5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg moves C d");
 });
 
-test("a finished position is over, with its result", () => {
+test("a finished position is over, with its result", PATIENCE, () => {
   const game = rules.fromFen("0,0,0,0,0,0,0/0,0,0,0,0,0,5 s 40 25 -");
   assert.ok(game.isOver());
   assert.deepEqual(game.legalMoves(), []);
@@ -71,7 +75,7 @@ test("a finished position is over, with its result", () => {
   });
 });
 
-test("a whole game against itself, every move legal, the engine's board the rules' at every ply", async () => {
+test("a whole game against itself, every move legal, the engine's board the rules' at every ply", PATIENCE, async () => {
   const lines = [];
   const e = engine({ onLine: (line) => lines.push(line) });
   await e.ready;
@@ -105,7 +109,7 @@ test("a whole game against itself, every move legal, the engine's board the rule
   assert.ok(searched > 0);
 });
 
-test("bestMove plays a level-1 move; a finished game has none", async () => {
+test("bestMove plays a level-1 move; a finished game has none", PATIENCE, async () => {
   const e = engine();
   await e.setOption("Skill Level", 1);
   const game = rules.newGame();
@@ -115,7 +119,7 @@ test("bestMove plays a level-1 move; a finished game has none", async () => {
   await assert.rejects(e.bestMove(over, { depth: 2 }), /the game is over/);
 });
 
-test("an illegal move throws the rules' reason and changes nothing", () => {
+test("an illegal move throws the rules' reason and changes nothing", PATIENCE, () => {
   const game = rules.newGame();
   game.play("C");
   const before = game.fen();
@@ -129,7 +133,7 @@ test("an illegal move throws the rules' reason and changes nothing", () => {
   assert.throws(() => over.play("G"), { message: "move G is illegal here: the game is over" });
 });
 
-test("a damaged position string is refused, saying what is wrong", () => {
+test("a damaged position string is refused, saying what is wrong", PATIENCE, () => {
   assert.throws(() => rules.fromFen("5,5,5,5,5,5,5/5,5,5,5,5,5 s 0 0 Gg"), /^Error: bad position: pits field/);
   assert.throws(() => rules.fromFen("5,5,5,5,5,5,5/5,5,5,5,5,5,6 s 0 0 Gg"), /total 71 seeds, not 70/);
   assert.throws(() => rules.fromFen("5,5,5,5,5,5,5/5,5,5,5,5,5,5 x 0 0 Gg"), /side to move 'x'/);
@@ -137,13 +141,13 @@ test("a damaged position string is refused, saying what is wrong", () => {
   assert.throws(() => rules.fromFen(42), TypeError);
 });
 
-test("an unknown variant is refused", () => {
+test("an unknown variant is refused", PATIENCE, () => {
   assert.throws(() => rules.newGame("songo41"), { message: /^unknown variant 'songo41' \(expected / });
   assert.throws(() => rules.fromFen("5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg", "chess"), /unknown variant 'chess'/);
   assert.throws(() => rules.newGame(40), TypeError);
 });
 
-test("a negative depth and other bad limits reject before the engine searches", async () => {
+test("a negative depth and other bad limits reject before the engine searches", PATIENCE, async () => {
   const e = engine();
   const game = rules.newGame();
   await assert.rejects(e.analyse(game, { depth: -1 }), { name: "RangeError", message: "depth must be a whole number from 1 to 127, not -1" });
@@ -159,7 +163,7 @@ test("a negative depth and other bad limits reject before the engine searches", 
   assert.ok(game.legalMoves().includes((await e.analyse(game, { depth: 2 })).move));
 });
 
-test("the engine's own refusals reject with its reason; lines must be strings", async () => {
+test("the engine's own refusals reject with its reason; lines must be strings", PATIENCE, async () => {
   const e = engine();
   await assert.rejects(e.setOption("Skill Level", 99), /^Error: setoption: Skill Level takes a whole number from 1 to 10, not '99'/);
   await assert.rejects(e.setOption("No Such Option", 1), /setoption: /);
@@ -169,7 +173,7 @@ test("the engine's own refusals reject with its reason; lines must be strings", 
   assert.throws(() => startEngine({ onLine: "not a function" }), TypeError);
 });
 
-test("a terminated engine rejects what is asked of it", async () => {
+test("a terminated engine rejects what is asked of it", PATIENCE, async () => {
   const e = startEngine();
   const pending = e.analyse(rules.newGame(), { depth: 30 });
   e.terminate();
@@ -178,7 +182,7 @@ test("a terminated engine rejects what is asked of it", async () => {
   assert.throws(() => e.send("isready"), /the engine was terminated/);
 });
 
-test("a package without its .wasm rejects, saying so, and never crashes", async (t) => {
+test("a package without its .wasm rejects, saying so, and never crashes", PATIENCE, async (t) => {
   // A copy of the installed package with its module missing, as a server
   // that does not serve it would leave a page.
   const dir = await mkdtemp(path.join(os.tmpdir(), "songo-npm-"));
@@ -196,7 +200,7 @@ test("a package without its .wasm rejects, saying so, and never crashes", async 
   e.terminate();
 });
 
-test("the protocol's helpers", () => {
+test("the protocol's helpers", PATIENCE, () => {
   assert.equal(goCommand({ depth: 8, movetime: 500 }), "go depth 8 movetime 500");
   assert.deepEqual(
     parseInfo("info depth 12 seldepth 18 multipv 1 score cp 150 wdl 210 760 30 nodes 331181 nps 6899604 hashfull 52 tbhits 0 time 48 pv A a B"),
@@ -212,7 +216,7 @@ test("the protocol's helpers", () => {
   assert.equal(parseBestMove("readyok"), null);
 });
 
-test("the bench's node count is the native one", async (t) => {
+test("the bench's node count is the native one", PATIENCE, async (t) => {
   const line = await engine().bench();
   t.diagnostic(`npm package bench: ${line}`);
   const m = line.match(/^(\d+) nodes (\d+) nps$/);
