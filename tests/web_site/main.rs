@@ -62,16 +62,16 @@ mod learn;
 mod page_support;
 mod play;
 mod soak;
+mod static_page;
 mod storage;
 mod tabs;
 #[allow(dead_code)]
 #[path = "../gui/webdriver.rs"]
 mod webdriver;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::channel;
+use std::process::Command;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -80,6 +80,7 @@ use webdriver::{Browser, Tools};
 
 use cli_support::{assert_ran, lossy};
 use page_support::{wait_until, Snapshot};
+pub(crate) use static_page::{assert_no_page_errors, StaticServer, NOTE_ERRORS};
 
 /// The build script's exit status when a tool it needs is missing.
 const MISSING_TOOL: i32 = 3;
@@ -130,64 +131,6 @@ fn site() -> Result<&'static Path, String> {
 
 fn screenshot_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots")
-}
-
-/// `python3 -m http.server` on 127.0.0.1 serving `dir`, as docs/web.md
-/// says to serve the site.
-struct StaticServer {
-    child: Child,
-    port: u16,
-}
-
-impl StaticServer {
-    fn start(dir: &Path) -> StaticServer {
-        // Port 0: the server picks a free one and says which.
-        let mut child = Command::new("python3")
-            .args(["-u", "-m", "http.server", "--bind", "127.0.0.1", "0"])
-            .arg("--directory")
-            .arg(dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("python3 starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut lines = BufReader::new(stdout).lines();
-            if let Some(Ok(line)) = lines.next() {
-                let _ = tx.send(line);
-            }
-            // Keep reading, so that the server never blocks on a full pipe.
-            for _ in lines {}
-        });
-        let line = rx
-            .recv_timeout(Duration::from_secs(20))
-            .expect("http.server says where it serves");
-        // "Serving HTTP on 127.0.0.1 port 39043 (http://127.0.0.1:39043/) ..."
-        let port = line
-            .split_whitespace()
-            .skip_while(|w| *w != "port")
-            .nth(1)
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("not http.server's first line: {line:?}"));
-        StaticServer { child, port }
-    }
-
-    fn origin(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
-    }
-
-    fn stop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for StaticServer {
-    fn drop(&mut self) {
-        self.stop();
-    }
 }
 
 /// A browser test's own static server of the site and its own headless
@@ -274,19 +217,6 @@ impl Web {
         ));
         assert_eq!(foreign, json!([]), "requests to other origins");
     }
-}
-
-/// Injected by DevTools into every page before its own scripts: notes
-/// the page's uncaught errors and unhandled rejections in
-/// `window.songoErrors`.
-const NOTE_ERRORS: &str = "window.songoErrors = [];
-    addEventListener('error', (e) => window.songoErrors.push(`error: ${e.message} at ${e.filename}:${e.lineno}`));
-    addEventListener('unhandledrejection', (e) => window.songoErrors.push(`unhandled rejection: ${e.reason && e.reason.stack || e.reason}`));";
-
-/// The page has had no uncaught error nor unhandled rejection.
-fn assert_no_page_errors(b: &Browser) {
-    let errors = b.script("return window.songoErrors;");
-    assert_eq!(errors, json!([]), "errors in the page");
 }
 
 /// Waits for the page's own room to have started and shown its game.

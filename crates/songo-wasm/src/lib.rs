@@ -20,12 +20,18 @@
 //! [`WebRoom`] is the other half of the static site: the room of `songo
 //! gui` (the game, the analysis board, reviews) running in the page, its
 //! engines in Web Workers that each run a [`SongoEngine`].
+//!
+//! [`SongoGame`] is the rules for a page that embeds a board (the npm
+//! package, docs/npm.md): legal moves, a move played, the position read,
+//! every mistake a JavaScript `Error` with the rules core's reason.
 
 #![forbid(unsafe_code)]
 
 mod room;
+pub mod rules;
 
 pub use room::WebRoom;
+pub use rules::SongoGame;
 
 use std::cell::RefCell;
 use std::sync::Arc;
