@@ -36,9 +36,13 @@ impl PyRecord {
         self.record.tags()
     }
 
-    /// The value of tag `name`, or `None`.
+    /// The value of tag `name` (any tag, `FEN` and `Result` included), or `None`.
     fn tag(&self, name: &str) -> Option<String> {
-        self.record.tag(name).map(str::to_string)
+        self.record
+            .tags()
+            .into_iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, value)| value)
     }
 
     /// The result token: `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.

@@ -67,8 +67,8 @@ class raw_env(AECEnv):
         fen: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        if render_mode is not None and render_mode != "ansi":
+            raise ValueError(f"render_mode {render_mode!r} is not 'ansi' or None")
         if opening_plies < 0:
             raise ValueError(f"opening_plies must be 0 or more, not {opening_plies}")
         if max_moves is not None and max_moves < 1:
@@ -117,7 +117,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards = {agent: 0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos = {agent: dict[str, Any]() for agent in self.agents}
         self.agent_selection = self.game.to_move
         if self.game.is_over():
             self._end()
@@ -138,6 +138,7 @@ class raw_env(AECEnv):
             return
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in self.agents}
+        assert action is not None, "a live agent's action cannot be None"
         self.game.play_pit(int(action) + 1)
         if self.game.is_over():
             self._end()

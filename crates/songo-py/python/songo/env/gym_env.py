@@ -65,8 +65,8 @@ class SongoEnv(gym.Env):
     ) -> None:
         if side not in ("south", "north", "random"):
             raise ValueError(f"side {side!r} is not 'south', 'north' or 'random'")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        if render_mode is not None and render_mode != "ansi":
+            raise ValueError(f"render_mode {render_mode!r} is not 'ansi' or None")
         if opening_plies < 0:
             raise ValueError(f"opening_plies must be 0 or more, not {opening_plies}")
         if max_moves is not None and max_moves < 1:
