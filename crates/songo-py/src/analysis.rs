@@ -164,7 +164,10 @@ impl PyLine {
             self.depth,
             self.score.__repr__(),
             self.nodes,
-            self.pv.bind(py).repr().map_or_else(|_| "?".into(), |r| r.to_string())
+            self.pv
+                .bind(py)
+                .repr()
+                .map_or_else(|_| "?".into(), |r| r.to_string())
         )
     }
 }
@@ -207,7 +210,10 @@ impl PyAnalysis {
             self.score.__repr__(),
             self.depth,
             self.nodes,
-            self.pv.bind(py).repr().map_or_else(|_| "?".into(), |r| r.to_string())
+            self.pv
+                .bind(py)
+                .repr()
+                .map_or_else(|_| "?".into(), |r| r.to_string())
         )
     }
 }

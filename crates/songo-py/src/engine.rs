@@ -82,7 +82,12 @@ impl PyEngine {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn limits(&self, depth: Option<i64>, movetime: Option<f64>, nodes: Option<i64>) -> PyResult<Limits> {
+    fn limits(
+        &self,
+        depth: Option<i64>,
+        movetime: Option<f64>,
+        nodes: Option<i64>,
+    ) -> PyResult<Limits> {
         let mut limits = Limits::default();
         if let Some(d) = depth {
             let max = MAX_PLY as i64 - 1;
@@ -138,9 +143,13 @@ impl PyEngine {
             // Left over from a search whose caller went away early.
             while events.try_recv().is_ok() {}
             if engine.options().variant != game.variant() {
-                engine.set_option("UCI_Variant", Some(variant)).map_err(option_error)?;
+                engine
+                    .set_option("UCI_Variant", Some(variant))
+                    .map_err(option_error)?;
             }
-            engine.set_option("MultiPV", Some(&multipv)).map_err(option_error)?;
+            engine
+                .set_option("MultiPV", Some(&multipv))
+                .map_err(option_error)?;
             engine
                 .set_game(game)
                 .map_err(|e| EngineError::new_err(e.to_string()))?;
@@ -221,8 +230,12 @@ impl PyEngine {
         // Allocating and zeroing a large table takes a while: without the GIL.
         let inner = py.detach(|| -> PyResult<Inner> {
             let (mut engine, events) = Engine::with_channel();
-            engine.set_option("Threads", Some(&threads_text)).map_err(option_error)?;
-            engine.set_option("Hash", Some(&hash_text)).map_err(option_error)?;
+            engine
+                .set_option("Threads", Some(&threads_text))
+                .map_err(option_error)?;
+            engine
+                .set_option("Hash", Some(&hash_text))
+                .map_err(option_error)?;
             engine
                 .set_option("Skill Level", Some(&level_text))
                 .map_err(option_error)?;
@@ -261,7 +274,9 @@ impl PyEngine {
     ) -> PyResult<PyAnalysis> {
         let limits = self.limits(depth, movetime, nodes)?;
         if game.game.is_over() {
-            return Err(GameOverError::new_err("the game is over: there is nothing to search"));
+            return Err(GameOverError::new_err(
+                "the game is over: there is nothing to search",
+            ));
         }
         let searched = self.search(py, game.game.clone(), limits, multipv, info.as_ref())?;
         if let Some(e) = searched.error {
@@ -305,7 +320,9 @@ impl PyEngine {
         movetime: Option<f64>,
         nodes: Option<i64>,
     ) -> PyResult<String> {
-        Ok(self.analyse(py, game, depth, movetime, nodes, 1, None)?.best)
+        Ok(self
+            .analyse(py, game, depth, movetime, nodes, 1, None)?
+            .best)
     }
 
     /// Seeds the random choices of the weaker levels, so that games can be

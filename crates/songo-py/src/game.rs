@@ -196,11 +196,11 @@ impl PyGame {
     /// replayed and checked move by move.
     #[staticmethod]
     fn from_record(text: &str) -> PyResult<PyGame> {
-        let record: GameRecord = text
-            .parse()
-            .map_err(|e: songo_core::record::ParseRecordError| {
-                RecordError::new_err(e.to_string())
-            })?;
+        let record: GameRecord =
+            text.parse()
+                .map_err(|e: songo_core::record::ParseRecordError| {
+                    RecordError::new_err(e.to_string())
+                })?;
         let game = record
             .replay()
             .map_err(|e| RecordError::new_err(e.to_string()))?;
@@ -338,7 +338,13 @@ impl PyGame {
     /// The game as a record (protocol.md, "Game records"): its tags and
     /// movetext, with the rules' result when it is over and `*` if not.
     #[pyo3(signature = (event = "?", south = "?", north = "?", time_control = "-"))]
-    fn record(&self, event: &str, south: &str, north: &str, time_control: &str) -> PyResult<String> {
+    fn record(
+        &self,
+        event: &str,
+        south: &str,
+        north: &str,
+        time_control: &str,
+    ) -> PyResult<String> {
         let mut record = GameRecord::from_game(&self.game, south, north, time_control, None)
             .map_err(|e| RecordError::new_err(e.to_string()))?;
         event.clone_into(&mut record.event);

@@ -12,6 +12,8 @@
 //! [`tablebases`] (`Tablebases`: probing) and [`playouts`] (many random
 //! games in one call, for speed).
 
+#![forbid(unsafe_code)]
+
 use pyo3::prelude::*;
 
 pub mod analysis;

@@ -47,9 +47,13 @@ pub fn random_playouts(
     fen: Option<&str>,
 ) -> PyResult<PyPlayouts> {
     let v = parse_variant(variant)?;
-    let start = fen.map(parse_position).transpose()?.unwrap_or(Position::startpos());
-    let games = u64::try_from(games)
-        .map_err(|_| LimitError::new_err(format!("games takes a count of 0 or more, not {games}")))?;
+    let start = fen
+        .map(parse_position)
+        .transpose()?
+        .unwrap_or(Position::startpos());
+    let games = u64::try_from(games).map_err(|_| {
+        LimitError::new_err(format!("games takes a count of 0 or more, not {games}"))
+    })?;
     Ok(py.detach(|| {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut totals = PyPlayouts {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use songo_tb::{TbValue, Tablebases, Verdict};
+use songo_tb::{Tablebases, TbValue, Verdict};
 
 use crate::errors::{chain, TablebaseError};
 use crate::game::{move_list, move_name, PyGame};
