@@ -113,19 +113,25 @@ def test_an_exception_in_the_callback_stops_the_search_and_is_raised():
 
 def test_a_search_releases_the_gil():
     engine = songo.Engine(hash_mb=1)
-    done = threading.Event()
-    counted = 0
+    started, done = threading.Event(), threading.Event()
 
     def search():
+        started.set()
         engine.analyse(songo.Game(), movetime=0.5)
         done.set()
 
     thread = threading.Thread(target=search)
     thread.start()
+    started.wait()
+    began = time.perf_counter()
+    in_the_middle = 0
     while not done.is_set():
-        counted += 1  # runs only while the search does not hold the GIL
+        # Python bytecode runs here in the middle of the search only if the
+        # search does not hold the GIL (a holder in Rust never lets go).
+        if 0.1 < time.perf_counter() - began < 0.4:
+            in_the_middle += 1
     thread.join()
-    assert counted > 10_000
+    assert in_the_middle > 1000
 
 
 def test_two_engines_search_at_once_from_threads():
@@ -135,24 +141,24 @@ def test_two_engines_search_at_once_from_threads():
     alone = [engine.analyse(game, depth=9) for engine in engines]
     for engine in engines:
         engine.new_game()
-    spans: dict[int, tuple[float, float]] = {}
     results: dict[int, songo.Analysis] = {}
+    barrier = threading.Barrier(2)
 
     def search(i: int) -> None:
-        started = time.perf_counter()
-        engines[i].analyse(game, movetime=0.4)
-        spans[i] = (started, time.perf_counter())
+        barrier.wait()
+        engines[i].analyse(game, movetime=0.5)
         engines[i].new_game()
         results[i] = engines[i].analyse(game, depth=9)
 
+    started = time.perf_counter()
     threads = [threading.Thread(target=search, args=(i,)) for i in range(2)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    # The timed searches overlapped: neither waited for the other.
-    (a0, a1), (b0, b1) = spans[0], spans[1]
-    assert a0 < b1 and b0 < a1
+    # Two searches of half a second each (of the clock, whatever the load)
+    # took less than one second: they ran at once, not one after the other.
+    assert time.perf_counter() - started < 0.9
     # And the threads did not disturb each other's depth-9 answers.
     for i in range(2):
         assert (results[i].move, results[i].score, results[i].nodes) == (alone[i].move, alone[i].score, alone[i].nodes)
