@@ -265,7 +265,7 @@ impl PyEngine {
     fn analyse(
         &self,
         py: Python<'_>,
-        game: &PyGame,
+        game: &Bound<'_, PyGame>,
         depth: Option<i64>,
         movetime: Option<f64>,
         nodes: Option<i64>,
@@ -273,12 +273,15 @@ impl PyEngine {
         info: Option<Py<PyAny>>,
     ) -> PyResult<PyAnalysis> {
         let limits = self.limits(depth, movetime, nodes)?;
-        if game.game.is_over() {
+        // A copy, so that the caller's game is not borrowed while the
+        // search runs (another thread may play on in it meanwhile).
+        let game = game.borrow().game.clone();
+        if game.is_over() {
             return Err(GameOverError::new_err(
                 "the game is over: there is nothing to search",
             ));
         }
-        let searched = self.search(py, game.game.clone(), limits, multipv, info.as_ref())?;
+        let searched = self.search(py, game, limits, multipv, info.as_ref())?;
         if let Some(e) = searched.error {
             return Err(e);
         }
@@ -315,7 +318,7 @@ impl PyEngine {
     fn play(
         &self,
         py: Python<'_>,
-        game: &PyGame,
+        game: &Bound<'_, PyGame>,
         depth: Option<i64>,
         movetime: Option<f64>,
         nodes: Option<i64>,

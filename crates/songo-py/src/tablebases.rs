@@ -77,8 +77,9 @@ impl PyTablebases {
     /// when no table covers it (too many seeds, a pit-7 flag in songo40,
     /// the game over, or a history that voids the tables' guarantee: a
     /// position with as many seeds already seen twice).
-    fn probe(&self, py: Python<'_>, game: &PyGame) -> PyResult<Option<PyProbe>> {
-        let g = &game.game;
+    fn probe(&self, py: Python<'_>, game: &Bound<'_, PyGame>) -> PyResult<Option<PyProbe>> {
+        // A copy: the caller's game is not borrowed while the tables are read.
+        let g = &game.borrow().game.clone();
         let verdict = py.detach(|| self.tb.probe_game(g));
         let Some(verdict) = verdict else {
             return Ok(None);

@@ -177,3 +177,16 @@ def test_two_threads_may_share_one_engine():
     for thread in threads:
         thread.join()
     assert len(moves) == 3 and all(m in "ABCDEFG" for m in moves)
+
+
+def test_a_game_stays_free_while_it_is_analysed():
+    engine = songo.Engine(hash_mb=1)
+    game = songo.Game()
+    answers: list[songo.Analysis] = []
+    thread = threading.Thread(target=lambda: answers.append(engine.analyse(game, movetime=0.4)))
+    thread.start()
+    time.sleep(0.15)
+    game.play("C")  # the search has its own copy: the game is not borrowed
+    thread.join()
+    assert answers[0].move in list("ABCDEFG")
+    assert game.moves == ["C"]
