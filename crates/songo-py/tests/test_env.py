@@ -20,10 +20,12 @@ def test_the_aec_env_passes_pettingzoos_api_test(variant):
 
 
 def test_the_gym_env_passes_gymnasiums_check_env():
-    check_env(SongoEnv(), skip_render_check=False)
-    check_env(SongoEnv(side="random", level=1, opening_plies=2, max_moves=30))
-    check_env(SongoEnv(variant="songo36-beginner", level=10, nodes=300))
+    # The render modes are checked through gymnasium.make, which gives the
+    # environment the spec that check needs.
     check_env(gymnasium.make("songo/Songo-v0", render_mode="ansi").unwrapped)
+    check_env(SongoEnv(), skip_render_check=True)
+    check_env(SongoEnv(side="random", level=1, opening_plies=2, max_moves=30), skip_render_check=True)
+    check_env(SongoEnv(variant="songo36-beginner", level=10, nodes=300), skip_render_check=True)
 
 
 def test_the_observation_is_laid_out_as_documented():
