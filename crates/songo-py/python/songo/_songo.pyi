@@ -3,11 +3,36 @@
 from os import PathLike
 from typing import Callable, Literal, final
 
-Side = Literal["south", "north"]
-Verdict = Literal["loss", "draw", "win"]
+_Side = Literal["south", "north"]
+_Verdict = Literal["loss", "draw", "win"]
 
 VARIANTS: list[str]
 __version__: str
+__all__ = [
+    "SongoError",
+    "IllegalMoveError",
+    "GameOverError",
+    "PositionError",
+    "VariantError",
+    "RecordError",
+    "LimitError",
+    "EngineError",
+    "TablebaseError",
+    "Game",
+    "Outcome",
+    "Record",
+    "read_records",
+    "Score",
+    "Line",
+    "Analysis",
+    "Engine",
+    "Tablebases",
+    "Probe",
+    "Playouts",
+    "random_playouts",
+    "VARIANTS",
+    "__version__",
+]
 
 class SongoError(ValueError):
     """The base of every songo error (a ValueError)."""
@@ -40,7 +65,7 @@ class TablebaseError(SongoError):
 class Outcome:
     """How a finished game ended."""
 
-    winner: Side | None
+    winner: _Side | None
     reason: Literal["capture threshold", "few seeds", "no seeds", "cannot feed", "repetition"]
     scores: tuple[int, int]
     token: Literal["1-0", "0-1", "1/2-1/2"]
@@ -53,7 +78,7 @@ class Outcome:
 class Game:
     """A game of Songo: variant, start, moves and positions, played in place."""
 
-    def __init__(self, variant: str = "songo40", fen: str | None = None) -> None: ...
+    def __new__(cls, variant: str = "songo40", fen: str | None = None) -> Game: ...
     @staticmethod
     def from_fen(fen: str, variant: str = "songo40") -> Game: ...
     @staticmethod
@@ -69,7 +94,7 @@ class Game:
     @property
     def pit7_unplayed(self) -> tuple[bool, bool]: ...
     @property
-    def to_move(self) -> Side: ...
+    def to_move(self) -> _Side: ...
     @property
     def moves(self) -> list[str]: ...
     @property
@@ -93,7 +118,7 @@ class Game:
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: object) -> Game: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -131,10 +156,10 @@ class Score:
     def mate(self) -> int | None: ...
     @property
     def plies(self) -> int | None: ...
-    def __lt__(self, other: Score) -> bool: ...
-    def __le__(self, other: Score) -> bool: ...
-    def __gt__(self, other: Score) -> bool: ...
-    def __ge__(self, other: Score) -> bool: ...
+    def __lt__(self, other: Score, /) -> bool: ...
+    def __le__(self, other: Score, /) -> bool: ...
+    def __gt__(self, other: Score, /) -> bool: ...
+    def __ge__(self, other: Score, /) -> bool: ...
 
 @final
 class Line:
@@ -170,7 +195,7 @@ class Engine:
     threads: int
     hash_mb: int
     level: int
-    def __init__(self, threads: int = 1, hash_mb: int = 16, level: int | None = None) -> None: ...
+    def __new__(cls, threads: int = 1, hash_mb: int = 16, level: int | None = None) -> Engine: ...
     def analyse(
         self,
         game: Game,
@@ -194,19 +219,19 @@ class Engine:
 class Probe:
     """What the tablebases prove about a position, for the side to move."""
 
-    worst: Verdict
-    best: Verdict
-    exact: Verdict | None
+    worst: _Verdict
+    best: _Verdict
+    exact: _Verdict | None
     text: str
     seeds: int
-    moves: list[tuple[str, tuple[Verdict, Verdict] | None]]
+    moves: list[tuple[str, tuple[_Verdict, _Verdict] | None]]
     best_moves: list[str]
 
 @final
 class Tablebases:
     """The endgame tables of a directory."""
 
-    def __init__(self, path: str | PathLike[str]) -> None: ...
+    def __new__(cls, path: str | PathLike[str]) -> Tablebases: ...
     def max_seeds(self, variant: str) -> int: ...
     @property
     def problems(self) -> list[str]: ...
