@@ -19,3 +19,22 @@ def test_playouts_from_a_finished_position_play_no_move():
     over = songo.random_playouts(3, fen="3,2,1,5,0,0,0/0,0,0,0,0,0,0 s 19 40 -")
     assert (over.games, over.moves, over.north_wins) == (3, 0, 3)
     assert songo.random_playouts(0).games == 0
+
+
+def test_the_benchmark_script_runs():
+    """scripts/py_playouts.py (docs/python.md's speed), briefly: its songo
+    rows, and OpenSpiel's when pyspiel is installed."""
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    done = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "py_playouts.py"), "--seconds", "0.05", "--runs", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "songo songo40, Python loop" in done.stdout
+    assert "songo songo40, random_playouts" in done.stdout
+    assert "OpenSpiel oware" in done.stdout or "pyspiel is not installed" in done.stderr
