@@ -29,6 +29,12 @@ def _find_songo() -> str | None:
 
 
 @pytest.fixture(scope="session")
+def repo() -> Path:
+    """The repository's root (scripts/ and the command's target/)."""
+    return REPO
+
+
+@pytest.fixture(scope="session")
 def songo_bin() -> str:
     found = _find_songo()
     if found is None:

@@ -1,5 +1,8 @@
 """songo.random_playouts: many random games in one call."""
 
+import subprocess
+import sys
+
 import songo
 
 
@@ -21,16 +24,11 @@ def test_playouts_from_a_finished_position_play_no_move():
     assert songo.random_playouts(0).games == 0
 
 
-def test_the_benchmark_script_runs():
+def test_the_benchmark_script_runs(repo):
     """scripts/py_playouts.py (docs/python.md's speed), briefly: its songo
     rows, and OpenSpiel's when pyspiel is installed."""
-    import subprocess
-    import sys
-
-    from conftest import REPO
-
     done = subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "py_playouts.py"), "--seconds", "0.05", "--runs", "1"],
+        [sys.executable, str(repo / "scripts" / "py_playouts.py"), "--seconds", "0.05", "--runs", "1"],
         capture_output=True,
         text=True,
         check=True,
