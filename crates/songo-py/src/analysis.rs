@@ -30,6 +30,7 @@ pub struct PyScore {
 }
 
 impl PyScore {
+    /// The score of the engine's scale, classified once.
     pub fn new(score: Score) -> PyScore {
         PyScore {
             raw: score,
@@ -112,16 +113,19 @@ pub struct PyLine {
     /// 1 for the best line, 2 for the second (`multipv`)...
     #[pyo3(get)]
     pub multipv: usize,
+    /// The depth searched, in plies.
     #[pyo3(get)]
     pub depth: u32,
     /// The deepest ply reached.
     #[pyo3(get)]
     pub seldepth: u32,
+    /// The line's score, for the side to move.
     #[pyo3(get)]
     pub score: PyScore,
     /// `"exact"`, or `"lower"`/`"upper"` for a line that failed high/low.
     #[pyo3(get)]
     pub bound: &'static str,
+    /// Nodes searched so far, all threads together.
     #[pyo3(get)]
     pub nodes: u64,
     /// Seconds since the search began.
@@ -136,6 +140,7 @@ pub struct PyLine {
 }
 
 impl PyLine {
+    /// The line of an engine's `Info`, its moves named for Python.
     pub fn new(py: Python<'_>, info: &Info) -> PyResult<PyLine> {
         Ok(PyLine {
             multipv: info.multipv,

@@ -82,10 +82,12 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// An unknown variant's name, as a `VariantError`.
 pub fn variant(e: ParseVariantError) -> PyErr {
     VariantError::new_err(e.to_string())
 }
 
+/// A position string that does not parse, as a `PositionError` naming it.
 pub fn position(text: &str, e: ParsePositionError) -> PyErr {
     PositionError::new_err(format!("position '{text}': {e}"))
 }

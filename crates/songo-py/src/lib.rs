@@ -13,6 +13,7 @@
 //! games in one call, for speed).
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 use pyo3::prelude::*;
 

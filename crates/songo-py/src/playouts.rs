@@ -18,8 +18,11 @@ pub struct PyPlayouts {
     pub games: u64,
     /// Moves played in all.
     pub moves: u64,
+    /// Games South won.
     pub south_wins: u64,
+    /// Games North won.
     pub north_wins: u64,
+    /// Games drawn.
     pub draws: u64,
 }
 

@@ -26,6 +26,7 @@
 //! every mistake a JavaScript `Error` with the rules core's reason.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod room;
 pub mod rules;

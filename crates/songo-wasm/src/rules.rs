@@ -35,8 +35,11 @@ pub enum RulesError {
     MoveText(ParseMoveError),
     /// A pit the rules forbid in this position, and why.
     Illegal {
+        /// The move asked for.
         mv: Move,
+        /// Why the rules refuse it.
         reason: IllegalReason,
+        /// The moves the rules allow there.
         legal: Vec<Move>,
     },
 }
