@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::error::{report, CliError, StdoutError};
+use crate::error::{report, CliError, LabError, StdoutError};
 use crate::session::Session;
 use crate::tb_cli::TbCommand;
 use songo_cli::args::PositionArgs;
@@ -322,8 +322,15 @@ pub fn run(cli: Cli) -> ExitCode {
     report(run_command(cli.command))
 }
 
+/// A lab tool's result as the command's: its error through [`LabError`],
+/// whose exit codes are the lab's.
+fn lab<E: Into<LabError>>(result: Result<(), E>) -> Result<(), CliError> {
+    result.map_err(|e| CliError::Lab(e.into()))
+}
+
 /// Runs a command: each tool returns its own error, which converts into a
-/// [`CliError`]. Without a command, the engine protocol.
+/// [`CliError`] (a lab tool's through `lab`). Without a command, the
+/// engine protocol.
 pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
     match command {
         None => {
@@ -334,16 +341,16 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
         Some(Command::Analyze(args)) => Ok(crate::analyze::run(&args)?),
         Some(Command::Play(args)) => Ok(crate::play::run(&args)?),
         Some(Command::Replay(args)) => Ok(crate::replay::run(&args)?),
-        Some(Command::Results(args)) => Ok(songo_lab::results::run(&args)?),
+        Some(Command::Results(args)) => lab(songo_lab::results::run(&args)),
         Some(Command::Review(args)) => Ok(crate::review::run(&args)?),
         Some(Command::Perft(args)) => Ok(perft(&args)?),
         Some(Command::Tune(a)) => match &a.mode {
-            Some(songo_lab::tune::TuneMode::Search(s)) => Ok(songo_lab::spsa::run(s)?),
-            None => Ok(songo_lab::tune::run(&a)?),
+            Some(songo_lab::tune::TuneMode::Search(s)) => lab(songo_lab::spsa::run(s)),
+            None => lab(songo_lab::tune::run(&a)),
         },
-        Some(Command::Datagen(a)) => Ok(songo_lab::datagen::run(&a)?),
-        Some(Command::Train(a)) => Ok(songo_lab::train::run(&a)?),
-        Some(Command::Match(a)) => Ok(songo_lab::matches::command::run_match(&a)?),
+        Some(Command::Datagen(a)) => lab(songo_lab::datagen::run(&a)),
+        Some(Command::Train(a)) => lab(songo_lab::train::run(&a)),
+        Some(Command::Match(a)) => lab(songo_lab::matches::command::run_match(&a)),
         Some(Command::Sparring(a)) => {
             let s = songo_lab::sparring::Sparring {
                 kind: a.kind,
@@ -355,13 +362,13 @@ pub fn run_command(command: Option<Command>) -> Result<(), CliError> {
         }
         Some(Command::Tb(command)) => match command {
             TbCommand::Probe(a) => Ok(crate::tb_cli::probe(&a)?),
-            TbCommand::Generate(a) => Ok(songo_lab::tb::generate(&a)?),
-            TbCommand::Verify(a) => Ok(songo_lab::tb::verify(&a)?),
-            TbCommand::Compress(a) => Ok(songo_lab::tb::compress(&a)?),
+            TbCommand::Generate(a) => lab(songo_lab::tb::generate(&a)),
+            TbCommand::Verify(a) => lab(songo_lab::tb::verify(&a)),
+            TbCommand::Compress(a) => lab(songo_lab::tb::compress(&a)),
         },
-        Some(Command::Book(command)) => Ok(songo_lab::book::run(command)?),
-        Some(Command::Puzzles(command)) => Ok(songo_lab::puzzles::run(&command)?),
-        Some(Command::Lessons(command)) => Ok(songo_lab::lessons::run(&command)?),
+        Some(Command::Book(command)) => lab(songo_lab::book::run(command)),
+        Some(Command::Puzzles(command)) => lab(songo_lab::puzzles::run(&command)),
+        Some(Command::Lessons(command)) => lab(songo_lab::lessons::run(&command)),
         Some(Command::Bench(args)) => bench(&args),
     }
 }

@@ -13,9 +13,9 @@
 //!
 //! A tool returns `Result<(), ItsError>`, `ItsError` an enum deriving
 //! [`thiserror::Error`] whose messages name the offending input. A lab
-//! tool's goes into [`LabError`] (songo-lab's `error.rs` says how) and
-//! into the list of `lab_errors!` below. A command tool's gets, in this
-//! file:
+//! tool's goes into [`LabError`] (songo-lab's `error.rs` says how), and
+//! `cli::run_command` passes its result through `lab`. A command tool's
+//! gets, in this file:
 //!
 //! 1. a variant `#[error(transparent)] Its(#[from] crate::its::ItsError)`
 //!    in [`CliError`];
@@ -139,31 +139,6 @@ impl CliError {
     }
 }
 
-/// A lab tool's error is a [`CliError`] through [`LabError`], so that the
-/// command's `?` takes it as it takes its own.
-macro_rules! lab_errors {
-    ($($error:ty),* $(,)?) => {
-        $(impl From<$error> for CliError {
-            fn from(e: $error) -> CliError {
-                CliError::Lab(e.into())
-            }
-        })*
-    };
-}
-
-lab_errors!(
-    MatchError,
-    TuneError,
-    SpsaError,
-    DatagenError,
-    TrainError,
-    TbCliError,
-    BookCliError,
-    PuzzlesError,
-    LessonsError,
-    ResultsError,
-);
-
 /// Prints the error, if any, on standard error as `error: ` and its chain
 /// of causes, and returns the process exit code.
 pub fn report(result: Result<(), CliError>) -> ExitCode {
@@ -189,7 +164,9 @@ mod tests {
         assert_eq!(perft.exit(), Exit::ClosedPipe);
         let analyze = CliError::from(AnalyzeError::from(closed(std::io::ErrorKind::BrokenPipe)));
         assert_eq!(analyze.exit(), Exit::ClosedPipe);
-        let full = CliError::from(TbCliError::from(closed(std::io::ErrorKind::StorageFull)));
+        let full = CliError::from(LabError::from(TbCliError::from(closed(
+            std::io::ErrorKind::StorageFull,
+        ))));
         assert_eq!(full.exit(), Exit::Failure);
         assert_eq!(
             Chain(&full).to_string(),
@@ -202,7 +179,7 @@ mod tests {
 
     #[test]
     fn a_lab_error_keeps_its_exit_code() {
-        let usage = CliError::from(MatchError::NoGames);
+        let usage = CliError::from(LabError::from(MatchError::NoGames));
         assert_eq!(usage.exit(), Exit::Usage);
         let probe = CliError::from(TbProbeError::Open {
             dir: "tables".into(),

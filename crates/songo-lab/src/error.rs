@@ -16,7 +16,8 @@
 //! [`LabError`] and an arm in [`LabError::exit`] that gives each of its
 //! variants an [`Exit`] (a failed write to standard output is a
 //! `Stdout(#[from] StdoutError)` variant, its exit [`stdout_exit`]); and
-//! in the command's `error.rs`, the type in its list of lab errors.
+//! in the command's `cli::run_command`, the tool's call passed through
+//! `lab`.
 
 use songo_cli::exit::{record_file_exit, stdout_exit, tb_exit, Exit};
 
