@@ -32,7 +32,6 @@ mod static_page;
 #[path = "gui/webdriver.rs"]
 mod webdriver;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -42,27 +41,14 @@ use serde_json::json;
 use songo_core::{Game, Move, Position, Side, Variant};
 
 use cli_support::{assert_ran, lossy, native_bench_nodes};
-use static_page::{assert_no_page_errors, StaticServer, NOTE_ERRORS};
+use static_page::{
+    assert_no_page_errors, missing, report, StaticServer, MISSING_TOOL, NOTE_ERRORS,
+};
 use webdriver::{Browser, Tools};
 
-/// The build script's exit status when a tool it needs is missing.
-const MISSING_TOOL: i32 = 3;
 /// The longest wait for the page to load or the engine to answer (it
 /// thinks 300 ms; a first load compiles the wasm).
 const PATIENCE: Duration = Duration::from_secs(60);
-
-/// Skips the test with `why`, or fails it when `SONGO_WEB=required`.
-fn missing(why: &str) {
-    if std::env::var("SONGO_WEB").as_deref() == Ok("required") {
-        panic!("SONGO_WEB=required but {why}");
-    }
-    let _ = writeln!(std::io::stderr(), "skipped: {why}");
-}
-
-/// A figure of the run, past the test harness's capture.
-fn report(text: &str) {
-    let _ = writeln!(std::io::stderr(), "{text}");
-}
 
 fn run(what: &str, command: &mut Command) -> Output {
     let out = command

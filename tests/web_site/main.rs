@@ -69,7 +69,6 @@ mod tabs;
 #[path = "../gui/webdriver.rs"]
 mod webdriver;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -80,27 +79,13 @@ use webdriver::{Browser, Tools};
 
 use cli_support::{assert_ran, lossy};
 use page_support::{wait_until, Snapshot};
-pub(crate) use static_page::{assert_no_page_errors, StaticServer, NOTE_ERRORS};
+pub(crate) use static_page::{
+    assert_no_page_errors, missing, report, StaticServer, MISSING_TOOL, NOTE_ERRORS,
+};
 
-/// The build script's exit status when a tool it needs is missing.
-const MISSING_TOOL: i32 = 3;
 /// The longest wait for the page to load and its engine to answer (the
 /// bench takes a second or two; a first load compiles the wasm).
 const LOAD_PATIENCE: Duration = Duration::from_secs(60);
-
-/// Skips the test with `why`, or fails it when `SONGO_WEB=required`.
-fn missing(why: &str) {
-    if std::env::var("SONGO_WEB").as_deref() == Ok("required") {
-        panic!("SONGO_WEB=required but {why}");
-    }
-    // Past the test harness's capture, so that the skip is seen.
-    let _ = writeln!(std::io::stderr(), "skipped: {why}");
-}
-
-/// Says something past the test harness's capture: a figure of the run.
-fn report(text: &str) {
-    let _ = writeln!(std::io::stderr(), "{text}");
-}
 
 /// The site, built once for every test of this binary: its directory, or
 /// why it could not be built for want of a tool.

@@ -1,9 +1,9 @@
 //! A static directory served to a headless browser, and the page's
 //! errors noted: shared by the static site's tests (tests/web_site) and
 //! the npm package's example page (tests/npm_package.rs), which include
-//! this file by path.
+//! this file by path; and how they skip or report.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::channel;
@@ -12,6 +12,23 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::webdriver::Browser;
+
+/// The web build scripts' exit status when a tool they need is missing.
+pub const MISSING_TOOL: i32 = 3;
+
+/// Skips the test with `why`, or fails it when `SONGO_WEB=required`.
+pub fn missing(why: &str) {
+    if std::env::var("SONGO_WEB").as_deref() == Ok("required") {
+        panic!("SONGO_WEB=required but {why}");
+    }
+    // Past the test harness's capture, so that the skip is seen.
+    let _ = writeln!(std::io::stderr(), "skipped: {why}");
+}
+
+/// Says something past the test harness's capture: a figure of the run.
+pub fn report(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
 
 /// `python3 -m http.server` on 127.0.0.1 serving `dir`, as docs/web.md
 /// says to serve the site.
