@@ -352,10 +352,12 @@ impl<H: EngineHost> HostedRoom<H> {
         Ok(out)
     }
 
+    /// The host the engines run in.
     pub fn host(&self) -> &H {
         &self.host
     }
 
+    /// The host, for the host's own calls (a worker's messages in).
     pub fn host_mut(&mut self) -> &mut H {
         &mut self.host
     }
