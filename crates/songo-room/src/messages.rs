@@ -331,8 +331,7 @@ pub enum Outgoing {
     Analysis(Box<AnalysisView>),
     /// The engine's lines on the analysis board's position `id`.
     AnalysisLines {
-        /// The analysis view's `id` the lines are for: the page drops
-        /// lines of a position it no longer shows.
+        /// The analysis view's `id` the lines are for.
         id: u64,
         /// Every line so far, best first.
         lines: Vec<LineView>,

@@ -17,10 +17,11 @@ pub struct TbView {
     /// share of the seeds, or a margin gain); none when the tables do not
     /// speak.
     pub verdict: Option<Say>,
-    /// The verdict's range for the side to move: `win`, `draw`, `loss`.
-    /// The result is at least `worst`...
+    /// The verdict's range for the side to move, in `win`, `draw`,
+    /// `loss`: its lower end.
     pub worst: Option<&'static str>,
-    /// ...and at most `best` (the same when the tables know it exactly).
+    /// Its upper end (the same as `worst` when the tables know the result
+    /// exactly).
     pub best: Option<&'static str>,
     /// Why there is no verdict.
     pub note: Option<Say>,

@@ -443,9 +443,9 @@ pub enum LessonState {
 /// The catalogue ids of a lesson's words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LessonTexts {
-    /// The lesson's title.
+    /// The title's.
     pub title: String,
-    /// What the person is asked to do.
+    /// The task's: what the person is asked to do.
     pub task: String,
     /// Said of a move the rules allow that is not the answer.
     pub wrong: String,

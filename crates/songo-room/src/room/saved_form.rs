@@ -170,7 +170,8 @@ pub struct SavedBoard {
     /// Where the board's game came from.
     pub origin: SavedOrigin,
     /// Whether the moves differ from the origin's (a move was played on
-    /// the board): an exported record then says so.
+    /// the board): a saved record is then written anew, not the loaded
+    /// one.
     pub modified: bool,
     /// How many lines the analysis shows.
     pub lines: u8,

@@ -224,12 +224,12 @@ pub enum Say {
     },
     /// A forced win in `moves` moves (the engine's `mate`).
     ScoreWinIn {
-        /// The winner's moves to the end.
+        /// Moves to the end, as the engine's `mate N` counts them.
         moves: u32,
     },
     /// A forced loss in `moves` moves.
     ScoreLossIn {
-        /// The loser's moves to the end.
+        /// Moves to the end, as the engine's `mate -N` counts them.
         moves: u32,
     },
     /// The game is over in the position scored.
