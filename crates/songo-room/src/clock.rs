@@ -46,19 +46,19 @@ impl TryFrom<RawTimeControl> for TimeControl {
 /// A time control out of range.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TimeControlError {
+    /// A base (ms) outside [`TimeControl::MIN_BASE_MS`] to
+    /// [`TimeControl::MAX_BASE_MS`].
     #[error(
         "a clock of {0} ms: the base is {min} ms to {max} ms",
         min = TimeControl::MIN_BASE_MS,
         max = TimeControl::MAX_BASE_MS
     )]
-    /// A base (ms) outside [`TimeControl::MIN_BASE_MS`] to
-    /// [`TimeControl::MAX_BASE_MS`].
     Base(u64),
+    /// An increment (ms) above [`TimeControl::MAX_INC_MS`].
     #[error(
         "an increment of {0} ms: at most {max} ms",
         max = TimeControl::MAX_INC_MS
     )]
-    /// An increment (ms) above [`TimeControl::MAX_INC_MS`].
     Increment(u64),
 }
 

@@ -357,7 +357,8 @@ impl<H: EngineHost> HostedRoom<H> {
         &self.host
     }
 
-    /// The host, for the host's own calls (a worker's messages in).
+    /// The host, to change (a test's host hands over what the engines
+    /// were sent).
     pub fn host_mut(&mut self) -> &mut H {
         &mut self.host
     }

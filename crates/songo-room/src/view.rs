@@ -443,9 +443,9 @@ pub enum LessonState {
 /// The catalogue ids of a lesson's words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LessonTexts {
-    /// The title's.
+    /// The lesson's title.
     pub title: String,
-    /// The task's: what the person is asked to do.
+    /// What the person is asked to do.
     pub task: String,
     /// Said of a move the rules allow that is not the answer.
     pub wrong: String,
