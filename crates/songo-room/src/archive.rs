@@ -23,7 +23,10 @@ pub const GAME_ID_TAG: &str = "GameId";
 /// A finished game for the host to keep: its id and its record's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArchivedGame {
+    /// The archive id (`YYYYMMDD-HHMMSS-mmm-hhhhhhhh`), also in the
+    /// record's [`GAME_ID_TAG`] tag.
     pub id: String,
+    /// The record as text, ready to write.
     pub text: String,
 }
 

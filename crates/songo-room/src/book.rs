@@ -86,6 +86,8 @@ pub fn score_say(score: i16) -> Say {
     }
 }
 
+/// A book score in the page's notation (`+0.35`, `win in 3`): a plain
+/// `win` or `loss` at [`SCORE_LIMIT`], as [`score_say`] explains.
 pub fn score_text(score: i16) -> String {
     if score >= SCORE_LIMIT {
         "win".to_string()

@@ -21,7 +21,9 @@ use web_time::Instant;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawTimeControl")]
 pub struct TimeControl {
+    /// Each side's time at the start, in milliseconds.
     pub base_ms: u64,
+    /// Added to a side's clock after each of its moves, in milliseconds.
     pub inc_ms: u64,
 }
 
@@ -44,12 +46,15 @@ impl TryFrom<RawTimeControl> for TimeControl {
 /// A time control out of range.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TimeControlError {
+    /// A base (ms) outside [`TimeControl::MIN_BASE_MS`] to
+    /// [`TimeControl::MAX_BASE_MS`].
     #[error(
         "a clock of {0} ms: the base is {min} ms to {max} ms",
         min = TimeControl::MIN_BASE_MS,
         max = TimeControl::MAX_BASE_MS
     )]
     Base(u64),
+    /// An increment (ms) above [`TimeControl::MAX_INC_MS`].
     #[error(
         "an increment of {0} ms: at most {max} ms",
         max = TimeControl::MAX_INC_MS
@@ -91,10 +96,12 @@ impl TimeControl {
         Ok(TimeControl { base_ms, inc_ms })
     }
 
+    /// Each side's time at the start.
     pub fn base(&self) -> Duration {
         Duration::from_millis(self.base_ms)
     }
 
+    /// What a side gains after each of its moves.
     pub fn inc(&self) -> Duration {
         Duration::from_millis(self.inc_ms)
     }
@@ -163,6 +170,7 @@ impl Clocks {
         }
     }
 
+    /// The time control the clocks were set to.
     pub fn time_control(&self) -> TimeControl {
         self.tc
     }

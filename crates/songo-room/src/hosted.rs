@@ -352,10 +352,13 @@ impl<H: EngineHost> HostedRoom<H> {
         Ok(out)
     }
 
+    /// The host the engines run in.
     pub fn host(&self) -> &H {
         &self.host
     }
 
+    /// The host, to change (a test's host hands over what the engines
+    /// were sent).
     pub fn host_mut(&mut self) -> &mut H {
         &mut self.host
     }

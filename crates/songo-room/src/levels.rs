@@ -17,6 +17,7 @@ pub const ELO_STEPS: [i32; 9] = [269, 282, 196, 230, 220, 198, 186, 205, 258];
 /// A level and its strength, for the page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LevelView {
+    /// The level, within [`LEVELS`].
     pub level: u8,
     /// Elo over level 1 (0 for level 1): the steps up to it, added.
     pub elo: i32,

@@ -36,6 +36,7 @@
 //!   explorer.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod archive;
 pub mod book;

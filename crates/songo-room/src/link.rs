@@ -49,8 +49,11 @@ pub enum Limit {
     /// clock. `time` and `inc` are `[south, north]` (the protocol's `w`
     /// and `b`), `mover` the side the engine plays (whose time it has).
     Clock {
+        /// Time left on each clock, `[south, north]`.
         time: [Duration; 2],
+        /// Each side's increment, `[south, north]`.
         inc: [Duration; 2],
+        /// The side the engine plays.
         mover: Side,
     },
 }
@@ -95,13 +98,17 @@ impl Limit {
 /// has, so a game's searches cost no `setoption` after the first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Search {
+    /// The rules (`UCI_Variant`).
     pub variant: Variant,
     /// `Skill Level` 1–10.
     pub level: u8,
     /// `MultiPV`: how many lines to report.
     pub lines: u8,
+    /// The position the game started from.
     pub start: Position,
+    /// The moves played from `start` to the position to search.
     pub moves: Vec<Move>,
+    /// How long the search may go on.
     pub limit: Limit,
 }
 
@@ -110,18 +117,31 @@ pub struct Search {
 pub enum Job {
     /// Variant and strength for a new game: `setoption` (`UCI_Variant`,
     /// `Skill Level`), `ucinewgame`, `isready`.
-    NewGame { variant: Variant, level: u8 },
+    NewGame {
+        /// The rules of the new game.
+        variant: Variant,
+        /// `Skill Level` 1–10.
+        level: u8,
+    },
     /// A search; answered by [`LinkEvent::BestMove`] with the same ticket
     /// unless a later job interrupts it. Its `info` lines come as
     /// [`LinkEvent::Line`]s.
-    Search { ticket: u64, search: Search },
+    Search {
+        /// Tells this search's answer from stale ones.
+        ticket: u64,
+        /// What to search, and for how long.
+        search: Search,
+    },
     /// Score every move of a game, one search of `limit` per position
     /// ([`songo_client::review`]); progress comes as
     /// [`LinkEvent::ReviewProgress`], the end as [`LinkEvent::Reviewed`] (or
     /// [`LinkEvent::ReviewFailed`]), unless a later job interrupts it.
     Review {
+        /// Tells this review's reports from stale ones.
         ticket: u64,
+        /// The game whose moves to score.
         game: Game,
+        /// The search each position gets.
         limit: Limit,
     },
     /// Stop the current search (its answer is dropped); nothing if idle.
@@ -179,20 +199,43 @@ pub enum LinkEvent {
     /// A new game was set up.
     Ready,
     /// A line of output during search `ticket` (the `bestmove` line excepted).
-    Line { ticket: u64, line: String },
+    Line {
+        /// The search's ticket.
+        ticket: u64,
+        /// The line as the engine wrote it.
+        line: String,
+    },
     /// The answer to [`Job::Search`] `ticket`.
-    BestMove { ticket: u64, answer: BestMoveLine },
+    BestMove {
+        /// The search's ticket.
+        ticket: u64,
+        /// The `bestmove` line and the `info` before it.
+        answer: BestMoveLine,
+    },
     /// [`Job::Review`] `ticket` has scored `done` of `total` positions.
     ReviewProgress {
+        /// The review's ticket.
         ticket: u64,
+        /// Positions scored so far.
         done: usize,
+        /// Positions to score in all.
         total: usize,
     },
     /// [`Job::Review`] `ticket` is finished.
-    Reviewed { ticket: u64, review: GameReview },
+    Reviewed {
+        /// The review's ticket.
+        ticket: u64,
+        /// Every move's score and judgement.
+        review: GameReview,
+    },
     /// [`Job::Review`] `ticket` could not be finished, though the engine
     /// still runs (it gave a position no score).
-    ReviewFailed { ticket: u64, message: Say },
+    ReviewFailed {
+        /// The review's ticket.
+        ticket: u64,
+        /// Why, for a person.
+        message: Say,
+    },
     /// The engine is gone; its runner has ended.
     Failed(Failure),
 }
@@ -201,14 +244,20 @@ pub enum LinkEvent {
 /// that came before it (its score and principal variation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BestMoveLine {
+    /// The line as the engine wrote it.
     pub line: String,
+    /// The line read; `None` when it is not a valid `bestmove`.
     pub parsed: Option<BestMove>,
+    /// The best `info` with a score of the first line (`multipv 1`)
+    /// before it, an exact score preferred to a bound; `None` if none came.
     pub info: Option<Info>,
 }
 
 /// Where the room sends jobs; a trait so that the room runs on any engine
 /// runner (a process, a web worker) and is tested without one.
 pub trait EngineLink: Send {
+    /// Hands the engine a job; it returns at once, and the answers come
+    /// back as [`LinkEvent`]s.
     fn send(&mut self, job: Job);
 }
 

@@ -36,15 +36,22 @@ pub enum PageMessage {
     /// none: no clock), or without one the engine's think time a move
     /// (`think_ms`, default: the room's move time), not both.
     NewGame {
+        /// The variant's name.
         variant: String,
+        /// `south`, `north` or `both`.
         side: String,
+        /// The engine's level, 1–10.
         level: u8,
+        /// With `both`: the two people's names, South first.
         #[serde(default)]
         names: Option<[String; 2]>,
+        /// The engine to play, as an index into the view's `engines`.
         #[serde(default)]
         engine: Option<usize>,
+        /// The time control for both sides (none: no clock).
         #[serde(default)]
         tc: Option<TimeControl>,
+        /// Without a clock: the engine's think time a move, in ms.
         #[serde(default)]
         think_ms: Option<u64>,
     },
@@ -55,15 +62,19 @@ pub enum PageMessage {
     /// position the person has not seen. Without them the move is for
     /// the current position.
     Move {
+        /// The pit: a letter, or a number 1–7 of the person's side.
         pit: String,
+        /// The moves played on the board the pit was chosen on.
         #[serde(default)]
         ply: Option<usize>,
+        /// The `game_id` of the view the pit was chosen on.
         #[serde(default)]
         game: Option<u64>,
     },
     /// Take back the person's last move (and the engine's answer to it);
     /// between two people, the last move, once both agreed (`agreed`).
     TakeBack {
+        /// Between two people: both agreed to take the move back.
         #[serde(default)]
         agreed: bool,
     },
@@ -77,15 +88,24 @@ pub enum PageMessage {
     Hint {},
     /// Set up a position on the analysis board: a variant and a position
     /// string (protocol.md), checked by the rules core.
-    SetUp { variant: String, position: String },
+    SetUp {
+        /// The variant's name.
+        variant: String,
+        /// The position (protocol.md's string).
+        position: String,
+    },
     /// The game being played goes to the analysis board, at `ply` (default:
     /// its end).
     AnalyseGame {
+        /// The ply the board shows (0: the start; none: the end).
         #[serde(default)]
         ply: Option<usize>,
     },
     /// Step the analysis board to a ply of its game (0: the start).
-    Goto { ply: usize },
+    Goto {
+        /// The ply to show, 0 to the number of moves.
+        ply: usize,
+    },
     /// Play a pit on the analysis board (for the side to move there): the
     /// next move of its game, or a new line replacing the rest. `ply` and
     /// `id` (the analysis view's): the board shown when it was chosen, as
@@ -93,16 +113,21 @@ pub enum PageMessage {
     /// one ply (another set-up, another game of a record, another tab's
     /// change), where a pit or a book move chosen on one would be wrong.
     AnalysisMove {
+        /// The pit, for the side to move on the board.
         pit: String,
+        /// The ply shown when the pit was chosen.
         #[serde(default)]
         ply: Option<usize>,
+        /// The analysis view's `id` when the pit was chosen.
         #[serde(default)]
         id: Option<u64>,
     },
     /// Live analysis of the analysis board's position on or off, with 1–3
     /// lines.
     Analyse {
+        /// Whether the engine analyses.
         on: bool,
+        /// How many lines, 1–3 (none: as before).
         #[serde(default)]
         lines: Option<u8>,
     },
@@ -112,28 +137,41 @@ pub enum PageMessage {
     /// [`PageMessage::NewGame`] says (default: no clock, the room's think
     /// time).
     PlayFromHere {
+        /// The person's side (none: the side to move).
         #[serde(default)]
         side: Option<SideName>,
+        /// The engine's level, 1–10 (none: the current one).
         #[serde(default)]
         level: Option<u8>,
+        /// The time control for both sides (none: no clock).
         #[serde(default)]
         tc: Option<TimeControl>,
+        /// Without a clock: the engine's think time a move, in ms.
         #[serde(default)]
         think_ms: Option<u64>,
     },
     /// Start the analysis engine again after a crash or a stall.
     RestartAnalyst {},
     /// Show game `index` (from 1) of the record file uploaded last.
-    LoadGame { index: usize },
+    LoadGame {
+        /// The game's place in the file, from 1.
+        index: usize,
+    },
     /// The record of a game, answered with [`Outgoing::Record`].
-    Save { game: Which },
+    Save {
+        /// The game to save.
+        game: Which,
+    },
     /// Review every move of a game (the play game is first copied to the
     /// analysis board) with one search per position: to `depth`, or for
     /// `movetime` milliseconds (exactly one of the two).
     Review {
+        /// The game to review.
         game: Which,
+        /// Search each position to this depth.
         #[serde(default)]
         depth: Option<u32>,
+        /// Or search each position this many milliseconds.
         #[serde(default)]
         movetime: Option<u64>,
     },
@@ -143,17 +181,23 @@ pub enum PageMessage {
     /// diagrams: answered with [`Outgoing::ShownMove`] (tagged `tag`),
     /// or why the move is not legal there. Nothing is played.
     ShowMove {
+        /// The variant's name.
         variant: String,
+        /// The position (protocol.md's string).
         position: String,
+        /// The pit to play there.
         pit: String,
+        /// The page's own name for the diagram, sent back with the answer.
         tag: String,
     },
     /// A finished game on the analysis board: by its archive `id` (issue
     /// 43: the id stays the game's, whatever the list holds), or by its
     /// `index` (from 1, the `games` list's).
     OpenGame {
+        /// The game's place in the list, from 1.
         #[serde(default)]
         index: Option<usize>,
+        /// The game's archive id (preferred when both are given).
         #[serde(default)]
         id: Option<String>,
     },
@@ -162,27 +206,40 @@ pub enum PageMessage {
     ExportGames {},
     /// The finished game of archive id `id` out of the list and the
     /// archive; [`PageMessage::UndoDelete`] puts it back.
-    DeleteGame { id: String },
+    DeleteGame {
+        /// The game's archive id.
+        id: String,
+    },
     /// The game deleted last back in the list and the archive.
     UndoDelete {},
     /// Learn: show lesson `lesson` of `variant` afresh (none: the first
     /// the person has not solved in that variant).
     LessonOpen {
+        /// The variant's name.
         variant: String,
+        /// The lesson's id.
         #[serde(default)]
         lesson: Option<String>,
     },
     /// Learn: the person's answer to lesson `lesson` (the one shown when
     /// it was chosen: another is refused as stale), a pit letter or
     /// number of the side to move.
-    LessonMove { pit: String, lesson: String },
+    LessonMove {
+        /// The pit answered.
+        pit: String,
+        /// The id of the lesson shown when it was chosen.
+        lesson: String,
+    },
     /// Learn: the next puzzle of `variant` the filters let through (a
     /// theme's name, a difficulty 1–7; none: any), the filters kept for
     /// the puzzles after it.
     PuzzleNext {
+        /// The variant's name.
         variant: String,
+        /// A theme's name (none: any).
         #[serde(default)]
         theme: Option<String>,
+        /// A difficulty, 1–7 (none: any).
         #[serde(default)]
         difficulty: Option<u8>,
     },
@@ -190,19 +247,31 @@ pub enum PageMessage {
     /// its moves had been found and `answers` answers taken (the view's):
     /// another is refused as stale, so that a double tap is one answer.
     PuzzleMove {
+        /// The pit answered.
         pit: String,
+        /// The puzzle's id.
         puzzle: String,
+        /// The view's `step` when the pit was chosen.
         step: usize,
+        /// The view's `answers` when the pit was chosen.
         answers: u32,
     },
     /// Practise the mistakes of the review finished last: each mistake
     /// and blunder of the person's sides becomes an exercise.
     MistakesStart {},
     /// Show exercise `index` (from 1) afresh.
-    MistakeOpen { index: usize },
+    MistakeOpen {
+        /// The exercise's number, from 1.
+        index: usize,
+    },
     /// The person's answer to exercise `index` (the one shown: another is
     /// stale), judged by the analysis engine.
-    MistakeMove { pit: String, index: usize },
+    MistakeMove {
+        /// The pit answered.
+        pit: String,
+        /// The number of the exercise shown when it was chosen.
+        index: usize,
+    },
 }
 
 /// What an error reply is about, so that the page shows it in the right
@@ -210,9 +279,13 @@ pub enum PageMessage {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Topic {
+    /// The analysis board: a move, a ply, its lines.
     Analysis,
+    /// The set-up form.
     SetUp,
+    /// Records: a file's game loaded, a finished game opened or exported.
     Record,
+    /// The review of a game.
     Review,
     /// The finished games (their archive).
     Games,
@@ -233,26 +306,45 @@ pub enum Outgoing {
     /// A line the engine wrote while thinking on its move or on a hint,
     /// read where it can be.
     EngineLine {
+        /// The line as the engine wrote it.
         line: String,
+        /// What could be read of it (an `info` line only).
         #[serde(skip_serializing_if = "Option::is_none")]
         info: Option<LineInfo>,
     },
     /// A move the person may not play, and why.
-    Illegal { pit: String, why: Say },
+    Illegal {
+        /// The pit the person chose.
+        pit: String,
+        /// Why it may not be played.
+        why: Say,
+    },
     /// A message the room could not take, and why.
     Error {
+        /// Why, for a person.
         message: Say,
+        /// Where the page shows it (none: with the game played).
         #[serde(skip_serializing_if = "Option::is_none")]
         topic: Option<Topic>,
     },
     /// The analysis board, after every change but its lines.
     Analysis(Box<AnalysisView>),
     /// The engine's lines on the analysis board's position `id`.
-    AnalysisLines { id: u64, lines: Vec<LineView> },
+    AnalysisLines {
+        /// The analysis view's `id` the lines are for.
+        id: u64,
+        /// Every line so far, best first.
+        lines: Vec<LineView>,
+    },
     /// The review, after every change (progress included).
     Review(Box<ReviewView>),
     /// A game record to save, for the page that asked.
-    Record { file_name: String, text: String },
+    Record {
+        /// The name to offer the file under (`songo40-20250115-1423.pgn`).
+        file_name: String,
+        /// The record's text.
+        text: String,
+    },
     /// The person's finished games, after every change.
     Games(Box<GamesView>),
     /// The lessons of a variant with the person's progress, and the
@@ -266,12 +358,18 @@ pub enum Outgoing {
     /// the position after it and its pits; or, for a pit the rules
     /// forbid there, why (`why`, and nothing else).
     ShownMove {
+        /// The `tag` of the page's [`PageMessage::ShowMove`].
         tag: String,
+        /// The move's path, for the animation.
         #[serde(skip_serializing_if = "Option::is_none")]
         sowing: Option<Box<Sowing>>,
+        /// The position after the move (protocol.md's string).
         #[serde(skip_serializing_if = "Option::is_none")]
         after: Option<String>,
+        /// The seeds in pits A–G then a–g: after the move, or as they
+        /// were for a pit refused.
         pits: Vec<u8>,
+        /// Why the rules forbid the pit there.
         #[serde(skip_serializing_if = "Option::is_none")]
         why: Option<Say>,
     },
@@ -289,15 +387,19 @@ pub struct LineInfo {
     /// `win in 3`), after `≥ ` or `≤ ` when it is only a bound.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<String>,
-    /// The score for a person, and whether it is only a bound: `lower`
-    /// (at least) or `upper` (at most).
+    /// The score for a person.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub say: Option<Say>,
+    /// Whether the score is only a bound: `lower` (at least), `upper` (at
+    /// most), or `exact`.
     pub bound: &'static str,
+    /// The principal variation, as pits.
     pub pv: Vec<String>,
 }
 
 impl LineInfo {
+    /// What can be read of an engine's line; `None` when it is not an
+    /// `info` line or only an `info string`.
     pub fn of(line: &str) -> Option<LineInfo> {
         let info = songo_client::Info::parse(line)?;
         if info.string.is_some() {
@@ -332,6 +434,7 @@ pub struct Reply {
 }
 
 impl Reply {
+    /// An error for the sender, about the game played.
     pub fn error(message: Say) -> Reply {
         Reply::to_sender(Outgoing::Error {
             message,
@@ -339,6 +442,7 @@ impl Reply {
         })
     }
 
+    /// An error for the sender, shown at `topic`.
     pub fn error_on(topic: Topic, message: Say) -> Reply {
         Reply::to_sender(Outgoing::Error {
             message,
@@ -346,6 +450,7 @@ impl Reply {
         })
     }
 
+    /// One message for the sender; nothing changed for the others.
     pub fn to_sender(o: Outgoing) -> Reply {
         Reply {
             to_sender: vec![o],
@@ -353,6 +458,7 @@ impl Reply {
         }
     }
 
+    /// Messages for every page, the sender included.
     pub fn broadcast(messages: Vec<Outgoing>) -> Reply {
         Reply {
             to_sender: Vec::new(),

@@ -47,8 +47,11 @@ pub fn player(name: &str) -> Say {
 /// and who lost on time.
 #[derive(Clone, Copy, Debug)]
 pub struct Played<'a> {
+    /// The side the person played (ignored when `names` is given).
     pub human: Side,
+    /// The engine's name, written with its level as the other player.
     pub engine: &'a str,
+    /// The engine's `Skill Level`, 1–10.
     pub level: u8,
     /// Two people at one board, by name (South first): no engine played.
     pub names: Option<&'a [String; 2]>,

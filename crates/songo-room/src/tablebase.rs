@@ -17,8 +17,11 @@ pub struct TbView {
     /// share of the seeds, or a margin gain); none when the tables do not
     /// speak.
     pub verdict: Option<Say>,
-    /// The verdict's range for the side to move: `win`, `draw`, `loss`.
+    /// The verdict's range for the side to move, in `win`, `draw`,
+    /// `loss`: its lower end.
     pub worst: Option<&'static str>,
+    /// Its upper end (the same as `worst` when the tables know the result
+    /// exactly).
     pub best: Option<&'static str>,
     /// Why there is no verdict.
     pub note: Option<Say>,
@@ -29,8 +32,12 @@ pub struct TbView {
 /// One move's result from the tables (or from the game's end it reaches).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TbMove {
+    /// The move's pit, as the board names it.
     pub pit: String,
+    /// The lower end of the move's result for the side to move (`win`,
+    /// `draw`, `loss`); none when the tables do not cover it.
     pub worst: Option<&'static str>,
+    /// The upper end, in the same words.
     pub best: Option<&'static str>,
 }
 

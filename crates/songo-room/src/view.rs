@@ -16,7 +16,8 @@ use crate::score::ScoreView;
 use crate::sowing::Sowing;
 use crate::tablebase::TbView;
 
-pub fn side_name(s: Side) -> String {
+/// `south` or `north`, as every view names a side.
+pub(crate) fn side_name(s: Side) -> String {
     s.name().to_ascii_lowercase()
 }
 
@@ -36,10 +37,14 @@ pub enum PlayState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EngineStatus {
+    /// Started and idle.
     Ready,
+    /// Searching: a move, a hint, the board's lines or an answer to judge.
     Thinking,
     /// The analysis engine reviews a game (no lines on the board then).
     Reviewing,
+    /// Out of the game until the person restarts it; the view's
+    /// `engine_message` says why.
     Failed,
 }
 
@@ -111,6 +116,7 @@ impl ResultView {
 /// The clocks of a timed game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ClockView {
+    /// The game's time control.
     pub tc: TimeControl,
     /// The time control as a player says it (`5+3`).
     pub label: String,
@@ -132,7 +138,9 @@ pub struct HintView {
     pub pit: Option<String>,
     /// The engine's score for it, for the person.
     pub score: Option<ScoreView>,
+    /// The depth the engine reached.
     pub depth: Option<u32>,
+    /// The engine's line from the suggested move on, as pits.
     pub pv: Vec<String>,
 }
 
@@ -141,7 +149,9 @@ pub struct HintView {
 pub struct View {
     /// Changes with every new game.
     pub game_id: u64,
+    /// The game's variant, by name.
     pub variant: String,
+    /// Every variant's name, for the Variant box.
     pub variants: Vec<String>,
     /// The person's side, or `both`: two people at one board.
     pub human: String,
@@ -150,6 +160,7 @@ pub struct View {
     /// Between two people: the plies at which a hint was shown (the
     /// record marks them).
     pub hinted: Vec<usize>,
+    /// The engine's level, 1–10.
     pub level: u8,
     /// Every level and its measured strength, for the Level box.
     pub levels: Vec<LevelView>,
@@ -158,7 +169,9 @@ pub struct View {
     /// How long the engine thinks a move in a game without a clock, in
     /// milliseconds (at full strength; lower levels stop earlier).
     pub think_ms: u64,
+    /// The engine that plays, as an index into `engines`.
     pub engine: usize,
+    /// The names of the engines the room can play with.
     pub engines: Vec<String>,
     /// The position the game started from (protocol.md's string).
     pub start: String,
@@ -168,18 +181,24 @@ pub struct View {
     pub pits: Vec<u8>,
     /// Captured seeds `[south, north]`.
     pub captured: [u8; 2],
+    /// `south` or `north`: the side to move.
     pub to_move: String,
+    /// Whose turn it is, or that the game is over.
     pub state: PlayState,
     /// The pits the person may play now (none unless it is their move).
     pub legal: Vec<String>,
     /// Why each of the person's other pits may not be played now.
     pub why: BTreeMap<String, Say>,
-    /// The moves from the start, and the last of them.
+    /// The moves from the start, as pits.
     pub moves: Vec<String>,
+    /// The last of them.
     pub last: Option<String>,
     /// How the last move's seeds went, for the animation.
     pub sowing: Option<Sowing>,
+    /// How the game ended, once it is over (on time or by resignation
+    /// too).
     pub result: Option<ResultView>,
+    /// The playing engine's condition.
     pub engine_status: EngineStatus,
     /// What went wrong with the engine, when it failed.
     pub engine_message: Option<Say>,
@@ -192,12 +211,17 @@ pub struct View {
 pub struct LineView {
     /// 1 for the best line.
     pub multipv: u32,
+    /// The search depth, as the engine's `info` gave it.
     pub depth: Option<u32>,
+    /// The selective depth (the deepest ply reached).
     pub seldepth: Option<u32>,
+    /// The line's score for the side to move.
     pub score: Option<ScoreView>,
     /// The principal variation, pit letters.
     pub pv: Vec<String>,
+    /// Positions searched so far.
     pub nodes: Option<u64>,
+    /// Positions searched a second.
     pub nps: Option<u64>,
     /// The search went as deep as it goes: the result is forced, and the
     /// depth (the engine's deepest, 127) says nothing.
@@ -210,17 +234,20 @@ pub struct OriginView {
     /// `start` (nothing loaded), `play` (the game played), `set-up`,
     /// `record` (an uploaded file), `games` (the person's finished games).
     pub kind: &'static str,
-    /// The record: the file's name, its players and which game it is.
+    /// A file: its name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// A played game or a record: South's name, as the record writes it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub south: Option<String>,
+    /// North's name, likewise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub north: Option<String>,
     /// South's and North's names for a person (the person, an engine at
     /// a level, or the record's name).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub players: Option<[Say; 2]>,
+    /// A record: which game of the file it is, from 1.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<usize>,
     /// Games in the file (to choose another).
@@ -232,12 +259,17 @@ pub struct OriginView {
 /// A game of an uploaded file, for the page's list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RecordGameView {
+    /// Its place in the file, from 1: what the page sends to load it.
     pub index: usize,
+    /// South's name, as the record writes it.
     pub south: String,
+    /// North's name, as the record writes it.
     pub north: String,
     /// The names for a person, as [`OriginView::players`].
     pub players: [Say; 2],
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` for a game not finished.
     pub result: String,
+    /// How many moves (plies) it has.
     pub plies: usize,
 }
 
@@ -246,15 +278,21 @@ pub struct RecordGameView {
 pub struct AnalysisView {
     /// Changes whenever the position shown changes; lines carry it.
     pub id: u64,
+    /// The board's variant, by name.
     pub variant: String,
-    /// The start of its game, and all its moves.
+    /// The start of its game (protocol.md's string).
     pub start: String,
+    /// All its moves, as pits, past the ply shown too.
     pub moves: Vec<String>,
-    /// The ply shown (0: the start), and what is there.
+    /// The ply shown (0: the start).
     pub ply: usize,
+    /// The position there (protocol.md's string).
     pub position: String,
+    /// Its seeds in pits A–G then a–g.
     pub pits: Vec<u8>,
+    /// Its captured seeds `[south, north]`.
     pub captured: [u8; 2],
+    /// `south` or `north`: the side to move there.
     pub to_move: String,
     /// The legal moves there.
     pub legal: Vec<String>,
@@ -262,12 +300,17 @@ pub struct AnalysisView {
     pub last: Option<String>,
     /// The game's result there, if it is over.
     pub result: Option<ResultView>,
+    /// Where the board's game came from.
     pub origin: OriginView,
-    /// Whether the engine analyses (the person's switch), and how many lines.
+    /// Whether the engine analyses (the person's switch).
     pub running: bool,
+    /// How many lines the person wants (`MultiPV`).
     pub lines_wanted: u8,
+    /// The analysing engine's name.
     pub engine: String,
+    /// The analysing engine's condition.
     pub engine_status: EngineStatus,
+    /// What went wrong with it, when it failed.
     pub engine_message: Option<Say>,
     /// The engine's lines on this position so far.
     pub lines: Vec<LineView>,
@@ -286,13 +329,17 @@ pub struct ReviewedMove {
     pub label: String,
     /// `south` or `north`: who played it.
     pub side: String,
+    /// The pit played.
     pub played: String,
     /// The engine's better move, when it had another.
     pub best: Option<String>,
-    /// Centiseeds for the mover before and after the move (bounded to
-    /// ±10 seeds: past that the game is decided), and the loss.
+    /// Centiseeds for the mover before the move, bounded to ±10 seeds
+    /// (past that the game is decided).
     pub before: i32,
+    /// Centiseeds for the mover after it, bounded alike.
     pub after: i32,
+    /// What the move lost, in centiseeds: `before` less `after`, never
+    /// below 0 (0 when it was the engine's best move).
     pub loss: i32,
     /// `good`, `inaccuracy`, `mistake` or `blunder`.
     pub judgement: String,
@@ -309,12 +356,16 @@ pub struct ReviewView {
     pub limit: Option<Say>,
     /// Positions scored so far, of `total`.
     pub done: usize,
+    /// Positions to score in all.
     pub total: usize,
+    /// Every move reviewed, once the review is done.
     pub moves: Vec<ReviewedMove>,
     /// Centiseeds from South's side, one per position (0: the start).
     pub curve: Vec<i32>,
-    /// The thresholds of the judgements, centiseeds lost.
+    /// The thresholds of the judgements, centiseeds lost: inaccuracy,
+    /// mistake, blunder.
     pub thresholds: [i32; 3],
+    /// Why the review failed.
     pub message: Option<Say>,
 }
 
@@ -327,8 +378,11 @@ pub struct FinishedView {
     pub id: String,
     /// `YYYY.MM.DD`, as the record's `Date` tag.
     pub date: String,
+    /// The variant, by name.
     pub variant: String,
+    /// South's name, as the record writes it.
     pub south: String,
+    /// North's name, as the record writes it.
     pub north: String,
     /// The names for a person, as [`OriginView::players`].
     pub players: [Say; 2],
@@ -336,12 +390,14 @@ pub struct FinishedView {
     pub result: String,
     /// Why it ended (the record's `Termination` tag, as meaning).
     pub termination: Say,
+    /// How many moves (plies) it has.
     pub plies: usize,
 }
 
 /// The list of finished games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GamesView {
+    /// The finished games, in the order they ended.
     pub games: Vec<FinishedView>,
     /// The game deleted last (its `index` 0), while an undo can put it
     /// back.
@@ -351,20 +407,24 @@ pub struct GamesView {
 /// Learn: a variant's lessons, the person's progress, the lesson shown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LessonsView {
+    /// The variant whose lessons are shown, by name.
     pub variant: String,
     /// The variant's lessons in order.
     pub lessons: Vec<LessonItem>,
     /// How many of them the person has solved.
     pub solved: usize,
+    /// The lesson shown.
     pub lesson: LessonView,
 }
 
 /// One lesson of the list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LessonItem {
+    /// The lesson's id: what the page sends to open it.
     pub id: String,
     /// Its title's catalogue id.
     pub title: String,
+    /// The person has solved it.
     pub done: bool,
 }
 
@@ -372,15 +432,20 @@ pub struct LessonItem {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum LessonState {
+    /// The answer is awaited.
     Task,
+    /// The last answer was wrong; the person may try again.
     Wrong,
+    /// The lesson's move was found.
     Solved,
 }
 
 /// The catalogue ids of a lesson's words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LessonTexts {
+    /// The lesson's title.
     pub title: String,
+    /// What the person is asked to do.
     pub task: String,
     /// Said of a move the rules allow that is not the answer.
     pub wrong: String,
@@ -391,18 +456,23 @@ pub struct LessonTexts {
 /// The lesson shown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LessonView {
+    /// The lesson's id.
     pub id: String,
     /// Its place in the list, from 1.
     pub index: usize,
+    /// The catalogue ids of its words.
     pub texts: LessonTexts,
-    /// Its position (protocol.md's string), its pits A–G a–g, the seeds
-    /// each side has captured, the side to move.
+    /// Its position (protocol.md's string).
     pub position: String,
+    /// The position's seeds in pits A–G then a–g.
     pub pits: Vec<u8>,
+    /// The seeds each side has captured, South first.
     pub captured: [u8; 2],
+    /// `south` or `north`: the side to move.
     pub to_move: String,
     /// The pits the rules allow (not only the answer: the lesson judges).
     pub legal: Vec<String>,
+    /// Where the person is in the lesson.
     pub state: LessonState,
     /// The pit of the last answer.
     pub tried: Option<String>,
@@ -412,14 +482,17 @@ pub struct LessonView {
     /// A wrong answer the rules allow: what it would do (the sowing's
     /// summary), said with the lesson's `wrong` words.
     pub effect: Option<Say>,
-    /// Solved: the move's sowing for the animation, the position after it
-    /// and its pits and captured seeds.
+    /// Solved: the move's sowing, for the animation.
     pub sowing: Option<Box<Sowing>>,
+    /// Solved: the position after the move.
     pub after: Option<String>,
+    /// Solved: that position's pits, A–G then a–g.
     pub after_pits: Option<Vec<u8>>,
+    /// Solved: that position's captured seeds, South first.
     pub after_captured: Option<[u8; 2]>,
-    /// Solved, and the move ended the game: how, and the final scores.
+    /// Solved, and the move ended the game: how.
     pub end: Option<Say>,
+    /// Solved, and the move ended the game: the final scores, South first.
     pub scores: Option<[u8; 2]>,
     /// The next lesson of the list, if any.
     pub next: Option<String>,

@@ -143,6 +143,7 @@ pub struct RoomConfig {
 /// The answer to an upload: what the page that sent it reads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct UploadAnswer {
+    /// Whether the file was taken; when not, `message` says why.
     pub ok: bool,
     /// How many games the file holds (the first is shown).
     pub games: usize,
@@ -338,10 +339,12 @@ impl Room {
         Outgoing::State(Box::new(self.view()))
     }
 
+    /// The analysis board, its engine lines and explorer, for every page.
     pub fn analysis_message(&self) -> Outgoing {
         Outgoing::Analysis(Box::new(self.analysis_view()))
     }
 
+    /// The analyst's review of the game under review, for every page.
     pub fn review_message(&self) -> Outgoing {
         Outgoing::Review(Box::new(self.review_view()))
     }

@@ -24,8 +24,11 @@ pub const SAVED_FORMAT: u32 = 1;
 /// A room's state, saved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedRoom {
+    /// [`SAVED_FORMAT`] when written; checked first when read.
     pub format: u32,
+    /// The game against the engine (or between two people) and its settings.
     pub play: SavedPlay,
+    /// The analysis board.
     pub analysis: SavedBoard,
     /// The finished games, as record texts, oldest first (absent in data
     /// saved before there was a list: none). With an archive (issue 43)
@@ -49,24 +52,31 @@ pub struct SavedRoom {
 /// The puzzle trainer's state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedPuzzles {
+    /// The name of the variant whose puzzles are played.
     pub variant: String,
     /// The filters: a theme's name and a difficulty (none: any).
     #[serde(default)]
     pub theme: Option<String>,
+    /// The difficulty chosen, 1 to [`songo_learn::puzzle::HARDEST`]
+    /// (none: any).
     #[serde(default)]
     pub difficulty: Option<u8>,
+    /// The person's puzzle rating.
     pub rating: Rating,
+    /// Puzzles solved in a row, without a wrong answer.
     pub streak: u32,
     /// The ids of the puzzles played since they last started again, by
     /// variant name.
     #[serde(default)]
     pub played: BTreeMap<String, Vec<String>>,
+    /// The puzzle shown.
     pub puzzle: SavedPuzzle,
 }
 
 /// The puzzle shown and the person's way through it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedPuzzle {
+    /// The puzzle's id in its variant's set.
     pub id: String,
     /// The index in the solution of the solver's next move.
     pub at: usize,
@@ -99,14 +109,18 @@ pub struct SavedLessons {
 /// The game against the engine and its settings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedPlay {
+    /// The variant's name.
     pub variant: String,
     /// `south` or `north`: the person's side.
     pub human: String,
+    /// The engine's level, 1–10.
     pub level: u8,
     /// The engine's name; one the room no longer has falls back to its
     /// first engine.
     pub engine: String,
+    /// The start position, as the rules core writes a position.
     pub start: String,
+    /// The moves played from `start`, each a pit's name.
     pub moves: Vec<String>,
     /// The clocks of a timed game (none: untimed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -130,6 +144,7 @@ pub struct SavedPlay {
 /// A timed game's clocks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedClock {
+    /// The game's time control.
     pub tc: TimeControl,
     /// Milliseconds left `[south, north]` at the last move: what is kept
     /// changes with the moves, not with every moment, and a restored
@@ -143,12 +158,20 @@ pub struct SavedClock {
 /// The analysis board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedBoard {
+    /// The variant's name.
     pub variant: String,
+    /// The start position, as the rules core writes a position.
     pub start: String,
+    /// The board's line from `start`, each move a pit's name (moves past
+    /// `cursor` included).
     pub moves: Vec<String>,
     /// The ply shown.
     pub cursor: usize,
+    /// Where the board's game came from.
     pub origin: SavedOrigin,
+    /// Whether the moves differ from the origin's (a move was played on
+    /// the board): a saved record is then written anew, not the loaded
+    /// one.
     pub modified: bool,
     /// How many lines the analysis shows.
     pub lines: u8,
@@ -158,17 +181,24 @@ pub struct SavedBoard {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum SavedOrigin {
+    /// Nothing yet: the start position.
     Start,
+    /// The game played in the room, and its players' names.
     Play {
+        /// South's name, as the record gives it.
         south: String,
+        /// North's name, as the record gives it.
         north: String,
     },
+    /// A position the person set up.
     SetUp,
     /// Game `index` of a loaded file, as its record (the file's other
     /// games are not kept: a file may be large, and it can be loaded
     /// again).
     Record {
+        /// The game's place in its file.
         index: usize,
+        /// The game's record, as text.
         record: String,
     },
 }
@@ -176,12 +206,21 @@ pub enum SavedOrigin {
 /// Why saved data cannot be restored.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RestoreError {
+    /// Data of another format version than [`SAVED_FORMAT`].
     #[error("saved data of format {0}, this version reads format {SAVED_FORMAT}")]
     Format(u32),
+    /// Not the JSON of a saved room; serde's message.
     #[error("the saved data is not a saved room: {0}")]
     Json(String),
+    /// A part that reads but does not hold up (a move the rules refuse, an
+    /// unknown variant).
     #[error("the saved {what} is wrong: {why}")]
-    Bad { what: &'static str, why: String },
+    Bad {
+        /// The part at fault (`board`, `record`, `finished game`, ...).
+        what: &'static str,
+        /// What is wrong with it.
+        why: String,
+    },
 }
 
 pub(super) fn bad(what: &'static str, why: impl ToString) -> RestoreError {
@@ -231,6 +270,7 @@ impl SavedRoom {
         serde_json::from_str(text).map_err(|e| RestoreError::Json(e.to_string()))
     }
 
+    /// The saved state as JSON, for the host to store.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("saved data is plain data")
     }

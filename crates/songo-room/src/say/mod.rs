@@ -25,7 +25,9 @@ use crate::clock::{TimeControl, TimeControlError};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SideName {
+    /// `south`: the side whose pits are A–G.
     South,
+    /// `north`: the side whose pits are a–g.
     North,
 }
 
@@ -62,8 +64,11 @@ impl Serialize for Seeds {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Value {
+    /// `win`.
     Win,
+    /// `draw`.
     Draw,
+    /// `loss`.
     Loss,
 }
 
@@ -75,13 +80,22 @@ pub enum Say {
     /// The game is over: no move is legal.
     GameOver,
     /// The pit is the other side's.
-    NotYours { owner: SideName },
+    NotYours {
+        /// The side the pit belongs to.
+        owner: SideName,
+    },
     /// The pit is empty (*case vide*).
     EmptyPit,
     /// The opponent has no seeds and this pit does not reach their row.
-    MustFeed { opponent: SideName },
+    MustFeed {
+        /// The side without seeds.
+        opponent: SideName,
+    },
     /// The opponent has no seeds and another pit feeds more.
-    FeedMore { opponent: SideName },
+    FeedMore {
+        /// The side without seeds.
+        opponent: SideName,
+    },
     /// Pit 7 with one seed that does not capture.
     InterditSolo,
     /// Pit 7 with two seeds that do not capture.
@@ -89,7 +103,10 @@ pub enum Say {
     /// songo40's rule for pit 7.
     LastPit,
     /// The game ended on time (`side` lost).
-    OverOnTime { side: SideName },
+    OverOnTime {
+        /// The side that lost on time.
+        side: SideName,
+    },
     /// The person's own time ran out before the move arrived.
     YourTimeRanOut,
     /// It is the engine's move, not the person's.
@@ -97,17 +114,33 @@ pub enum Say {
     /// The board changed between the choice and its arrival.
     Stale,
     /// Not a pit letter or number.
-    NotAPit { text: String },
+    NotAPit {
+        /// What the page sent as the pit.
+        text: String,
+    },
     /// A pit refused on the analysis board, and why.
-    PitRefused { pit: String, why: Box<Say> },
+    PitRefused {
+        /// The pit, as the board names it.
+        pit: String,
+        /// Why it was refused.
+        why: Box<Say>,
+    },
 
     // --- players ----------------------------------------------------------
     /// The person who plays here (a record's `Human`).
     PlayerYou,
     /// An engine at a level (a record's `songo (level 3)`).
-    PlayerEngine { engine: String, level: u8 },
+    PlayerEngine {
+        /// The engine's name.
+        engine: String,
+        /// Its level, 1–10.
+        level: u8,
+    },
     /// Anyone else, by the name a record gives.
-    PlayerNamed { name: String },
+    PlayerNamed {
+        /// The name, as the record writes it.
+        name: String,
+    },
 
     // --- how a game ended ------------------------------------------------
     /// RULES 5.1: a side captured enough.
@@ -121,9 +154,15 @@ pub enum Say {
     /// RULES 5.1: a position for the third time.
     EndRepetition,
     /// `side` ran out of time.
-    EndTime { side: SideName },
+    EndTime {
+        /// The side that lost on time.
+        side: SideName,
+    },
     /// `side` resigned.
-    EndResigned { side: SideName },
+    EndResigned {
+        /// The side that resigned.
+        side: SideName,
+    },
     /// A record's resignation (whose is in its result).
     EndResignation,
     /// A match runner ended it: time forfeit (whose time is not in the
@@ -138,35 +177,61 @@ pub enum Say {
     /// A match runner ended it at its move limit.
     EndMaxMoves,
     /// A record's termination, as written (not a rule's).
-    EndOther { text: String },
+    EndOther {
+        /// The record's `Termination` tag.
+        text: String,
+    },
     /// The game is not finished.
     EndUnfinished,
 
     // --- what a move did (the move's effect line) --------------------------
     /// Sown, nothing captured.
-    SownNoCapture { pit: String },
+    SownNoCapture {
+        /// The pit played.
+        pit: String,
+    },
     /// The big pit's last seed went to the store (*grenier*).
-    SownToStore { pit: String, seeds: u8 },
+    SownToStore {
+        /// The pit played.
+        pit: String,
+        /// The seeds that went to the store.
+        seeds: u8,
+    },
     /// Seeds captured from `pits`.
     SownCaptured {
+        /// The pit played.
         pit: String,
+        /// The seeds captured.
         seeds: u8,
+        /// The opponent's pits captured from.
         pits: Vec<String>,
     },
     /// Captured from `pits`, and one seed to the store.
     SownCapturedAndStore {
+        /// The pit played.
         pit: String,
+        /// The seeds captured from `pits` (the store's one apart).
         seeds: u8,
+        /// The opponent's pits captured from.
         pits: Vec<String>,
     },
 
     // --- scores ----------------------------------------------------------
     /// Seeds ahead (`+1.50`) or behind.
-    ScoreSeeds { seeds: Seeds },
+    ScoreSeeds {
+        /// The margin for the side the score is for, as seeds.
+        seeds: Seeds,
+    },
     /// A forced win in `moves` moves (the engine's `mate`).
-    ScoreWinIn { moves: u32 },
+    ScoreWinIn {
+        /// Moves to the end, as the engine's `mate N` counts them.
+        moves: u32,
+    },
     /// A forced loss in `moves` moves.
-    ScoreLossIn { moves: u32 },
+    ScoreLossIn {
+        /// Moves to the end, as the engine's `mate -N` counts them.
+        moves: u32,
+    },
     /// The game is over in the position scored.
     ScoreOver,
     /// A win (the book's, beyond its score range).
@@ -180,82 +245,195 @@ pub enum Say {
 
     // --- the engines ---------------------------------------------------------
     /// An engine failed to start (the system's words in `why`).
-    EngineStartFailed { engine: String, why: String },
+    EngineStartFailed {
+        /// The engine's name.
+        engine: String,
+        /// Why, in the system's words.
+        why: String,
+    },
     /// An engine's process ended.
-    EngineCrashed { engine: String },
+    EngineCrashed {
+        /// The engine's name.
+        engine: String,
+    },
     /// No move in `seconds`, not even after `stop`.
-    EngineStalled { engine: String, seconds: u64 },
+    EngineStalled {
+        /// The engine's name.
+        engine: String,
+        /// How long it was waited for, in seconds.
+        seconds: u64,
+    },
     /// It did not answer `isready`.
-    EngineSilent { engine: String },
+    EngineSilent {
+        /// The engine's name.
+        engine: String,
+    },
     /// It gave no move in a game that goes on (its `line`).
-    EngineNoMove { engine: String, line: String },
+    EngineNoMove {
+        /// The engine's name.
+        engine: String,
+        /// Its `bestmove` line, as written.
+        line: String,
+    },
     /// It played an illegal move.
-    EngineIllegalMove { engine: String, text: String },
+    EngineIllegalMove {
+        /// The engine's name.
+        engine: String,
+        /// The move, as the engine wrote it.
+        text: String,
+    },
     /// A review search came back without a score.
-    EngineNoScore { line: String, ply: usize },
+    EngineNoScore {
+        /// The engine's `bestmove` line, as written.
+        line: String,
+        /// The position searched: plies from the game's start.
+        ply: usize,
+    },
 
     // --- a new game, a take-back, a hint -------------------------------------
     /// No such variant.
-    UnknownVariant { text: String },
+    UnknownVariant {
+        /// The name sent.
+        text: String,
+    },
     /// A side other than south or north.
-    UnknownSide { text: String },
+    UnknownSide {
+        /// The side sent.
+        text: String,
+    },
     /// A level outside 1–10.
-    BadLevel { level: u8 },
+    BadLevel {
+        /// The level sent.
+        level: u8,
+    },
     /// No engine with that index.
-    NoEngine { engine: usize },
+    NoEngine {
+        /// The index sent.
+        engine: usize,
+    },
     /// A think time and a clock at once.
     ThinkWithClock,
     /// A think time out of range.
-    BadThinkTime { ms: u64, min: u64, max: u64 },
+    BadThinkTime {
+        /// The think time sent, in ms.
+        ms: u64,
+        /// The shortest allowed, in ms.
+        min: u64,
+        /// The longest allowed, in ms.
+        max: u64,
+    },
     /// A clock's base out of range.
-    BadClockBase { ms: u64, min: u64, max: u64 },
+    BadClockBase {
+        /// The base sent, in ms.
+        ms: u64,
+        /// The shortest allowed, in ms.
+        min: u64,
+        /// The longest allowed, in ms.
+        max: u64,
+    },
     /// A clock's increment out of range.
-    BadClockIncrement { ms: u64, max: u64 },
+    BadClockIncrement {
+        /// The increment sent, in ms.
+        ms: u64,
+        /// The largest allowed, in ms.
+        max: u64,
+    },
     /// Nothing of the person's to take back.
     NothingToTakeBack,
     /// Between two people, a take-back the other did not agree to.
     TakeBackNotAgreed,
     /// The game was lost by resignation: no take-back.
-    LostByResignation { side: SideName },
+    LostByResignation {
+        /// The side that resigned.
+        side: SideName,
+    },
     /// A player's name that is not one (empty, too long, several lines).
-    BadName { name: String, max: usize },
+    BadName {
+        /// The name sent, trimmed.
+        name: String,
+        /// The most characters a name may have.
+        max: usize,
+    },
     /// The game was lost on time: no take-back.
-    LostOnTime { side: SideName },
+    LostOnTime {
+        /// The side that lost on time.
+        side: SideName,
+    },
     /// A hint is only for the person's own move.
     HintForYourMove,
     /// The engine is down: no hint.
     HintEngineDown,
     /// A message the room could not read (a page's bug: `detail` is
     /// serde's, for the console).
-    BadMessage { detail: String },
+    BadMessage {
+        /// serde's words.
+        detail: String,
+    },
 
     // --- the analysis board ------------------------------------------------
     /// A set-up position that does not parse.
-    BadPosition { problem: Box<Say> },
+    BadPosition {
+        /// What is wrong with the position string.
+        problem: Box<Say>,
+    },
     /// Position string: not five fields.
-    PositionFields { found: usize },
+    PositionFields {
+        /// How many fields it has.
+        found: usize,
+    },
     /// Position string: the pits are not two rows of seven.
-    PositionRows { text: String },
+    PositionRows {
+        /// The pits field, as sent.
+        text: String,
+    },
     /// Position string: a count that is not 0–70.
-    PositionCount { field: String, text: String },
+    PositionCount {
+        /// Which count (`pit count`, `south captured count`, ...), in
+        /// English.
+        field: String,
+        /// The count, as sent.
+        text: String,
+    },
     /// Position string: the seeds do not add up to 70.
-    PositionTotal { total: u32 },
+    PositionTotal {
+        /// The seeds they add up to.
+        total: u32,
+    },
     /// Position string: the side to move is not `s` or `n`.
-    PositionSide { text: String },
+    PositionSide {
+        /// The side field, as sent.
+        text: String,
+    },
     /// Position string: the flags are not `Gg`, `G`, `g` or `-`.
-    PositionFlags { text: String },
+    PositionFlags {
+        /// The flags field, as sent.
+        text: String,
+    },
     /// No such ply in the board's game.
-    NoSuchPly { ply: usize, moves: usize },
+    NoSuchPly {
+        /// The ply asked for.
+        ply: usize,
+        /// The moves the game has (the last ply).
+        moves: usize,
+    },
     /// Nothing to play on from: the game is over there.
     OverHere,
     /// A number of analysis lines out of range.
-    BadLines { lines: u8, max: u8 },
+    BadLines {
+        /// The number sent.
+        lines: u8,
+        /// The most lines the analysis shows.
+        max: u8,
+    },
 
     // --- records and the games list -----------------------------------------
     /// A record that cannot be read, where and why.
     RecordUnreadable {
+        /// The file's line at fault, from 1.
         line: usize,
+        /// The game's number in the file, from 1 (0: before the first).
         game: usize,
+        /// What is wrong there.
         problem: Box<Say>,
     },
     /// The file holds no game.
@@ -265,88 +443,174 @@ pub enum Say {
     /// A tag line that is wrong.
     RecordBadTag,
     /// A tag twice.
-    RecordTagTwice { tag: String },
+    RecordTagTwice {
+        /// The tag's name.
+        tag: String,
+    },
     /// A required tag missing.
-    RecordTagMissing { tag: String },
+    RecordTagMissing {
+        /// The tag's name.
+        tag: String,
+    },
     /// A tag whose value does not parse.
-    RecordTagValue { tag: String, value: String },
+    RecordTagValue {
+        /// The tag's name.
+        tag: String,
+        /// Its value, as written.
+        value: String,
+    },
     /// A token that is not a move, number, result or comment.
-    RecordToken { text: String },
+    RecordToken {
+        /// The token, as written.
+        text: String,
+    },
     /// A comment never closed.
     RecordComment,
     /// The moves end without a result.
     RecordNoResult,
     /// An illegal move in the record.
-    RecordIllegal { ply: usize, pit: String },
+    RecordIllegal {
+        /// The move's ply, from 1.
+        ply: usize,
+        /// The move's pit.
+        pit: String,
+    },
     /// A move after the game ended.
-    RecordAfterEnd { ply: usize, pit: String },
+    RecordAfterEnd {
+        /// The move's ply, from 1.
+        ply: usize,
+        /// The move's pit.
+        pit: String,
+    },
     /// The result or the move count disagrees with the moves.
     RecordDisagrees,
     /// Anything else the reader found wrong with the game.
     RecordOther,
     /// A game of the file that does not replay (move `ply`).
-    RecordMoveBad { ply: usize, problem: Box<Say> },
+    RecordMoveBad {
+        /// The move's ply, from 1.
+        ply: usize,
+        /// Why the move does not replay.
+        problem: Box<Say>,
+    },
     /// No game `index` in the loaded file.
-    NoLoadedGame { index: usize },
+    NoLoadedGame {
+        /// The index asked for, from 1.
+        index: usize,
+    },
     /// No finished game `index`.
-    NoFinishedGame { index: usize },
+    NoFinishedGame {
+        /// The index asked for, from 1 (0: none given).
+        index: usize,
+    },
     /// No finished game of archive id `game`.
-    NoFinishedGameId { game: String },
+    NoFinishedGameId {
+        /// The archive id asked for.
+        game: String,
+    },
     /// A finished game that no longer replays.
-    FinishedDoesNotReplay { index: usize },
+    FinishedDoesNotReplay {
+        /// The game's index in the list, from 1.
+        index: usize,
+    },
     /// No finished game to export.
     NothingToExport,
     /// A record file's games imported into the finished games: how many
     /// joined them, were there already, or were not finished.
     GamesImported {
+        /// Games added to the finished games.
         imported: usize,
+        /// Games skipped: the list had them already.
         duplicates: usize,
+        /// Games skipped: not finished.
         unfinished: usize,
     },
     /// A finished game could not be written to the host's archive (full
     /// or read-only storage): it is kept in memory and the saved state
     /// until a write succeeds; `detail` is the system's words.
-    ArchiveFailed { detail: String },
+    ArchiveFailed {
+        /// The system's words.
+        detail: String,
+    },
     /// The room's state could not be saved: the game in progress will not
     /// survive a restart; `detail` is the system's words.
-    StateNotKept { detail: String },
+    StateNotKept {
+        /// The system's words.
+        detail: String,
+    },
     /// An undo of a delete with no game deleted to put back.
     NothingDeleted,
     /// A deleted game could not be removed from the host's archive: it
     /// comes back at the next start unless a later try succeeds.
-    DeleteFailed { detail: String },
+    DeleteFailed {
+        /// The system's words.
+        detail: String,
+    },
 
     // --- lessons -----------------------------------------------------------
     /// No lesson of that id in that variant.
-    NoSuchLesson { lesson: String, variant: String },
+    NoSuchLesson {
+        /// The lesson id asked for.
+        lesson: String,
+        /// The variant's name.
+        variant: String,
+    },
 
     // --- puzzles and mistakes ----------------------------------------------
     /// A theme the puzzles do not have.
-    NoSuchTheme { theme: String },
+    NoSuchTheme {
+        /// The theme's name sent.
+        theme: String,
+    },
     /// A difficulty outside 1 to `max`.
-    BadDifficulty { max: u8 },
+    BadDifficulty {
+        /// The hardest difficulty.
+        max: u8,
+    },
     /// No puzzle of the variant passes the filters.
-    NoPuzzles { variant: String },
+    NoPuzzles {
+        /// The variant's name.
+        variant: String,
+    },
     /// Practice of mistakes asked before a review has finished.
     NoReviewDone,
     /// The finished review found no mistake or blunder of the person's.
     NoMistakes,
     /// No exercise of that number (from 1).
-    NoSuchExercise { index: usize },
+    NoSuchExercise {
+        /// The number asked for.
+        index: usize,
+    },
     /// An answer to an exercise while a review runs on the analyst.
     ReviewUnderWay,
     /// An uploaded file over the size limit.
-    FileTooLarge { mib: u64 },
+    FileTooLarge {
+        /// The limit, in MiB.
+        mib: u64,
+    },
     /// A page's message over the size limit (a page's bug).
-    MessageTooLong { bytes: usize, max: usize },
+    MessageTooLong {
+        /// The message's size, in bytes.
+        bytes: usize,
+        /// The limit, in bytes.
+        max: usize,
+    },
     /// An uploaded file refused, and why.
-    FileRefused { file: String, problem: Box<Say> },
+    FileRefused {
+        /// The file's name, as the page gave it.
+        file: String,
+        /// Why it was refused.
+        problem: Box<Say>,
+    },
 
     // --- reviews -----------------------------------------------------------
     /// A review's limit out of range, or both limits.
     BadReviewLimit {
+        /// The deepest review allowed (from 1).
         max_depth: u32,
+        /// The shortest time a position allowed, in ms.
         min_ms: u64,
+        /// The longest time a position allowed, in ms.
         max_ms: u64,
     },
     /// The game has no move.
@@ -354,35 +618,64 @@ pub enum Say {
     /// No review to stop.
     NoReviewRunning,
     /// A review to this depth.
-    LimitDepth { depth: u32 },
+    LimitDepth {
+        /// The depth of each search.
+        depth: u32,
+    },
     /// A review of this many milliseconds a position.
-    LimitMovetime { ms: u64 },
+    LimitMovetime {
+        /// The time of each search, in ms.
+        ms: u64,
+    },
 
     // --- the tables' verdicts ------------------------------------------------
     /// The tables' verdict for `side`, a value or a range, and what they
     /// store: the mover's share of the `seeds` on the board (songo36), or
     /// the mover's margin gain (songo40), `lo` to `hi`.
     TbVerdict {
+        /// The side to move, whom the verdict is for.
         side: SideName,
+        /// The worst result the verdict allows.
         worst: Value,
+        /// The best result it allows (`worst` when exact).
         best: Value,
+        /// Seeds on the board.
         seeds: u8,
+        /// The stored value's lower bound.
         lo: i32,
+        /// The stored value's upper bound.
         hi: i32,
+        /// Whether the tables store a share (songo36) rather than a
+        /// margin gain (songo40).
         share: bool,
     },
     /// The game is over: nothing to probe.
     TbGameOver,
     /// No tables of the variant.
-    TbNoTables { variant: String },
+    TbNoTables {
+        /// The variant's name.
+        variant: String,
+    },
     /// More seeds than the tables hold.
-    TbTooManySeeds { seeds: u8, variant: String, max: u8 },
+    TbTooManySeeds {
+        /// Seeds on the board.
+        seeds: u8,
+        /// The variant's name.
+        variant: String,
+        /// The most seeds the variant's tables hold.
+        max: u8,
+    },
     /// songo40: a pit 7 not played yet.
     TbPitSevenUnplayed,
     /// A repetition may decide.
     TbRepetition,
     /// A table that cannot be read.
-    TbUnreadable { seeds: u8, variant: String },
+    TbUnreadable {
+        /// Seeds on the board: the table that was wanted.
+        seeds: u8,
+        /// The variant's name.
+        variant: String,
+    },
 }
 
 impl From<IllegalReason> for Say {
