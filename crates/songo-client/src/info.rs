@@ -18,9 +18,11 @@ pub enum Bound {
     /// No bound word: the score is exact.
     #[default]
     Exact,
-    /// `lowerbound`: the search failed high; the score is at least this.
+    /// `lowerbound`: the search failed high; the true score is at least
+    /// the one given.
     Lower,
-    /// `upperbound`: the search failed low; the score is at most this.
+    /// `upperbound`: the search failed low; the true score is at most the
+    /// one given.
     Upper,
 }
 

@@ -95,7 +95,7 @@ pub enum SpecError {
         "'{text}' is not a number of seconds (time controls: SECONDS+INC, movetime=MS, depth=D, nodes=N)"
     )]
     Seconds {
-        /// The text as given.
+        /// The base or the increment as given.
         text: String,
     },
     /// `key=` wants a whole number.

@@ -110,7 +110,7 @@ pub enum TbError {
     Truncated {
         /// The file.
         path: PathBuf,
-        /// Bytes the header implies.
+        /// Bytes the header (and a compressed file's block index) implies.
         expected: u64,
         /// Bytes the file has.
         found: u64,

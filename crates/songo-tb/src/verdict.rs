@@ -57,9 +57,9 @@ impl fmt::Display for TbValue {
 /// lies between `worst` and `best` (equal when it is exact).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Verdict {
-    /// The worst result the side to move can end with.
+    /// The worst the result can be, for the side to move.
     pub worst: TbValue,
-    /// The best result the side to move can end with.
+    /// The best the result can be, for the side to move.
     pub best: TbValue,
     /// Seeds on the board.
     pub seeds: u8,

@@ -41,7 +41,7 @@ pub enum RecordError {
     /// Bytes that are not UTF-8 (`column` counts characters from 1).
     #[error("invalid UTF-8 at column {column}: a record is UTF-8 text")]
     InvalidUtf8 {
-        /// Where on the line the bad bytes start.
+        /// Where on the line the bad bytes start, in characters from 1.
         column: usize,
     },
     /// A control character other than tab (CR and LF end lines).
@@ -174,7 +174,7 @@ pub enum TagValueError {
     /// The `Result` tag.
     #[error(transparent)]
     Result(#[from] ParseResultError),
-    /// The `PlyCount` tag: not a whole number.
+    /// The `PlyCount` tag: not a number of moves.
     #[error("not a number of moves")]
     PlyCount(#[source] ParseIntError),
 }
