@@ -15,6 +15,7 @@ pub const MAX_WALK_PLIES: usize = 256;
 /// A book seen from one variant's start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantStats {
+    /// The variant whose rules the walk plays by.
     pub variant: Variant,
     /// Book positions reached from the start by book moves (the start
     /// included, if the book has it).
@@ -29,10 +30,13 @@ pub struct VariantStats {
 /// A whole book: its size and what each variant reaches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookStats {
+    /// Positions in the book.
     pub positions: usize,
+    /// Moves in the book, over all its positions.
     pub moves: usize,
     /// Bytes of the book's file.
     pub file_bytes: usize,
+    /// The walk from each variant's start, in [`Variant::ALL`] order.
     pub variants: Vec<VariantStats>,
 }
 

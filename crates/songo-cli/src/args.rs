@@ -21,6 +21,7 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
+    /// The position given with `--fen`, or the start position.
     pub fn position(&self) -> Position {
         self.fen.unwrap_or_else(Position::startpos)
     }
@@ -33,9 +34,13 @@ impl PositionArgs {
     MoveTextError::Play(_) => String::new(),
 })]
 pub struct MovesError {
+    /// The move's place in `--moves`, from 1.
     pub number: usize,
+    /// The move as given.
     pub text: String,
+    /// Why it cannot be played: not a move, or not legal there.
     pub error: MoveTextError,
+    /// The moves that were legal there.
     pub legal: songo_core::MoveList,
 }
 

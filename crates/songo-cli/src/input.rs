@@ -20,6 +20,7 @@ pub struct Lines<R> {
 }
 
 impl<R: BufRead> Lines<R> {
+    /// Lines of `input`, from its start.
     pub fn new(input: R) -> Lines<R> {
         Lines {
             input,

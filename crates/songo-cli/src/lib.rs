@@ -7,6 +7,7 @@
 //! ([`exit`]).
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod args;
 pub mod exit;

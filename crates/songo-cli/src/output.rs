@@ -22,6 +22,7 @@ use std::sync::{Arc, Mutex};
 pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
 
 impl Output {
+    /// Lines written to `w`.
     pub fn new(w: Box<dyn Write + Send>) -> Output {
         Output(Arc::new(Mutex::new(w)))
     }
@@ -31,6 +32,8 @@ impl Output {
         Output::new(Box::new(std::io::stdout()))
     }
 
+    /// Writes `text` and a newline, then flushes; a write that fails (the
+    /// reader went away) is ignored.
     pub fn line(&self, text: &str) {
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
         // A closed output (the GUI went away) is not worth a panic.

@@ -13,17 +13,31 @@ use songo_core::Variant;
 /// Why a record file's games could not be read.
 #[derive(Debug, Error)]
 pub enum RecordFileError {
+    /// The file could not be read.
     #[error("cannot read {}", path.display())]
-    Read { path: PathBuf, source: io::Error },
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: io::Error,
+    },
+    /// A game of the file is not a valid record, or a move of it is not
+    /// legal.
     #[error("{}:{}: {}{}{}", path.display(), error.line, game_part(error.game), error.kind, hint(&error.kind))]
     Record {
+        /// The file.
         path: PathBuf,
+        /// Where in the file, and what is wrong.
         error: ParseRecordError,
     },
+    /// The game asked for is not in the file.
     #[error("{} has {count} games: there is no game {wanted}", path.display())]
     NoSuchGame {
+        /// The file.
         path: PathBuf,
+        /// Games the file has.
         count: usize,
+        /// The game's number asked for, from 1.
         wanted: u64,
     },
 }

@@ -31,7 +31,9 @@ pub fn position_command(start: &Position, moves: &[Move]) -> String {
 /// How long an analysis searches each position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchLimit {
+    /// `go depth N`: search N plies.
     Depth(u32),
+    /// `go movetime T`: search for this long (sent in whole milliseconds).
     MoveTime(Duration),
 }
 
@@ -67,11 +69,15 @@ impl fmt::Display for SearchLimit {
 /// Why an analysis gave no verdict.
 #[derive(Debug, thiserror::Error)]
 pub enum AnalysisError {
+    /// The engine exited, or sent no `bestmove` before the deadline.
     #[error(transparent)]
     Process(#[from] ProcessError),
     /// `bestmove` came without any scored `info` line before it.
     #[error("the engine answered '{line}' without a score")]
-    NoScore { line: String },
+    NoScore {
+        /// The `bestmove` line.
+        line: String,
+    },
 }
 
 /// Analyses the position after `moves` from `start`: the score of the

@@ -15,27 +15,41 @@ pub enum InfoScore {
 /// Whether the score is exact or a bound (an aspiration failure).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Bound {
+    /// No bound word: the score is exact.
     #[default]
     Exact,
+    /// `lowerbound`: the search failed high; the true score is at least
+    /// the one given.
     Lower,
+    /// `upperbound`: the search failed low; the true score is at most the
+    /// one given.
     Upper,
 }
 
 /// One `info` line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Info {
+    /// `depth`: the nominal search depth, in plies.
     pub depth: Option<u32>,
+    /// `seldepth`: the deepest ply the search reached.
     pub seldepth: Option<u32>,
+    /// `multipv`: which line this is, from 1 (best first).
     pub multipv: Option<u32>,
+    /// `score cp X` or `score mate N`.
     pub score: Option<InfoScore>,
+    /// Whether the score is exact or a bound.
     pub bound: Bound,
     /// `wdl W D L` in permille.
     pub wdl: Option<[u32; 3]>,
+    /// `nodes`: positions searched.
     pub nodes: Option<u64>,
+    /// `nps`: positions searched per second.
     pub nps: Option<u64>,
     /// Milliseconds.
     pub time: Option<u64>,
+    /// `hashfull`: permille of the hash table used by this search.
     pub hashfull: Option<u32>,
+    /// `tbhits`: tablebase probes that gave a verdict.
     pub tbhits: Option<u64>,
     /// The principal variation, moves as the engine wrote them.
     pub pv: Vec<String>,
@@ -112,6 +126,7 @@ impl Info {
 pub struct BestMove {
     /// The move as written; `None` for `bestmove (none)` (the game was over).
     pub mv: Option<String>,
+    /// The move the engine would ponder on (`ponder X`), as written.
     pub ponder: Option<String>,
 }
 

@@ -19,7 +19,9 @@ pub enum ProcessError {
     /// The program could not be started.
     #[error("cannot start {}", program.display())]
     Spawn {
+        /// The program run.
         program: PathBuf,
+        /// The operating system's error.
         #[source]
         source: std::io::Error,
     },
@@ -33,7 +35,10 @@ pub enum ProcessError {
     /// setoption: …`): a game with the option unset would measure something
     /// else than was asked.
     #[error("it refused a setting: {message}")]
-    OptionRefused { message: String },
+    OptionRefused {
+        /// The engine's message, from `setoption` on.
+        message: String,
+    },
 }
 
 /// How songo reports a `setoption` it refused.

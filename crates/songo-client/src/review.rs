@@ -28,8 +28,11 @@ pub const DECIDED: i32 = 1000;
 /// The score lost, in centiseeds, from which a move is marked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thresholds {
+    /// Least loss of an inaccuracy (100 by default).
     pub inaccuracy: i32,
+    /// Least loss of a mistake (250 by default).
     pub mistake: i32,
+    /// Least loss of a blunder (500 by default).
     pub blunder: i32,
 }
 
@@ -49,9 +52,13 @@ impl Default for Thresholds {
 /// How a move is marked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Judgement {
+    /// Lost less than [`Thresholds::inaccuracy`]: not marked.
     Good,
+    /// Lost at least [`Thresholds::inaccuracy`].
     Inaccuracy,
+    /// Lost at least [`Thresholds::mistake`].
     Mistake,
+    /// Lost at least [`Thresholds::blunder`].
     Blunder,
 }
 
@@ -84,6 +91,7 @@ impl Thresholds {
 /// An engine's analysis of one position, from the side to move's view.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
+    /// The engine's score of the position.
     pub score: InfoScore,
     /// The best move as the engine wrote it (`bestmove`).
     pub best: Option<String>,
@@ -103,21 +111,26 @@ pub fn bounded(score: InfoScore) -> i32 {
 /// One reviewed move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveReview {
-    /// From 0.
+    /// The move's place in the game, from 0.
     pub ply: usize,
+    /// The side that played it.
     pub mover: Side,
+    /// The move played.
     pub played: Move,
     /// The engine's best move in the position before (`None` when it gave
     /// none, or one that is not a legal move there).
     pub best: Option<Move>,
     /// The engine's line from the position before, as it wrote it.
     pub pv: Vec<String>,
-    /// The bounded score before the move (the mover's best) and after it,
-    /// both from the mover's view.
+    /// The bounded score before the move (the mover's best), in
+    /// centiseeds from the mover's view.
     pub before: i32,
+    /// The bounded score after the move, in centiseeds from the mover's
+    /// view.
     pub after: i32,
     /// `before - after`, at least 0; 0 when the move played is the best.
     pub loss: i32,
+    /// The mark [`Thresholds::judge`] gives `loss`.
     pub judgement: Judgement,
 }
 
@@ -131,6 +144,7 @@ impl MoveReview {
 /// A whole game reviewed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameReview {
+    /// Every move reviewed, in order.
     pub moves: Vec<MoveReview>,
     /// The bounded score of every position of the game (the start, then
     /// after each move) from South's view: the graph of the game.
@@ -197,6 +211,7 @@ pub struct Reviewing {
 }
 
 impl Reviewing {
+    /// A review of `game`, not started: no position scored yet.
     pub fn new(game: &Game, thresholds: Thresholds) -> Reviewing {
         Reviewing {
             game: game.clone(),

@@ -14,7 +14,12 @@ use std::time::Duration;
 pub enum MoveLimit {
     /// A clock of `base` for the whole game plus `inc` after each move,
     /// kept by the runner.
-    Clock { base: Duration, inc: Duration },
+    Clock {
+        /// Time on each clock at the start.
+        base: Duration,
+        /// Time added to the mover's clock after each move.
+        inc: Duration,
+    },
     /// A fixed time per move.
     MoveTime(Duration),
     /// A fixed search depth per move.
@@ -89,36 +94,65 @@ pub enum SpecError {
     #[error(
         "'{text}' is not a number of seconds (time controls: SECONDS+INC, movetime=MS, depth=D, nodes=N)"
     )]
-    Seconds { text: String },
+    Seconds {
+        /// The base or the increment as given.
+        text: String,
+    },
     /// `key=` wants a whole number.
     #[error("{key}: '{text}' is not a whole number")]
-    WholeNumber { key: &'static str, text: String },
+    WholeNumber {
+        /// `movetime`, `depth` or `nodes`.
+        key: &'static str,
+        /// The value as given.
+        text: String,
+    },
     /// `key=0`: no thinking at all.
     #[error("{key} must be at least 1")]
-    Zero { key: &'static str },
+    Zero {
+        /// `movetime`, `depth` or `nodes`.
+        key: &'static str,
+    },
     /// A clock with no time on it.
     #[error("time control '{text}' gives no time")]
-    NoTime { text: String },
+    NoTime {
+        /// The time control as given.
+        text: String,
+    },
     /// None of `SECONDS+INC`, `movetime=`, `depth=`, `nodes=`.
     #[error("unknown time control '{key}' (SECONDS+INC, movetime=MS, depth=D or nodes=N)")]
-    UnknownTimeControl { key: String },
+    UnknownTimeControl {
+        /// The key before `=`, in lower case.
+        key: String,
+    },
     /// A double quote without its partner.
     #[error("unbalanced quote in '{text}'")]
-    UnbalancedQuote { text: String },
+    UnbalancedQuote {
+        /// The whole text split.
+        text: String,
+    },
     /// An engine description's word without `=`.
     #[error(
         "engine: '{token}' is not KEY=VALUE (keys: name, cmd, arg, option.NAME, tc, movetime, depth, nodes)"
     )]
-    NotKeyValue { token: String },
+    NotKeyValue {
+        /// The word as given.
+        token: String,
+    },
     /// An engine description's key that means nothing.
     #[error("engine: unknown key '{key}' (keys: name, cmd, arg, option.NAME, tc, movetime, depth, nodes)")]
-    UnknownKey { key: String },
+    UnknownKey {
+        /// The key before `=`.
+        key: String,
+    },
     /// An engine's own time control is wrong.
     #[error("engine: {0}")]
     EngineTimeControl(Box<SpecError>),
     /// `NAME=COMMAND` without a name or without a command.
     #[error("engine: '{text}' is not NAME=COMMAND (for example \"mine=/usr/bin/myengine --uci\")")]
-    NamedCommand { text: String },
+    NamedCommand {
+        /// The text as given.
+        text: String,
+    },
 }
 
 fn seconds(text: &str) -> Result<Duration, SpecError> {
@@ -179,9 +213,13 @@ impl FromStr for MoveLimit {
 /// One engine of a match: how to start it and how to set it up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
+    /// The engine's name in results and reports; when a description gives
+    /// none, the program's file name (`songo` for this program, or a
+    /// sparring partner's kind).
     pub name: String,
     /// The program; `None` means this `songo` executable.
     pub cmd: Option<PathBuf>,
+    /// Arguments given to the program, in order.
     pub args: Vec<String>,
     /// `setoption` pairs, sent in order after the handshake.
     pub options: Vec<(String, String)>,

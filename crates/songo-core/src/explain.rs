@@ -14,14 +14,23 @@ pub enum IllegalReason {
     /// The game is over: no move is legal.
     GameOver,
     /// The pit belongs to `owner`, who is not to move.
-    NotYours { owner: Side },
+    NotYours {
+        /// The side whose row holds the pit.
+        owner: Side,
+    },
     /// The pit holds no seed.
     Empty,
     /// 4.1: the opponent's row is empty and this move sows nothing into it.
-    MustFeed { opponent: Side },
+    MustFeed {
+        /// The side with the empty row.
+        opponent: Side,
+    },
     /// 4.1, `songo36-amateur`: the opponent's row is empty and another
     /// move feeds more (at least 7 seeds, or the most any move sows).
-    FeedMore { opponent: Side },
+    FeedMore {
+        /// The side with the empty row.
+        opponent: Side,
+    },
     /// 4.2, `songo36-*`: the noble pit holds one seed and does not capture.
     InterditSolo,
     /// 4.2, `songo36-amateur`: the noble pit holds two seeds and does not

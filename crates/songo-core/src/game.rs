@@ -14,9 +14,13 @@ pub const REPETITION_LIMIT: usize = 3;
 /// Whether a game goes on, and how it ended if not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameStatus {
+    /// The game goes on: the side to move has a move to play.
     Ongoing,
+    /// The game has ended.
     Over {
+        /// Who won, or a draw.
         outcome: Outcome,
+        /// Which rule ended it.
         reason: EndReason,
         /// Final scores `[south, north]` (5.2).
         scores: [u8; 2],
@@ -27,7 +31,10 @@ pub enum GameStatus {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
     /// The game had already ended.
-    GameOver { reason: EndReason },
+    GameOver {
+        /// Why the game ended.
+        reason: EndReason,
+    },
     /// The move is not legal in the current position.
     Illegal(IllegalMoveError),
 }
@@ -81,10 +88,12 @@ impl Game {
         Ok(game)
     }
 
+    /// The rules the game is played by.
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> Position {
         self.positions[0]
     }
@@ -97,6 +106,7 @@ impl Game {
             .expect("a game always has its start position")
     }
 
+    /// The moves played, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -106,10 +116,13 @@ impl Game {
         &self.positions
     }
 
+    /// Whether the game goes on, and if not how it ended. Updated by
+    /// [`Game::play`] and [`Game::undo`].
     pub fn status(&self) -> GameStatus {
         self.status
     }
 
+    /// True once the game has ended: [`Game::play`] then refuses every move.
     pub fn is_over(&self) -> bool {
         self.status != GameStatus::Ongoing
     }

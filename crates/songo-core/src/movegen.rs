@@ -132,7 +132,9 @@ fn sow_table<R: Rules>() -> &'static SowTable {
 /// The side to move, known at compile time: perft and search alternate
 /// between the two instantiations, so every row offset is a constant.
 pub trait Mover {
+    /// The side to move.
     const SIDE: Side;
+    /// The mover after this one has played: the other side.
     type Next: Mover;
     /// Bit offset of the mover's row in the packed position.
     const OWN_SHIFT: u32 = Self::SIDE.first_pit() as u32 * LANE_BITS;
@@ -140,7 +142,9 @@ pub trait Mover {
     const OPP_SHIFT: u32 = Self::SIDE.opponent().first_pit() as u32 * LANE_BITS;
 }
 
+/// The [`Mover`] for South to move.
 pub struct SouthMoves;
+/// The [`Mover`] for North to move.
 pub struct NorthMoves;
 
 impl Mover for SouthMoves {
@@ -185,6 +189,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason in a few words for a person, such as "third repetition".
     pub const fn describe(self) -> &'static str {
         match self {
             EndReason::Threshold => "capture threshold reached",
@@ -199,7 +204,9 @@ impl EndReason {
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// This side won.
     Win(Side),
+    /// Neither side won.
     Draw,
 }
 
@@ -425,6 +432,8 @@ pub fn make<R: Rules, M: Mover>(p: &Position, o: usize) -> Position {
     Position { bits }
 }
 
+/// The legal moves at `p`, for code that knows the variant and the side to
+/// move at compile time; [`Position::legal_moves`] is the everyday form.
 #[inline(always)]
 pub fn legal_moves<R: Rules, M: Mover>(p: &Position) -> MoveList {
     MoveList::new(M::SIDE, legal_mask::<R, M>(p))

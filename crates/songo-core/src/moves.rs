@@ -76,6 +76,7 @@ impl fmt::Debug for Move {
 /// Text that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseMoveError {
+    /// The text as given.
     pub text: String,
 }
 
@@ -213,7 +214,10 @@ impl fmt::Debug for MoveList {
 /// A move that is not legal in the position it was given for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMoveError {
+    /// The move refused.
     pub mv: Move,
+    /// The moves that are legal in that position; empty when the game is
+    /// over.
     pub legal: MoveList,
 }
 

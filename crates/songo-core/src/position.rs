@@ -28,11 +28,14 @@ use std::str::FromStr;
 /// The two players. South moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// The player who moves first; owns pits `A`–`G`.
     South = 0,
+    /// The player who moves second; owns pits `a`–`g`.
     North = 1,
 }
 
 impl Side {
+    /// Both sides, South first, in the order of [`Side::index`].
     pub const BOTH: [Side; 2] = [Side::South, Side::North];
 
     /// The other player.
@@ -70,6 +73,7 @@ impl Side {
         }
     }
 
+    /// `"South"` or `"North"`, as shown to a person.
     pub const fn name(self) -> &'static str {
         match self {
             Side::South => "South",
@@ -93,6 +97,7 @@ pub const PITS: usize = 14;
 /// Seeds each pit holds at the start.
 pub const START_SEEDS: u8 = 5;
 
+/// Bits in one lane of the packed position.
 pub const LANE_BITS: u32 = 8;
 /// Lane holding a side's captured count.
 pub const CAPTURED_LANE: [u32; 2] = [14, 15];
@@ -103,7 +108,10 @@ pub const ROW_COUNTS: [u128; 2] = [
     lane_ones(0, PITS_PER_ROW) * 0x7F,
     lane_ones(PITS_PER_ROW, PITS_PER_ROW) * 0x7F,
 ];
+/// The bit of the packed position that is set when North is to move.
 pub const NORTH_TO_MOVE: u128 = 0x80;
+/// The "pit 7 never played" flag bit of South and of North, in
+/// [`Side::index`] order.
 pub const UNPLAYED7: [u128; 2] = [0x80 << (14 * 8), 0x80 << (15 * 8)];
 
 /// `count` lanes holding 1, starting at lane `first` (no wrap).
@@ -298,17 +306,38 @@ impl fmt::Debug for Position {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParsePositionError {
     /// Not five space-separated fields.
-    FieldCount { found: usize },
+    FieldCount {
+        /// How many fields the string has.
+        found: usize,
+    },
     /// The pits field is not two rows of seven counts separated by `/`.
-    RowShape { found: String },
+    RowShape {
+        /// The pits field as given.
+        found: String,
+    },
     /// A pit or captured count that is not a whole number from 0 to 70.
-    BadCount { field: &'static str, text: String },
+    BadCount {
+        /// Which count: `"pit count"`, `"south captured count"` or
+        /// `"north captured count"`.
+        field: &'static str,
+        /// The text that is not a count.
+        text: String,
+    },
     /// Pits and captured counts do not add up to 70.
-    SeedTotal { total: u32 },
+    SeedTotal {
+        /// The seeds the string holds, pits and captured counts together.
+        total: u32,
+    },
     /// The side to move is not `s` or `n`.
-    BadSide { text: String },
+    BadSide {
+        /// The side field as given.
+        text: String,
+    },
     /// The flags field is not `Gg`, `G`, `g` or `-`.
-    BadFlags { text: String },
+    BadFlags {
+        /// The flags field as given.
+        text: String,
+    },
 }
 
 impl fmt::Display for ParsePositionError {

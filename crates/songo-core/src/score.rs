@@ -102,9 +102,15 @@ pub enum ScoreKind {
     Mate(i32),
     /// A win the tablebases prove; the position they decided lies `plies`
     /// plies from the root (the distance to the game's end is unknown).
-    TablebaseWin { plies: u32 },
+    TablebaseWin {
+        /// Plies from the root to the position the tables decided.
+        plies: u32,
+    },
     /// A loss the tablebases prove, `plies` plies from the root.
-    TablebaseLoss { plies: u32 },
+    TablebaseLoss {
+        /// Plies from the root to the position the tables decided.
+        plies: u32,
+    },
 }
 
 /// What `score` means: the one place that tells mates, tablebase results
@@ -145,11 +151,15 @@ pub fn kind_text(kind: ScoreKind) -> String {
     }
 }
 
-/// A win/draw/loss estimate, in permille (the three add up to 1000).
+/// A win/draw/loss estimate, in permille (the three add up to 1000), for
+/// the side the score is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct WinDrawLoss {
+    /// Chance of a win, in permille.
     pub win: u32,
+    /// Chance of a draw, in permille.
     pub draw: u32,
+    /// Chance of a loss, in permille.
     pub loss: u32,
 }
 

@@ -117,6 +117,7 @@ impl FromStr for Variant {
 /// A variant known at compile time. The rules code is generic over it so
 /// that every `match` on the variant folds away inside perft and search.
 pub trait Rules: Copy + Send + Sync + 'static {
+    /// The variant this type stands for.
     const VARIANT: Variant;
 }
 

@@ -36,6 +36,7 @@ use crate::file::{self, check_fields, read_error, TbError, HEADER_BYTES};
 use crate::mapped::Mapped;
 use crate::read_ahead::read_into_cache;
 
+/// The first bytes of every compressed table file.
 pub const MAGIC: &[u8; 8] = b"SONGOTBZ";
 /// Bytes of values per block. 4 KB compresses songo40's 17-seed table
 /// 2.98 times and songo36's 16-seed ones 4.3–4.5 times with zstd (see
@@ -306,8 +307,11 @@ pub(crate) fn open(dir: &Path, variant: Variant, seeds: u8) -> Result<Compressed
 /// What [`compress`] did.
 #[derive(Clone, Debug)]
 pub struct CompressReport {
+    /// The `.sgtbz` file written.
     pub path: PathBuf,
+    /// Bytes of the `.sgtb` file it was made from.
     pub raw_bytes: u64,
+    /// Bytes of the `.sgtbz` file.
     pub compressed_bytes: u64,
 }
 

@@ -46,9 +46,11 @@ use songo_core::checksum::checksum;
 use crate::index::boards;
 use songo_core::variant::Variant;
 
+/// The first bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"SONGOTB\0";
 /// Bumped whenever the layout or the meaning of the values changes.
 pub const FORMAT_VERSION: u32 = 1;
+/// Bytes of the header, before the values.
 pub const HEADER_BYTES: usize = 64;
 /// The only flag state stored so far: both pit-7 flags cleared.
 const FLAGS_NONE: u8 = 0;
@@ -79,52 +81,86 @@ impl fmt::Display for PathKind {
 pub enum TbError {
     /// The file or directory does not exist.
     #[error("tablebase {kind} {} is missing", path.display())]
-    Missing { path: PathBuf, kind: PathKind },
+    Missing {
+        /// The path looked for.
+        path: PathBuf,
+        /// What it should have been.
+        kind: PathKind,
+    },
     /// The file could not be read.
     #[error("cannot read tablebase file {}", path.display())]
     Read {
+        /// The file.
         path: PathBuf,
+        /// The operating system's error.
         #[source]
         source: Arc<std::io::Error>,
     },
     /// The file could not be written.
     #[error("cannot write tablebase file {}", path.display())]
     Write {
+        /// The file.
         path: PathBuf,
+        /// The operating system's error.
         #[source]
         source: Arc<std::io::Error>,
     },
     /// The file is shorter (or longer) than its header says.
     #[error("tablebase file {} has {found} bytes, its header needs {expected}", path.display())]
     Truncated {
+        /// The file.
         path: PathBuf,
+        /// Bytes the header (and a compressed file's block index) implies.
         expected: u64,
+        /// Bytes the file has.
         found: u64,
     },
     /// Not a songo table file.
     #[error("{} is not a songo tablebase file", path.display())]
-    BadMagic { path: PathBuf },
+    BadMagic {
+        /// The file.
+        path: PathBuf,
+    },
     /// Written by another version of the format.
     #[error(
         "tablebase file {} has format version {found}, this engine reads {FORMAT_VERSION}",
         path.display()
     )]
-    Version { path: PathBuf, found: u32 },
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The version its header gives.
+        found: u32,
+    },
     /// The header does not describe the table the name promises.
     #[error("tablebase file {}: {field} is {found}, expected {expected}", path.display())]
     Mismatch {
+        /// The file.
         path: PathBuf,
+        /// Which header field: "variant", "seed count", "bytes per board",
+        /// "pit-7 flags", "board count", or a compressed file's "block
+        /// size".
         field: &'static str,
+        /// The value the name (or this build) calls for.
         expected: u64,
+        /// The value the header gives.
         found: u64,
     },
     /// The values do not match their checksum.
     #[error("tablebase file {} is corrupt (checksum mismatch)", path.display())]
-    Checksum { path: PathBuf },
+    Checksum {
+        /// The file.
+        path: PathBuf,
+    },
     /// A compressed file's block index points outside the file or
     /// backwards (see `compressed`).
     #[error("compressed tablebase file {} has a bad block index (block {block})", path.display())]
-    BadIndex { path: PathBuf, block: u64 },
+    BadIndex {
+        /// The file.
+        path: PathBuf,
+        /// The block whose start the index gives wrong, from 0.
+        block: u64,
+    },
 }
 
 impl TbError {

@@ -142,6 +142,8 @@
 //! # fn main() {}
 //! ```
 
+#![warn(missing_docs)]
+
 #[cfg(feature = "zstd")]
 pub mod compressed;
 pub mod file;

@@ -170,10 +170,12 @@ impl Table {
         }
     }
 
+    /// The variant the table solves.
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
+    /// Seeds on the board of every position of the table.
     pub fn seeds(&self) -> u8 {
         self.seeds
     }

@@ -10,8 +10,11 @@ use songo_core::variant::Variant;
 /// search score gives is `score::WinDrawLoss`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum TbValue {
+    /// The side to move loses.
     Loss,
+    /// A draw.
     Draw,
+    /// The side to move wins.
     Win,
 }
 
@@ -25,6 +28,7 @@ impl TbValue {
         }
     }
 
+    /// `"loss"`, `"draw"` or `"win"`.
     pub fn name(self) -> &'static str {
         match self {
             TbValue::Loss => "loss",
@@ -53,13 +57,19 @@ impl fmt::Display for TbValue {
 /// lies between `worst` and `best` (equal when it is exact).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Verdict {
+    /// The worst the result can be, for the side to move.
     pub worst: TbValue,
+    /// The best the result can be, for the side to move.
     pub best: TbValue,
     /// Seeds on the board.
     pub seeds: u8,
-    /// The stored bounds (`songo36-*`: share; `songo40`: margin gain).
+    /// The low stored bound, in seeds (`songo36-*`: the mover's share;
+    /// `songo40`: his margin gain).
     pub lo: i32,
+    /// The high stored bound, in seeds; equal to `lo` when the stored value
+    /// is exact.
     pub hi: i32,
+    /// The variant of the table that gave the verdict.
     pub variant: Variant,
 }
 

@@ -23,6 +23,7 @@ pub struct ParseRecordError {
     pub line: usize,
     /// The game's number in the file, from 1 (0 before the first game).
     pub game: usize,
+    /// What is wrong there.
     pub kind: RecordError,
 }
 
@@ -39,14 +40,22 @@ fn game_part(game: usize) -> String {
 pub enum RecordError {
     /// Bytes that are not UTF-8 (`column` counts characters from 1).
     #[error("invalid UTF-8 at column {column}: a record is UTF-8 text")]
-    InvalidUtf8 { column: usize },
+    InvalidUtf8 {
+        /// Where on the line the bad bytes start, in characters from 1.
+        column: usize,
+    },
     /// A control character other than tab (CR and LF end lines).
     #[error(
         "control character U+{:04X} at column {column}: a record is text \
          (tab, CR and LF are the only control characters allowed)",
         u32::from(*character)
     )]
-    ControlCharacter { character: char, column: usize },
+    ControlCharacter {
+        /// The character found.
+        character: char,
+        /// Where on the line, in characters from 1.
+        column: usize,
+    },
     /// A line starting with `[` that is not `[Name "value"]`.
     #[error("bad tag: {0}")]
     BadTag(TagSyntaxError),
@@ -60,8 +69,11 @@ pub enum RecordError {
     /// A tag whose value does not parse.
     #[error("bad {tag} tag \"{value}\": {reason}")]
     BadTagValue {
+        /// The tag's name.
         tag: &'static str,
+        /// The value as given, cut after 40 characters.
         value: String,
+        /// Why it does not parse.
         reason: TagValueError,
     },
     /// Movetext that is neither a move, a move number, a result nor a comment.
@@ -69,7 +81,12 @@ pub enum RecordError {
     BadToken(String),
     /// A move number that is not the one expected at that point.
     #[error("move number '{found}' where '{expected}' was expected")]
-    BadMoveNumber { found: String, expected: String },
+    BadMoveNumber {
+        /// The move number as given, cut after 40 characters.
+        found: String,
+        /// The number due: `N.` before South's move, `N...` before North's.
+        expected: String,
+    },
     /// A `{` comment without its `}`.
     #[error("comment '{{' without its '}}'")]
     UnterminatedComment,
@@ -82,23 +99,39 @@ pub enum RecordError {
     /// A move that is not legal (ply counts from 1).
     #[error("ply {ply}: move {mv} is illegal{}", legal_part(legal))]
     IllegalMove {
+        /// The move's place in the game, from 1.
         ply: usize,
+        /// The move refused.
         mv: Move,
+        /// The moves that were legal there.
         legal: MoveList,
     },
     /// A move after the rules ended the game.
     #[error("ply {ply}: move {mv} after the end of the game ({})", reason.describe())]
     MoveAfterEnd {
+        /// The move's place in the game, from 1.
         ply: usize,
+        /// The move refused.
         mv: Move,
+        /// The rule that had ended the game.
         reason: EndReason,
     },
     /// The `Result` tag and the final result token differ.
     #[error("the Result tag says {tag} but the moves end with {token}")]
-    ResultMismatch { tag: GameResult, token: GameResult },
+    ResultMismatch {
+        /// The result the `Result` tag gives.
+        tag: GameResult,
+        /// The result token that ends the moves.
+        token: GameResult,
+    },
     /// The `PlyCount` tag is not the number of moves.
     #[error("the PlyCount tag says {tag} but the game has {moves} moves")]
-    PlyCountMismatch { tag: usize, moves: usize },
+    PlyCountMismatch {
+        /// The number the `PlyCount` tag gives.
+        tag: usize,
+        /// The moves the game has.
+        moves: usize,
+    },
     /// The result or termination contradicts the board.
     #[error(transparent)]
     End(#[from] EndMismatch),
@@ -132,13 +165,16 @@ impl RecordError {
 /// Why a tag's value does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TagValueError {
+    /// The `Variant` tag.
     #[error(transparent)]
     Variant(#[from] ParseVariantError),
     /// The `FEN` tag (the position string, or `startpos`).
     #[error(transparent)]
     Position(#[from] ParsePositionError),
+    /// The `Result` tag.
     #[error(transparent)]
     Result(#[from] ParseResultError),
+    /// The `PlyCount` tag: not a number of moves.
     #[error("not a number of moves")]
     PlyCount(#[source] ParseIntError),
 }
@@ -146,22 +182,41 @@ pub enum TagValueError {
 /// A tag line that is not `[Name "value"]`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TagSyntaxError {
+    /// The line does not start with `[`.
     #[error("a tag starts with '['")]
     NoOpeningBracket,
+    /// Nothing between `[` and the value.
     #[error("the tag has no name")]
     NoName,
+    /// The name (cut after 40 characters) is not letters, digits and
+    /// underscores starting with a letter.
     #[error("'{0}' is not a tag name (letters, digits and _, starting with a letter)")]
     BadName(String),
+    /// The value of the named tag is not in double quotes.
     #[error("tag {0}: the value must be in double quotes")]
     UnquotedValue(String),
+    /// The value of the named tag has no closing quote.
     #[error("tag {0}: the value has no closing quote")]
     NoClosingQuote(String),
+    /// A backslash followed by something other than `"` or `\`.
     #[error("tag {name}: unknown escape '\\{escape}' (only \\\" and \\\\)")]
-    UnknownEscape { name: String, escape: char },
+    UnknownEscape {
+        /// The tag's name.
+        name: String,
+        /// The character after the backslash.
+        escape: char,
+    },
+    /// No `]` after the value of the named tag.
     #[error("tag {0}: expected ']' after the value")]
     NoClosingBracket(String),
+    /// Something other than a `;` comment after the `]`.
     #[error("tag {name}: text after the tag: '{text}'")]
-    TextAfterTag { name: String, text: String },
+    TextAfterTag {
+        /// The tag's name.
+        name: String,
+        /// The text after the `]`, cut after 40 characters.
+        text: String,
+    },
 }
 
 /// A tag name that cannot be set with

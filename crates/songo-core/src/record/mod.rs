@@ -98,6 +98,7 @@ pub struct GameRecord {
     pub variant: Variant,
     /// The start position; a `FEN` tag is written when it is not the start position.
     pub start: Position,
+    /// The moves played from `start`, in order.
     pub moves: Vec<Move>,
     /// `Result` and the final result token.
     pub result: GameResult,

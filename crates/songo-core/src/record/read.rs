@@ -37,6 +37,7 @@ pub struct ReadOptions {
 /// always write its file lacked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadGame {
+    /// The game, its moves checked against the rules.
     pub record: GameRecord,
     /// The line of its first tag, from 1.
     pub line: usize,

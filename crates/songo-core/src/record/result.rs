@@ -24,6 +24,7 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// The result of a game the rules ended with `outcome`.
     pub const fn from_outcome(outcome: Outcome) -> GameResult {
         match outcome {
             Outcome::Win(Side::South) => GameResult::SouthWins,
@@ -47,6 +48,7 @@ impl GameResult {
         GameResult::from_outcome(Outcome::Win(winner))
     }
 
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub const fn token(self) -> &'static str {
         match self {
             GameResult::SouthWins => "1-0",
@@ -113,6 +115,7 @@ impl Adjudication {
         Adjudication::Resignation,
     ];
 
+    /// The verdict as the `Termination` tag writes it, such as "time forfeit".
     pub const fn text(self) -> &'static str {
         match self {
             Adjudication::TimeForfeit => "time forfeit",

@@ -35,7 +35,10 @@ pub enum EndMismatch {
         "termination '{}' but the game is not over after its moves",
         Termination::rules_text(*claimed)
     )]
-    NotOver { claimed: EndReason },
+    NotOver {
+        /// The rule the termination names.
+        claimed: EndReason,
+    },
     /// The rules ended the game for another reason than the one given.
     #[error(
         "termination '{}' but the game ended by '{}' ({})",
@@ -44,7 +47,9 @@ pub enum EndMismatch {
         actual.describe()
     )]
     WrongReason {
+        /// The rule the termination names.
         claimed: EndReason,
+        /// The rule that ended the game.
         actual: EndReason,
     },
     /// The result is not the rules' outcome.
@@ -55,8 +60,11 @@ pub enum EndMismatch {
         scores[1]
     )]
     WrongResult {
+        /// The result the record gives.
         result: GameResult,
+        /// The outcome the rules give.
         rules: Outcome,
+        /// The final scores `[south, north]` the rules give.
         scores: [u8; 2],
     },
     /// Adjudicated or unterminated, but the rules had already ended the game.
@@ -65,7 +73,9 @@ pub enum EndMismatch {
         actual.describe()
     )]
     AlreadyOver {
+        /// The termination the record gives.
         termination: Termination,
+        /// The rule that had ended the game.
         actual: EndReason,
     },
     /// An adjudicated game needs a decided result, not `*`.

@@ -191,8 +191,11 @@ fn agree<T>(ex: &mut dyn Exchange, result: Result<T, TbError>) -> Result<T, TbEr
 /// What the generation of one seed count did.
 #[derive(Clone, Debug)]
 pub struct CountReport {
+    /// The variant of the table.
     pub variant: Variant,
+    /// The seed count of the table.
     pub seeds: u8,
+    /// Boards in the table.
     pub boards: u64,
     /// Wall-clock seconds (0 when the table was read from disk).
     pub seconds: f64,
