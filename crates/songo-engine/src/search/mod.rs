@@ -189,7 +189,7 @@ struct RootMove {
 /// ```
 /// use songo_core::{Game, Position, Variant};
 /// use songo_engine::search::{search, SearchRequest};
-/// use songo_engine::timeman::Limits;
+/// use songo_engine::Limits;
 /// use songo_engine::tt::TranspositionTable;
 ///
 /// let game = Game::new(Variant::Songo40, Position::startpos());
