@@ -26,6 +26,7 @@ pub const HASH_MAX_MB: usize = 1 << 20;
 /// only without the `threads` feature.
 #[cfg(feature = "threads")]
 pub const THREADS_MAX: usize = 1024;
+/// `Threads`: one only, without the `threads` feature.
 #[cfg(not(feature = "threads"))]
 pub const THREADS_MAX: usize = 1;
 /// `MultiPV`: a position has at most seven legal moves.
