@@ -156,8 +156,8 @@ pub enum EngineError {
     /// The job's thread panicked; the engine goes on without it.
     #[error("the search thread failed")]
     ThreadFailed,
-    /// A table file found broken when `TablebasePath` was opened; the
-    /// others are used.
+    /// A table file found broken when `TablebasePath` was opened, or a
+    /// variant's tables that could not be mapped; the engine goes on.
     #[error("TablebasePath")]
     Tablebases(#[from] TbError),
     /// `Evaluation nn` in a variant with neither an embedded net nor an
