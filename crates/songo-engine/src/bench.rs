@@ -61,11 +61,15 @@ pub const BENCH_POSITIONS: &[(Variant, &str)] = &[
 /// What a bench run measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchResult {
+    /// The nodes of every position's search, added up: the bench's
+    /// signature (`Bench: N`).
     pub nodes: u64,
+    /// The time of the searches, added up.
     pub time: Duration,
 }
 
 impl BenchResult {
+    /// Nodes per second over the whole run.
     pub fn nps(&self) -> u64 {
         crate::speed::nps(self.nodes, self.time)
     }

@@ -44,6 +44,7 @@ pub const READY_WAIT_LIMIT: std::time::Duration = std::time::Duration::from_secs
 
 /// How the engine names itself to a GUI.
 pub const ENGINE_NAME: &str = concat!("songo ", env!("CARGO_PKG_VERSION"));
+/// The author the engine names to a GUI (`id author`).
 pub const ENGINE_AUTHOR: &str = "the songo developers";
 
 /// Something the engine reports, from whichever thread it happens on.
@@ -54,7 +55,9 @@ pub enum Event {
     Info(Info),
     /// The answer of a search. `best` is `None` when the game is over.
     BestMove {
+        /// The move to play.
         best: Option<Move>,
+        /// The reply the engine expects, to ponder on, when it has one.
         ponder: Option<Move>,
     },
     /// `go` is answered from the opening book: no
@@ -62,6 +65,7 @@ pub enum Event {
     /// [`Event::SearchDone`] (no nodes, the book's score and depth) follow
     /// at once.
     BookMove {
+        /// The book's move.
         mv: Move,
         /// The book's best reply to `mv`, if it has one (the ponder move).
         reply: Option<Move>,
@@ -76,13 +80,24 @@ pub enum Event {
     /// `go` answered from the book ends with one too.
     SearchDone(SearchResult),
     /// `perft`: the leaf count below one root move.
-    PerftMove { mv: Move, leaves: u64 },
+    PerftMove {
+        /// The root move.
+        mv: Move,
+        /// The positions at the perft's depth below it.
+        leaves: u64,
+    },
     /// `perft`: the total.
-    PerftDone { leaves: u64 },
+    PerftDone {
+        /// The positions at the perft's depth, over every root move.
+        leaves: u64,
+    },
     /// `bench`: one position searched.
     BenchPosition {
+        /// The position's place among the bench positions, from 0.
         index: usize,
+        /// The position.
         position: Position,
+        /// The nodes its search counted.
         nodes: u64,
     },
     /// `bench`: every position searched.
@@ -92,22 +107,32 @@ pub enum Event {
     /// `TablebasePath` was set: the deepest table found for each variant
     /// (0 for none).
     TablebasesOpened {
+        /// The directory.
         path: std::path::PathBuf,
+        /// Each variant, with the most seeds on the board of any of its
+        /// tables found.
         max_seeds: Vec<(Variant, u8)>,
     },
     /// The tables of a variant were mapped (`TablebasePath`, or a variant
     /// change with tables set): `bytes` of values, mapped in `time`. None
     /// was read: a thread now asks the system to read them ahead.
     TablebasesMapped {
+        /// The variant.
         variant: Variant,
+        /// The seed counts on the board its tables cover.
         seeds: std::ops::RangeInclusive<u8>,
+        /// The size of the values mapped.
         bytes: u64,
+        /// How long mapping took.
         time: Duration,
     },
     /// `BookFile` was set: the book read from `path`.
     BookOpened {
+        /// The file.
         path: std::path::PathBuf,
+        /// The positions it holds.
         positions: usize,
+        /// The moves it holds, over all its positions.
         moves: usize,
     },
     /// Something went wrong that does not stop the engine.
@@ -117,16 +142,22 @@ pub enum Event {
 /// The kinds of work the engine does on its own thread.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JobKind {
+    /// A search (`go`).
     Search,
+    /// A perft.
     Perft,
+    /// The fixed bench.
     Bench,
 }
 
 /// What the engine reports as [`Event::Problem`].
 #[derive(Clone, Debug, Error)]
 pub enum EngineError {
+    /// The job's thread panicked; the engine goes on without it.
     #[error("the search thread failed")]
     ThreadFailed,
+    /// A table file found broken when `TablebasePath` was opened, or a
+    /// variant's tables that could not be mapped; the engine goes on.
     #[error("TablebasePath")]
     Tablebases(#[from] TbError),
     /// `Evaluation nn` in a variant with neither an embedded net nor an
@@ -210,6 +241,7 @@ impl Engine {
         (engine, rx)
     }
 
+    /// The options as they are set now.
     pub fn options(&self) -> &Options {
         &self.options
     }
@@ -706,10 +738,23 @@ impl Drop for Engine {
 /// Why a game was not set.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum SetGameError {
+    /// The game is of another variant than the engine's `UCI_Variant`.
     #[error("the game is {game}, the engine plays {engine}; set UCI_Variant first")]
-    Variant { game: Variant, engine: Variant },
+    Variant {
+        /// The game's variant.
+        game: Variant,
+        /// The engine's.
+        engine: Variant,
+    },
+    /// A move of the list is not legal where it is played.
     #[error("move {}: {error}", index + 1)]
-    Move { index: usize, error: PlayError },
+    Move {
+        /// The move's place in the list, from 0 (the message counts from
+        /// 1).
+        index: usize,
+        /// Why the rules refuse it.
+        error: PlayError,
+    },
 }
 
 /// Perft of `p`, or `None` as soon as `control` is stopped.

@@ -71,6 +71,8 @@
 //! # }
 //! ```
 
+#![warn(missing_docs)]
+
 // The score scale is songo-core's (the tables add their results' score);
 // a user reads it there, or through the root's `Score` and `classify`.
 pub(crate) use songo_tb::score;

@@ -20,58 +20,88 @@ use songo_tb::TbError;
 /// `Hash`: the default fits any machine and a blitz game; the maximum is
 /// what the table's index arithmetic allows, not what a machine has.
 pub const HASH_DEFAULT_MB: usize = 16;
+/// `Hash`'s largest size, in MB.
 pub const HASH_MAX_MB: usize = 1 << 20;
 /// `Threads`: beyond the cores, threads take turns (see `turns`); one
 /// only without the `threads` feature.
 #[cfg(feature = "threads")]
 pub const THREADS_MAX: usize = 1024;
+/// `Threads`: one only, without the `threads` feature.
 #[cfg(not(feature = "threads"))]
 pub const THREADS_MAX: usize = 1;
 /// `MultiPV`: a position has at most seven legal moves.
 pub const MULTIPV_MAX: usize = 7;
 /// `Move Overhead`: time kept back per move for the pipe and the GUI.
 pub const MOVE_OVERHEAD_DEFAULT_MS: u64 = 10;
+/// `Move Overhead`'s largest value, in milliseconds.
 pub const MOVE_OVERHEAD_MAX_MS: u64 = 10_000;
 
 /// Which option an entry of the table is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionId {
+    /// `UCI_Variant`.
     Variant,
+    /// `Hash`.
     Hash,
+    /// `Threads`.
     Threads,
+    /// `MultiPV`.
     MultiPv,
+    /// `Move Overhead`.
     MoveOverhead,
+    /// `Ponder`.
     Ponder,
+    /// `Clear Hash`.
     ClearHash,
+    /// `UCI_ShowWDL`.
     ShowWdl,
+    /// `Evaluation`.
     Evaluation,
+    /// `EvalFile`.
     EvalFile,
+    /// `TablebasePath`.
     TablebasePath,
+    /// `Skill Level`.
     SkillLevel,
+    /// `OwnBook`.
     OwnBook,
+    /// `BookFile`.
     BookFile,
+    /// `BookVariety`.
     BookVariety,
+    /// `SearchParams`.
     SearchParams,
 }
 
 /// An option's type, with its default and range, as the protocols list them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionType {
+    /// A whole number in a range.
     Spin {
+        /// The value until set.
         default: u64,
+        /// The smallest value.
         min: u64,
+        /// The largest value.
         max: u64,
     },
+    /// `true` or `false`.
     Check {
+        /// The value until set.
         default: bool,
     },
+    /// One of a list of words.
     Combo {
+        /// The value until set.
         default: String,
+        /// Every value it takes, as listed.
         choices: Vec<String>,
     },
+    /// No value: setting it acts at once (`Clear Hash`).
     Button,
     /// Free text; `<empty>` stands for the empty string.
     Text {
+        /// The value until set, as listed.
         default: String,
     },
 }
@@ -79,9 +109,11 @@ pub enum OptionType {
 /// One entry of the option table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionSpec {
+    /// Which option it is.
     pub id: OptionId,
     /// The name as listed; `setoption` matches it without regard to case.
     pub name: &'static str,
+    /// Its type, default and range.
     pub kind: OptionType,
 }
 
@@ -203,17 +235,29 @@ pub fn table() -> Vec<OptionSpec> {
 /// The engine's settings, typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// `UCI_Variant`: the variant played.
     pub variant: Variant,
+    /// `Hash`: the transposition table's size, in MB.
     pub hash_mb: usize,
+    /// `Threads`: search threads.
     pub threads: usize,
+    /// `MultiPV`: lines searched and reported.
     pub multipv: usize,
+    /// `Move Overhead`: time kept back on each move.
     pub move_overhead: Duration,
+    /// `Ponder`: the GUI says it may send `go ponder`; kept, it changes
+    /// nothing in the search.
     pub ponder: bool,
+    /// `UCI_ShowWDL`: lines carry a win/draw/loss estimate.
     pub show_wdl: bool,
+    /// `Evaluation`: the evaluation the search uses.
     pub eval: EvalKind,
     /// The net file last loaded by `EvalFile` (it serves its own variant).
     pub eval_file: Option<PathBuf>,
+    /// The directory of the tables `TablebasePath` opened (`None`: no
+    /// tables).
     pub tablebase_path: Option<PathBuf>,
+    /// `Skill Level`.
     pub skill: SkillLevel,
     /// Whether `go` may answer from the book.
     pub own_book: bool,
@@ -250,20 +294,31 @@ impl Default for Options {
 /// One option set to a checked value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setting {
+    /// `UCI_Variant`: a new game of this variant, from its start.
     Variant(Variant),
+    /// `Hash`, in MB: a new, empty table (the same size: the table cleared).
     Hash(usize),
+    /// `Threads`.
     Threads(usize),
+    /// `MultiPV`.
     MultiPv(usize),
+    /// `Move Overhead`.
     MoveOverhead(Duration),
+    /// `Ponder`.
     Ponder(bool),
+    /// `Clear Hash`: the table emptied.
     ClearHash,
+    /// `UCI_ShowWDL`.
     ShowWdl(bool),
+    /// `Evaluation`.
     Evaluation(EvalKind),
     /// `None`: the embedded net of the current variant again.
     EvalFile(Option<PathBuf>),
     /// `None`: no tables.
     TablebasePath(Option<PathBuf>),
+    /// `Skill Level`.
     SkillLevel(SkillLevel),
+    /// `OwnBook`.
     OwnBook(bool),
     /// `None`: the embedded book.
     BookFile(Option<PathBuf>),
@@ -276,40 +331,69 @@ pub enum Setting {
 /// Why a setting was refused. Nothing changes when one is.
 #[derive(Debug, Error)]
 pub enum OptionError {
+    /// No option has this name.
     #[error("unknown option '{0}'")]
     Unknown(String),
+    /// An option that takes a value was given none.
     #[error("option '{name}' needs a value")]
-    MissingValue { name: &'static str },
+    MissingValue {
+        /// The option's name, as listed.
+        name: &'static str,
+    },
+    /// A number option's value is not a whole number in its range.
     #[error("{name} takes a whole number from {min} to {max}, not '{text}'")]
     OutOfRange {
+        /// The option's name, as listed.
         name: &'static str,
+        /// Its smallest value.
         min: u64,
+        /// Its largest value.
         max: u64,
+        /// The value given.
         text: String,
     },
+    /// A check option's value is neither `true` nor `false`.
     #[error("{name} takes true or false, not '{text}'")]
-    NotABool { name: &'static str, text: String },
+    NotABool {
+        /// The option's name, as listed.
+        name: &'static str,
+        /// The value given.
+        text: String,
+    },
+    /// A combo option's value is not one of its choices.
     #[error("{name}: '{text}' is not one of {expected}")]
     BadChoice {
+        /// The option's name, as listed.
         name: &'static str,
+        /// The value given.
         text: String,
+        /// The choices, as text for the message.
         expected: String,
     },
+    /// A `SearchParams` setting was refused.
     #[error("SearchParams: {0}")]
     SearchParams(#[from] ParamError),
+    /// The new hash table could not be allocated; the old one is kept.
     #[error(transparent)]
     Hash(#[from] AllocError),
+    /// The `TablebasePath` directory could not be opened.
     #[error("TablebasePath")]
     Tablebases(#[from] TbError),
+    /// The `EvalFile` net could not be loaded.
     #[error("EvalFile {}", path.display())]
     EvalFile {
+        /// The file.
         path: PathBuf,
+        /// Why it was refused.
         #[source]
         source: NetError,
     },
+    /// The `BookFile` book could not be read.
     #[error("BookFile {}", path.display())]
     BookFile {
+        /// The file.
         path: PathBuf,
+        /// Why it was refused.
         #[source]
         source: ReadBookError,
     },

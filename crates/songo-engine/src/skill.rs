@@ -64,7 +64,9 @@ const LEVELS: [LevelSpec; 10] = [
 ];
 
 impl SkillLevel {
+    /// Level 1, the weakest.
     pub const MIN: SkillLevel = SkillLevel(1);
+    /// Level 10, full strength.
     pub const MAX: SkillLevel = SkillLevel(10);
 
     /// The level `n`, if it is one (1–10).
@@ -74,10 +76,13 @@ impl SkillLevel {
             .then_some(SkillLevel(n))
     }
 
+    /// The level's number, 1 to 10.
     pub fn get(self) -> u8 {
         self.0
     }
 
+    /// How the engine plays at this level: its depth or move time, and
+    /// its margin of error.
     pub fn spec(self) -> LevelSpec {
         LEVELS[self.0 as usize - 1]
     }

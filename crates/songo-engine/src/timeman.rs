@@ -19,11 +19,19 @@ pub struct Clock {
 /// What bounds one search. Everything unset means "until stopped".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// Search at most this many plies deep.
     pub depth: Option<u32>,
+    /// Search about this many nodes (exactly, per thread, with one thread).
     pub nodes: Option<u64>,
+    /// Think this long on the move, less the move overhead (but never
+    /// less than half of it).
     pub movetime: Option<Duration>,
+    /// The game's clock, if it is timed: the search plans its time from it.
     pub clock: Clock,
+    /// Search until stopped, whatever the other limits.
     pub infinite: bool,
+    /// Think on the opponent's time: no time limit counts until
+    /// [`SearchControl::ponderhit`](crate::SearchControl::ponderhit).
     pub ponder: bool,
     /// Search a forced win in at most this many of our moves, then stop.
     pub mate: Option<u32>,
@@ -32,6 +40,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// A search to `depth` plies, with no other limit.
     pub fn depth(depth: u32) -> Limits {
         Limits {
             depth: Some(depth),
@@ -39,6 +48,7 @@ impl Limits {
         }
     }
 
+    /// A search of about `nodes` nodes, with no other limit.
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
             nodes: Some(nodes),
@@ -50,7 +60,9 @@ impl Limits {
 /// When to stop: do not start another iteration after `soft`, abort at `hard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
+    /// No new iteration starts after this much time.
     pub soft: Duration,
+    /// The search stops at this much time, even inside an iteration.
     pub hard: Duration,
 }
 

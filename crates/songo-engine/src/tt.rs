@@ -116,6 +116,7 @@ pub struct TranspositionTable {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot allocate a {megabytes} MB hash table{}", memory_note())]
 pub struct AllocError {
+    /// The size asked for, in megabytes.
     pub megabytes: usize,
 }
 

@@ -4,8 +4,8 @@
 //! make the static site (`scripts/web-build.sh`, docs/web.md), which adds
 //! its own from `crates/songo-gui/web/`.
 
-pub const INDEX_HTML: &str = include_str!("../assets/index.html");
-pub const STYLE_CSS: &str = include_str!("../assets/style.css");
+pub(crate) const INDEX_HTML: &str = include_str!("../assets/index.html");
+pub(crate) const STYLE_CSS: &str = include_str!("../assets/style.css");
 
 const JS: &str = "text/javascript; charset=utf-8";
 const TEXT: &str = "text/plain; charset=utf-8";

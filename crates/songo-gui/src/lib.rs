@@ -17,6 +17,7 @@
 //! are a stable contract, documented in docs/gui.md.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod assets;
 pub mod engine_worker;
@@ -51,14 +52,18 @@ pub enum GuiError {
     /// handshake.
     #[error("engine '{name}' failed to start")]
     EngineStart {
+        /// The engine's name, as the command line gave it.
         name: String,
+        /// What went wrong starting it or shaking hands.
         #[source]
         source: ProcessError,
     },
     /// The address could not be listened on (in use, not this machine's…).
     #[error("cannot listen on {addr}")]
     Bind {
+        /// The address and port asked for.
         addr: SocketAddr,
+        /// The system's refusal.
         #[source]
         source: std::io::Error,
     },
@@ -74,21 +79,27 @@ pub enum GuiError {
     /// The `--tablebases` directory cannot be used.
     #[error("cannot open the tablebases in {}", dir.display())]
     Tablebases {
+        /// The directory given.
         dir: PathBuf,
+        /// What the tables' loader found wrong.
         #[source]
         source: TbError,
     },
     /// The `--book` file cannot be read.
     #[error("cannot read the opening book {}", path.display())]
     BookRead {
+        /// The file given.
         path: PathBuf,
+        /// The read's error.
         #[source]
         source: std::io::Error,
     },
     /// The `--book` file was read but is not a book, or a damaged one.
     #[error("{} is not a usable opening book", path.display())]
     Book {
+        /// The file given.
         path: PathBuf,
+        /// What in it is not a book.
         #[source]
         source: BookError,
     },
@@ -107,6 +118,8 @@ pub struct GuiConfig {
     pub engines: Vec<EngineSpec>,
     /// The program of an engine without a command (this songo).
     pub default_cmd: PathBuf,
+    /// How long the engine thinks on a move at full strength (level 10);
+    /// the weaker levels think less. [`MOVETIME`] by default.
     pub movetime: Duration,
     /// The directory of endgame tables for the analysis (`--tablebases`).
     pub tablebases: Option<PathBuf>,

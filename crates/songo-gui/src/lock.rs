@@ -18,15 +18,25 @@ pub const LOCK_FILE: &str = "lock";
 /// Why the data directory cannot be taken.
 #[derive(Debug, thiserror::Error)]
 pub enum LockError {
+    /// Another process holds the lock.
     #[error(
         "the data directory {} is in use by another songo gui ({holder}): stop it, or give \
          another --data-dir",
         dir.display()
     )]
-    InUse { dir: PathBuf, holder: String },
+    InUse {
+        /// The data directory.
+        dir: PathBuf,
+        /// Who holds it, as the holder wrote in the lock file ("process
+        /// 1234, http://127.0.0.1:8080").
+        holder: String,
+    },
+    /// The lock file could not be created, opened, locked or written.
     #[error("cannot lock {}", path.display())]
     Io {
+        /// The lock file.
         path: PathBuf,
+        /// The system's error.
         #[source]
         source: std::io::Error,
     },
@@ -94,6 +104,7 @@ impl DirLock {
         self.file.flush()
     }
 
+    /// The lock file (`DATA_DIR/lock`).
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -55,6 +55,8 @@ fn ip_of(name: &str) -> Option<IpAddr> {
 }
 
 impl Guard {
+    /// The guard of a server listening on `listen`, port `port` (the
+    /// port bound, not 0).
     pub fn new(listen: IpAddr, port: u16) -> Guard {
         Guard { listen, port }
     }

@@ -293,6 +293,7 @@ struct App {
 /// How the server is set up.
 #[derive(Debug)]
 pub struct ServerConfig {
+    /// The engines the page offers, the first by default; never empty.
     pub engines: Vec<EngineSpec>,
     /// The program of an engine without a command (this songo).
     pub default_cmd: PathBuf,
@@ -304,8 +305,9 @@ pub struct ServerConfig {
     pub book: Option<Arc<Book>>,
     /// Whether the weak levels wait a natural moment before answering.
     pub pause: bool,
-    /// Where the room's state is kept, and what it held at the start.
+    /// Where the room's state is kept; `None`: nowhere.
     pub store: Option<Store>,
+    /// What the store held at the start, to restore.
     pub saved: Option<SavedRoom>,
     /// The finished games' archive as read at the start.
     pub archive: Vec<GameRecord>,

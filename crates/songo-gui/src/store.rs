@@ -57,15 +57,22 @@ fn default_dir_in(env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
 /// Why the data directory cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
+    /// The data directory does not exist and could not be created.
     #[error("cannot create the data directory {}", dir.display())]
     Create {
+        /// The data directory.
         dir: PathBuf,
+        /// The system's error.
         #[source]
         source: std::io::Error,
     },
+    /// A file or directory of the store could not be read, or an
+    /// unreadable file could not be renamed aside.
     #[error("cannot read {}", path.display())]
     Read {
+        /// The file or directory.
         path: PathBuf,
+        /// The system's error.
         #[source]
         source: std::io::Error,
     },
@@ -76,11 +83,14 @@ pub enum StoreError {
 pub enum Found {
     /// No saved state: a first run.
     Nothing,
+    /// The room as it was saved.
     Saved(Box<SavedRoom>),
     /// The file could not be read as a saved room: it was renamed to
     /// `aside` (kept, not lost) and the server starts afresh.
     SetAside {
+        /// The file's new name (`room.json.unreadable-N`).
         aside: PathBuf,
+        /// Why it could not be read.
         why: RestoreError,
     },
 }
@@ -89,7 +99,10 @@ pub enum Found {
 /// read (renamed aside, with why).
 #[derive(Debug, Default)]
 pub struct Archive {
+    /// The games read, in the order of their files' names.
     pub games: Vec<GameRecord>,
+    /// Each unreadable game file's new name (`ID.pgn.unreadable`) and why
+    /// it could not be read.
     pub set_aside: Vec<(PathBuf, String)>,
 }
 
@@ -165,6 +178,7 @@ impl Store {
         ))
     }
 
+    /// The saved state's file (`DATA_DIR/room.json`).
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -13,6 +13,7 @@
 //! included, so that the room runs it in `songo gui` and in the page.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod lesson;
 pub mod puzzle;

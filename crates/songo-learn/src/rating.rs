@@ -59,6 +59,7 @@ const PUZZLE_VOLATILITY: f64 = 0.06;
 /// A player's (or a puzzle's) Glicko-2 rating, on the Glicko scale.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
+    /// The rating itself, in Glicko points (a new player: 1500).
     pub rating: f64,
     /// How unsure the rating is: one standard deviation, in rating points.
     pub deviation: f64,

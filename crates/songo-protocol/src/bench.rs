@@ -23,8 +23,11 @@ pub enum BenchStep<'a> {
     /// One position searched (`index` counts from 0 over every bench
     /// position, those skipped included).
     Searched {
+        /// The position's place among the bench positions.
         index: usize,
+        /// The position.
         position: &'a Position,
+        /// The nodes its search counted.
         nodes: u64,
     },
     /// A problem the engine reported on the way; the bench goes on.

@@ -13,65 +13,104 @@ use thiserror::Error;
 /// The two greetings; they differ only in the final `uciok` / `ugiok`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
+    /// `uci`, answered with `uciok`.
     Uci,
+    /// `ugi`, answered with `ugiok`.
     Ugi,
 }
 
 /// Where a `position` command starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StartSpec {
+    /// `startpos`: the variant's starting position.
     StartPos,
+    /// `fen <position>`: the position written out.
     Fen(Position),
 }
 
 /// The parameters of `go`, still as the protocol gives them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoParams {
+    /// `depth D`: at most D plies.
     pub depth: Option<u32>,
+    /// `nodes N`: about N nodes.
     pub nodes: Option<u64>,
+    /// `movetime MS`: the time to think on this move.
     pub movetime: Option<Duration>,
-    /// `[south, north]`: `wtime`/`p1time` and `btime`/`p2time`.
+    /// `[south, north]`: `wtime`/`p1time` and `btime`/`p2time`, the time
+    /// left on each clock (a negative time reads as zero).
     pub time: [Option<Duration>; 2],
+    /// `[south, north]`: `winc`/`p1inc` and `binc`/`p2inc`, each side's
+    /// increment per move.
     pub inc: [Option<Duration>; 2],
+    /// `movestogo N`: moves until the next time control.
     pub movestogo: Option<u32>,
+    /// `infinite`: search until `stop`, whatever the other limits.
     pub infinite: bool,
+    /// `ponder`: think on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
+    /// `mate N`: stop at a forced win in at most N moves.
     pub mate: Option<u32>,
     /// Move texts; checked against the position when the search starts.
     pub searchmoves: Vec<String>,
+    /// `perft N`: not a search but a perft divide to depth N.
     pub perft: Option<u32>,
 }
 
 /// What a UGI `query` asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Query {
+    /// `query gameover`: is the game over.
     GameOver,
+    /// `query p1turn`: is South (player 1) to move.
     P1Turn,
+    /// `query result`: who won, if anyone.
     Result,
 }
 
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// `uci` or `ugi`: the greeting that asks for the engine's id and
+    /// options.
     Hello(Dialect),
+    /// `isready`, answered `readyok`.
     IsReady,
+    /// `setoption name <name> [value <value>]`.
     SetOption {
+        /// The option's name, its words joined by single spaces.
         name: String,
+        /// The value's words joined by single spaces; `None` without
+        /// `value` (a button).
         value: Option<String>,
     },
+    /// `ucinewgame` or `uginewgame`.
     NewGame,
+    /// `position startpos|fen <position> [moves M…]`.
     Position {
+        /// Where the game starts.
         start: StartSpec,
+        /// The moves played from there, as texts; checked when the
+        /// command runs ([`game_from`]).
         moves: Vec<String>,
     },
+    /// `go …`: a search (or a perft).
     Go(GoParams),
+    /// `stop`: end the search now.
     Stop,
+    /// `ponderhit`: the pondered move was played.
     PonderHit,
+    /// `quit`, whatever follows it on the line.
     Quit,
+    /// `query …` (UGI).
     Query(Query),
+    /// `d`: the board drawn, with the position's details.
     Display,
+    /// `eval`: the static evaluation, term by term.
     Eval,
+    /// `bench [D]`: the fixed benchmark.
     Bench {
+        /// The depth of each search; `None`: the bench's own.
         depth: Option<u32>,
     },
     /// An empty line.
@@ -81,20 +120,34 @@ pub enum Command {
 /// Why a line is not a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProtocolError {
+    /// The line's first word is no command.
     UnknownCommand(String),
+    /// A keyword came without the value that must follow it.
     MissingValue {
+        /// The command (`go`, `position`).
         command: &'static str,
+        /// The keyword, or what was expected.
         what: String,
     },
+    /// A value that must be a non-negative whole number (or, for times,
+    /// a finite number of milliseconds) is not.
     BadNumber {
+        /// The keyword it follows.
         key: String,
+        /// The value as written.
         text: String,
     },
+    /// A word the command does not take, or extra words after a command
+    /// that takes none.
     UnknownToken {
+        /// The command, or `command` for one without arguments.
         command: &'static str,
+        /// The word (for `query`, all its words).
         token: String,
     },
+    /// `position fen` with a position that does not parse.
     BadPosition(ParsePositionError),
+    /// `setoption` without `name`, or with an empty name.
     MissingOptionName,
 }
 
@@ -355,8 +408,10 @@ pub fn searchmoves<'a>(game: &Game, texts: &'a [String]) -> (Vec<Move>, Vec<&'a 
 /// Why a move of a `position` command was refused.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum MoveTextError {
+    /// The text is not a move.
     #[error(transparent)]
     Parse(#[from] ParseMoveError),
+    /// The move is not legal in the position it is played in.
     #[error(transparent)]
     Play(#[from] PlayError),
 }
@@ -365,8 +420,11 @@ pub enum MoveTextError {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("move {} '{text}': {error}", index + 1)]
 pub struct PositionError {
+    /// The move's place in the list, from 0 (the message counts from 1).
     pub index: usize,
+    /// The move as written.
     pub text: String,
+    /// What is wrong with it.
     pub error: MoveTextError,
 }
 

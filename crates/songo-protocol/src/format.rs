@@ -14,8 +14,12 @@ use crate::score_text;
 /// How lines are written: what the greeting and the options chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
+    /// The greeting's dialect: UGI's `bestmove` names no ponder move.
     pub dialect: Dialect,
+    /// `UCI_ShowWDL`: each `info` score followed by `wdl W D L`.
     pub show_wdl: bool,
+    /// The variant played, whose win, draw and loss rates the `wdl`
+    /// estimates.
     pub variant: Variant,
 }
 
@@ -54,10 +58,15 @@ pub fn info_line(info: &Info, style: &Style) -> String {
 /// A move the book answers `go` with (protocol.md, "Opening book").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookLine {
+    /// The move played.
     pub mv: Move,
+    /// The book's reply to it, if it has one: the `pv`'s second move.
     pub reply: Option<Move>,
+    /// The move's book score for the side to move.
     pub score: Score,
+    /// The depth behind that score, given as the line's depth.
     pub depth: u32,
+    /// How often the book's expansion went through the move.
     pub visits: u32,
 }
 

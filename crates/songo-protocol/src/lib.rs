@@ -20,6 +20,7 @@
 //! `go` line returns after its `bestmove`.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod bench;
 pub mod board;

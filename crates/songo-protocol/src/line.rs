@@ -14,16 +14,30 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Why a line of input is not text.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum LineError {
+    /// The bytes are not UTF-8.
     #[error("line {line}: not valid UTF-8 (byte {column})")]
-    NotUtf8 { line: usize, column: usize },
-    #[error("line {line}: control byte 0x{byte:02x} at byte {column}")]
-    ControlByte {
+    NotUtf8 {
+        /// The line's number, from 1.
         line: usize,
-        byte: u8,
+        /// The first bad byte's place in the line, from 1.
         column: usize,
     },
+    /// A control byte other than the tab (a NUL, an escape, DEL…).
+    #[error("line {line}: control byte 0x{byte:02x} at byte {column}")]
+    ControlByte {
+        /// The line's number, from 1.
+        line: usize,
+        /// The byte.
+        byte: u8,
+        /// Its place in the line, from 1.
+        column: usize,
+    },
+    /// More than [`MAX_LINE_BYTES`] bytes.
     #[error("line {line}: longer than {MAX_LINE_BYTES} bytes")]
-    TooLong { line: usize },
+    TooLong {
+        /// The line's number, from 1.
+        line: usize,
+    },
 }
 
 /// Checks one line's bytes (without its line ending): valid UTF-8, and no

@@ -56,6 +56,7 @@ pub enum Feature {
 pub const FEATURES: usize = 9;
 
 impl Feature {
+    /// Every feature, in the order of their weights.
     pub const ALL: [Feature; FEATURES] = [
         Feature::Captured,
         Feature::CapturedLate,
@@ -68,6 +69,7 @@ impl Feature {
         Feature::Pit7Unplayed,
     ];
 
+    /// The feature's name as `eval` and `songo tune` print it.
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Captured => "captured",
@@ -135,6 +137,8 @@ pub enum EvalKind {
 }
 
 impl EvalKind {
+    /// The kinds the `Evaluation` option offers (every one but
+    /// [`EvalKind::Without`]).
     pub const ALL: [EvalKind; 3] = [EvalKind::Tuned, EvalKind::Captures, EvalKind::Nn];
 }
 

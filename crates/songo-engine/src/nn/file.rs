@@ -31,9 +31,11 @@ use super::network::{NetScope, Network};
 use super::spec::{valid_sizes, ALL_VARIANTS_CODE, MAX_BUCKETS, QA, QB, QO};
 use songo_core::checksum::checksum;
 
+/// The first eight bytes of every net file.
 pub const MAGIC: [u8; 8] = *b"SONGONET";
 /// Bumped whenever the header or the payload changes meaning.
 pub const FORMAT_VERSION: u16 = 1;
+/// The header's length; the payload follows it.
 pub const HEADER_BYTES: usize = 48;
 /// Payload bytes for the given sizes.
 fn payload_len(rows: usize, h1: usize, h2: usize, buckets: usize) -> usize {

@@ -21,7 +21,9 @@ use crate::score::Score;
 /// bucket; the output times `scale_cp` is centiseeds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
+    /// The variants it evaluates.
     pub scope: NetScope,
+    /// The first hidden layer's width.
     pub h1: usize,
     /// 0: no second hidden layer.
     pub h2: usize,
@@ -29,9 +31,11 @@ pub struct FloatNet {
     pub scale_cp: u16,
     /// [`FloatNet::inputs`] rows of `h1`.
     pub w1: Vec<f32>,
+    /// The first hidden layer's `h1` biases.
     pub b1: Vec<f32>,
     /// `h2` rows of `h1`.
     pub w2: Vec<f32>,
+    /// The second hidden layer's `h2` biases.
     pub b2: Vec<f32>,
     /// Output buckets (1: none; see [`super::spec::bucket`]).
     pub buckets: usize,

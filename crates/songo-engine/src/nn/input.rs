@@ -65,6 +65,8 @@ const PIT_ROWS: usize = PIT_CAP + 1;
 const CAPTURED_ROWS: usize = CAPTURED_CAP + 1;
 const ROW_CAPTURED_BASE: usize = PITS * PIT_ROWS;
 const ROW_FLAG_BASE: usize = ROW_CAPTURED_BASE + 2 * CAPTURED_ROWS;
+/// The quantized first layer's rows for layout 1 (layout 2 adds
+/// [`VARIANT_INPUTS`]).
 pub const ROWS: usize = ROW_FLAG_BASE + 4;
 /// Rows every position adds: one per pit, per captured count, per flag.
 pub const ACTIVE: usize = PITS + 2 + 2;

@@ -32,7 +32,9 @@ use crate::score::Score;
 /// 1), or every variant, told apart by a variant input (layout 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NetScope {
+    /// One variant (layout 1).
     Variant(Variant),
+    /// Every variant, with the variant as an input (layout 2).
     AllVariants,
 }
 

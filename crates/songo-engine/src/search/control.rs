@@ -50,6 +50,8 @@ impl SearchControl {
         self.stop.store(true, Ordering::SeqCst);
     }
 
+    /// Whether [`SearchControl::stop`] was called since the control was
+    /// last reset for a search.
     pub fn is_stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }

@@ -53,6 +53,7 @@ use songo_tb::Tablebases;
 /// How a score was bounded when it was reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScoreBound {
+    /// The score itself.
     Exact,
     /// The search failed high: at least this.
     Lower,
@@ -63,18 +64,27 @@ pub enum ScoreBound {
 /// One finished (or bounded) principal variation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
+    /// The iteration's depth, in plies.
     pub depth: u32,
+    /// The deepest ply this thread reached on the line, quiescence
+    /// included.
     pub seldepth: u32,
     /// 1-based index of the line among the MultiPV lines.
     pub multipv: usize,
     /// For the side to move: [`crate::score::classify`] tells what it means.
     pub score: Score,
+    /// Whether the score is exact or a bound.
     pub bound: ScoreBound,
+    /// Nodes searched so far, by every thread.
     pub nodes: u64,
+    /// Time since the search started.
     pub time: Duration,
+    /// Per mille of the transposition table used by this search (a sample
+    /// of its first thousand slots).
     pub hashfull: u32,
     /// Tablebase probes that gave a verdict.
     pub tbhits: u64,
+    /// The line: the move of this MultiPV line first.
     pub pv: Vec<Move>,
 }
 
@@ -83,9 +93,13 @@ pub struct Info {
 pub struct SearchResult {
     /// `None` only when the game is already over.
     pub best: Option<Move>,
+    /// The reply expected to `best` (its line's second move), if known.
     pub ponder: Option<Move>,
+    /// `best`'s score for the side to move.
     pub score: Score,
+    /// The depth of the iteration the answer comes from.
     pub depth: u32,
+    /// Nodes searched, by every thread.
     pub nodes: u64,
     /// What each technique did, over all threads.
     pub stats: SearchStats,
@@ -144,9 +158,14 @@ impl std::ops::AddAssign for SearchStats {
 /// Options that shape a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
+    /// Search threads (Lazy SMP), at least 1.
     pub threads: usize,
+    /// Lines searched and reported, best first; at least 1.
     pub multipv: usize,
+    /// Time kept back on each move for what happens outside the search
+    /// (the GUI, the pipe): a `movetime` plans `MS − min(overhead, MS / 2)`.
     pub move_overhead: Duration,
+    /// The evaluation the search uses.
     pub eval: EvalKind,
     /// The net `EvalKind::Nn` evaluates with (a net for every variant is
     /// specialised to the position's); without one, or in another variant
@@ -226,10 +245,13 @@ impl<'a> SearchRequest<'a> {
         }
     }
 
+    /// When the search stops (default: no limit, until stopped).
     pub fn limits(self, limits: Limits) -> Self {
         SearchRequest { limits, ..self }
     }
 
+    /// Threads, lines, evaluation and tunables (default:
+    /// [`SearchOptions::default`]).
     pub fn options(self, options: SearchOptions) -> Self {
         SearchRequest { options, ..self }
     }

@@ -236,6 +236,7 @@ pub enum Technique {
 }
 
 impl Technique {
+    /// Every technique.
     pub const ALL: [Technique; 6] = [
         Technique::ReverseFutility,
         Technique::Futility,
@@ -299,22 +300,37 @@ impl std::fmt::Debug for Tunable {
 /// A `name=value` setting of one tunable, checked against its range.
 #[derive(Clone, Copy, Debug)]
 pub struct ParamSetting {
+    /// The tunable set.
     pub tunable: &'static Tunable,
+    /// Its value, within the tunable's range.
     pub value: i32,
 }
 
 /// Why a setting of a tunable was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParamError {
+    /// No tunable has this name.
     #[error("no search parameter is called {name:?} (they are: {})", names())]
-    Unknown { name: String },
+    Unknown {
+        /// The name given.
+        name: String,
+    },
+    /// The setting has no `=`.
     #[error("a parameter setting is name=value, not {text:?}")]
-    Syntax { text: String },
+    Syntax {
+        /// The setting as given.
+        text: String,
+    },
+    /// The value is not a whole number within the tunable's range.
     #[error("{name} takes a whole number from {min} to {max}, not {value:?}")]
     Value {
+        /// The tunable's name.
         name: &'static str,
+        /// Its smallest value.
         min: i32,
+        /// Its largest value.
         max: i32,
+        /// The value as given.
         value: String,
     },
 }

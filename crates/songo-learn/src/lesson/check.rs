@@ -10,38 +10,75 @@ use super::{end_name, Lesson, Reason};
 /// What the rules core does not confirm in a lesson.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Fault {
+    /// The lesson's position is already a finished game in a variant.
     #[error("in {variant} the game is already over at its position")]
-    Over { variant: &'static str },
+    Over {
+        /// The variant's name.
+        variant: &'static str,
+    },
+    /// An accepted move is not legal there.
     #[error("in {variant} the accepted move {pit} is not legal")]
-    AcceptedIllegal { variant: &'static str, pit: Move },
+    AcceptedIllegal {
+        /// The variant's name.
+        variant: &'static str,
+        /// The move.
+        pit: Move,
+    },
+    /// An accepted move leaves another position than the file says.
     #[error("in {variant} {pit} leaves {actual}, the file says {expected}")]
     After {
+        /// The variant's name.
         variant: &'static str,
+        /// The move.
         pit: Move,
+        /// The position the file gives.
         expected: String,
+        /// The position the rules give.
         actual: String,
     },
+    /// An accepted move ends the game otherwise than the file says.
     #[error("in {variant} after {pit} the game's end is {actual}, the file says {expected}")]
     End {
+        /// The variant's name.
         variant: &'static str,
+        /// The move.
         pit: Move,
+        /// The end the file gives (`none`: the game goes on).
         expected: &'static str,
+        /// The end the rules give.
         actual: &'static str,
     },
+    /// A move is listed both as accepted and as refused.
     #[error("{pit} is both accepted and refused")]
-    Both { pit: Move },
+    Both {
+        /// The move.
+        pit: Move,
+    },
+    /// A move is listed twice as accepted.
     #[error("{pit} is accepted twice")]
-    Twice { pit: Move },
+    Twice {
+        /// The move.
+        pit: Move,
+    },
+    /// A refused move is refused for another reason than the file says,
+    /// or is legal.
     #[error("in {variant} the rules refuse {pit} as {actual}, the file says {expected}")]
     Reason {
+        /// The variant's name.
         variant: &'static str,
+        /// The move.
         pit: Move,
+        /// The reason the file gives.
         expected: &'static str,
+        /// The reason the rules give (`legal`: none).
         actual: &'static str,
     },
+    /// The lesson teaches a rule that one of its variants does not have.
     #[error("the rule it teaches, {rule}, is not a rule of {variant}")]
     Rule {
+        /// The variant's name.
         variant: &'static str,
+        /// The rule's name.
         rule: &'static str,
     },
 }

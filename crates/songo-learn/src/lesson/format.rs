@@ -18,29 +18,55 @@ pub const FORMAT: u32 = 1;
 /// when one is at fault.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LessonError {
+    /// Not JSON, or not the file's shape (a missing, unknown or mistyped
+    /// field).
     #[error("{file}: not a lesson file: {detail}")]
     Json {
+        /// The file's name, as the caller gave it.
         file: String,
+        /// Where the reader stopped: the line, from 1.
         line: usize,
+        /// And the column, from 1.
         column: usize,
+        /// The JSON reader's message.
         detail: String,
     },
+    /// The file says it is of another format than [`FORMAT`].
     #[error("{file}: lesson file format {found}, this version reads format {FORMAT}")]
-    Format { file: String, found: u32 },
+    Format {
+        /// The file's name, as the caller gave it.
+        file: String,
+        /// The format it says.
+        found: u32,
+    },
+    /// The file holds no lesson.
     #[error("{file}: no lesson in it")]
-    Empty { file: String },
+    Empty {
+        /// The file's name, as the caller gave it.
+        file: String,
+    },
+    /// A field of a lesson has a value it may not have.
     #[error("{file}: lesson {lesson}: {what} {text:?} is wrong: {why}")]
     Field {
+        /// The file's name, as the caller gave it.
         file: String,
+        /// The lesson's id.
         lesson: String,
+        /// The field.
         what: &'static str,
+        /// Its value as written.
         text: String,
+        /// What is wrong with it.
         why: String,
     },
+    /// The rules core does not confirm what a lesson says.
     #[error("{file}: lesson {lesson}: {fault}")]
     Fault {
+        /// The file's name, as the caller gave it.
         file: String,
+        /// The lesson's id.
         lesson: String,
+        /// What it does not confirm.
         fault: Fault,
     },
 }

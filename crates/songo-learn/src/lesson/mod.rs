@@ -31,6 +31,7 @@ pub use rule::Rule;
 /// is public so that `songo lessons check` reads it as any file, with an
 /// error rather than [`builtin`]'s panic.
 pub const BUILTIN_NAME: &str = "crates/songo-learn/lessons/lessons.json";
+/// The text of the lesson file compiled in (JSON, docs/learn.md).
 pub const BUILTIN_TEXT: &str = include_str!("../../lessons/lessons.json");
 
 /// One lesson, checked.
@@ -46,9 +47,14 @@ pub struct Lesson {
     /// of a legal move that is not the answer, and what is said once
     /// solved.
     pub title: String,
+    /// The catalogue id of its task.
     pub task: String,
+    /// The catalogue id of what is said of a legal move that is not the
+    /// answer.
     pub wrong: String,
+    /// The catalogue id of what is said once solved.
     pub done: String,
+    /// Where the task is set; the learner plays the side to move.
     pub position: Position,
     /// The right moves, at least one.
     pub accept: Vec<Accepted>,
@@ -60,7 +66,9 @@ pub struct Lesson {
 /// A right move and what it leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Accepted {
+    /// The move.
     pub pit: Move,
+    /// The position it leaves, as the rules core plays it.
     pub after: Position,
     /// Why the game is over after it, when the lesson ends a game.
     pub end: Option<EndReason>,
@@ -69,6 +77,7 @@ pub struct Accepted {
 /// A wrong move and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refused {
+    /// The move.
     pub pit: Move,
     /// The rule that forbids it; `None`: the rules allow it, but it does
     /// not do what the task asks.
@@ -80,16 +89,27 @@ pub struct Refused {
 /// the position gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
+    /// `not-yours`: the pit is the opponent's.
     NotYours,
+    /// `empty-pit`: the pit holds no seed.
     EmptyPit,
+    /// `must-feed`: the opponent's row is empty and the move sows nothing
+    /// into it.
     MustFeed,
+    /// `feed-more`: the opponent's row is empty and another move feeds
+    /// more (`songo36-amateur`).
     FeedMore,
+    /// `interdit-solo`: the noble pit holds one seed and does not capture.
     InterditSolo,
+    /// `interdit-duo`: the noble pit holds two seeds and does not capture
+    /// (`songo36-amateur`).
     InterditDuo,
+    /// `last-pit`: `songo40`'s rule for the last pit.
     LastPit,
 }
 
 impl Reason {
+    /// Every reason, in the order of [`IllegalReason`]'s variants.
     pub const ALL: [Reason; 7] = [
         Reason::NotYours,
         Reason::EmptyPit,
@@ -100,6 +120,7 @@ impl Reason {
         Reason::LastPit,
     ];
 
+    /// The reason as a lesson file writes it (`not-yours`…).
     pub const fn name(self) -> &'static str {
         match self {
             Reason::NotYours => "not-yours",
@@ -203,6 +224,7 @@ impl Lessons {
         Ok(Lessons { lessons })
     }
 
+    /// Every lesson, in the file's order.
     pub fn all(&self) -> &[Lesson] {
         &self.lessons
     }
@@ -212,6 +234,7 @@ impl Lessons {
         self.lessons.iter().filter(move |l| l.is_for(v))
     }
 
+    /// The lesson whose id is `id`, if there is one.
     pub fn get(&self, id: &str) -> Option<&Lesson> {
         self.lessons.iter().find(|l| l.id == id)
     }

@@ -45,6 +45,7 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Every rule, in the order of the rules' text.
     pub const ALL: [Rule; 17] = [
         Rule::Sowing,
         Rule::Grenier,
@@ -88,6 +89,7 @@ impl Rule {
         }
     }
 
+    /// The rule a lesson file names `text`, if any.
     pub fn parse(text: &str) -> Option<Rule> {
         Rule::ALL.into_iter().find(|r| r.name() == text)
     }

@@ -46,6 +46,7 @@ pub const FORMAT_VERSION: u32 = 1;
 /// The header: the variant, the settings that made the set, how far it got.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// The variant every puzzle of the file is of.
     pub variant: Variant,
     /// `(key, value)` in the file's order.
     pub settings: Vec<(String, String)>,
@@ -56,7 +57,9 @@ pub struct Header {
 /// A puzzle file in memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleSet {
+    /// The lines before the puzzles.
     pub header: Header,
+    /// The puzzles, in the file's order (by the game they come from).
     pub puzzles: Vec<Puzzle>,
 }
 
@@ -64,54 +67,102 @@ pub struct PuzzleSet {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {kind}")]
 pub struct PuzzleError {
+    /// The line's number, from 1 (one past the last for a file that ends
+    /// too soon).
     pub line: usize,
+    /// What is wrong with it.
     pub kind: PuzzleErrorKind,
 }
 
 /// What is wrong with a line of a puzzle file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleErrorKind {
+    /// The first line is not `songo-puzzles N`.
     #[error("not a songo puzzle file (it must start with '{MAGIC} {FORMAT_VERSION}')")]
     Magic,
+    /// The file is of another version than [`FORMAT_VERSION`].
     #[error("puzzle file format version {found}; this songo reads version {FORMAT_VERSION}")]
-    Version { found: String },
-    #[error("the file ends inside its header (no '{0}' line)")]
-    Missing(&'static str),
-    #[error("expected '{expected} …', found '{found}'")]
-    Expected {
-        expected: &'static str,
+    Version {
+        /// The version it says, as written.
         found: String,
     },
+    /// The file ends before the header's line that starts with this word.
+    #[error("the file ends inside its header (no '{0}' line)")]
+    Missing(&'static str),
+    /// A header line does not start with the word it must.
+    #[error("expected '{expected} …', found '{found}'")]
+    Expected {
+        /// The word.
+        expected: &'static str,
+        /// The line's start (up to 40 characters).
+        found: String,
+    },
+    /// The `variant` line names no variant.
     #[error("'{0}' is not a variant")]
     Variant(String),
+    /// A count (`games`, `puzzles`, a puzzle's game) is not a whole
+    /// number.
     #[error("'{0}' is not a count")]
     Count(String),
+    /// A line between `variant` and `games` is not `KEY VALUE`.
     #[error("'{0}' is not a setting line (KEY VALUE, the key of a-z, 0-9 and -)")]
     Setting(String),
+    /// A puzzle line has not five tab-separated fields.
     #[error("{found} fields; a puzzle line has 5, separated by tabs")]
-    Fields { found: usize },
+    Fields {
+        /// How many it has.
+        found: usize,
+    },
+    /// The position does not parse (the parser's message).
     #[error("bad position: {0}")]
     Position(String),
+    /// The position is a finished game.
     #[error("the game is already over in this position")]
     Over,
+    /// The solution has no move.
     #[error("the solution is empty")]
     NoSolution,
+    /// The solution has an even number of moves, so it ends with the
+    /// defender's.
     #[error("the solution has {0} moves: it must end with a move of the solver (an odd count)")]
     EvenSolution(usize),
+    /// A word of the solution is not a move.
     #[error("'{0}' is not a move")]
     Move(String),
+    /// A move of the solution is not legal where it is played.
     #[error("move {index} of the solution, {mv}, is illegal there")]
-    Illegal { index: usize, mv: Move },
+    Illegal {
+        /// The move's place in the solution, from 1.
+        index: usize,
+        /// The move.
+        mv: Move,
+    },
+    /// A name among the themes is no theme.
     #[error("'{0}' is not a theme")]
     Theme(String),
+    /// The themes repeat one, or are not in [`Theme::ALL`]'s order.
     #[error("the themes are not each once in their order")]
     ThemeOrder,
+    /// The difficulty is not a number from 1 to [`HARDEST`].
     #[error("difficulty '{0}' is not 1 to {HARDEST}")]
     Difficulty(String),
+    /// A puzzle's game is before the previous puzzle's, or not below the
+    /// header's `games`.
     #[error("game {game} is before the previous puzzle's or not below the header's {games} games")]
-    GameOrder { game: u64, games: u64 },
+    GameOrder {
+        /// The puzzle's game.
+        game: u64,
+        /// The header's count of games.
+        games: u64,
+    },
+    /// The `puzzles` line's count is not the number of puzzle lines.
     #[error("the header counts {counted} puzzles, the file holds {found}")]
-    PuzzleCount { counted: u64, found: u64 },
+    PuzzleCount {
+        /// The header's count.
+        counted: u64,
+        /// The puzzle lines found.
+        found: u64,
+    },
 }
 
 /// A setting key: lower-case letters, digits and dashes, not a reserved word.

@@ -37,6 +37,7 @@ pub const HARDEST: u8 = DIFFICULTY_DEPTHS.len() as u8 + 1;
 /// One puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
+    /// The variant it is played in.
     pub variant: Variant,
     /// The position to solve; the side to move is the solver.
     pub position: Position,
