@@ -100,7 +100,7 @@ pub struct MatchStats {
 }
 
 impl MatchStats {
-    /// No games yet.
+    /// Empty statistics: no game yet.
     pub fn new() -> MatchStats {
         MatchStats::default()
     }

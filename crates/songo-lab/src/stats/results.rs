@@ -68,7 +68,7 @@ pub struct Wdl {
 }
 
 impl Wdl {
-    /// These counts.
+    /// The results with these counts.
     pub const fn new(wins: u64, draws: u64, losses: u64) -> Wdl {
         Wdl {
             wins,
@@ -154,7 +154,7 @@ pub struct Pentanomial {
 }
 
 impl Pentanomial {
-    /// These counts (see [`Pentanomial::counts`]).
+    /// The pairs with these counts (see [`Pentanomial::counts`]).
     pub const fn new(counts: [u64; 5]) -> Pentanomial {
         Pentanomial { counts }
     }

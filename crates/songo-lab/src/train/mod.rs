@@ -53,7 +53,8 @@ pub enum TrainError {
         /// The variant of a later file.
         other: Variant,
     },
-    /// Every sample went to validation, or the files hold no position (after `--limit`).
+    /// No position is left to train on once the validation games are set
+    /// aside (or the files, cut by `--limit`, hold none).
     #[error("no training positions (after the validation split)")]
     NoSamples,
     /// `--blend` is not three non-negative weights whose first two add up to more than 0.
