@@ -55,7 +55,8 @@ pub enum MatchError {
     EngineStart {
         /// The engine's name, as the match reports it.
         name: String,
-        /// What went wrong: no such program, a crash, no answer in time.
+        /// What went wrong: no such program, an exit, no answer in time, a
+        /// refused option.
         #[source]
         source: ProcessError,
     },
