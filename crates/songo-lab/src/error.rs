@@ -37,24 +37,34 @@ pub use crate::tune::TuneError;
 /// An error of any tool of the lab.
 #[derive(Debug, thiserror::Error)]
 pub enum LabError {
+    /// `songo match`.
     #[error(transparent)]
     Match(#[from] MatchError),
+    /// `songo tune`.
     #[error(transparent)]
     Tune(#[from] TuneError),
+    /// `songo tune search`.
     #[error(transparent)]
     Spsa(#[from] SpsaError),
+    /// `songo datagen`.
     #[error(transparent)]
     Datagen(#[from] DatagenError),
+    /// `songo train`.
     #[error(transparent)]
     Train(#[from] TrainError),
+    /// `songo tb generate`, `verify` and `compress`.
     #[error(transparent)]
     Tb(#[from] TbCliError),
+    /// `songo book`.
     #[error(transparent)]
     Book(#[from] BookCliError),
+    /// `songo puzzles`.
     #[error(transparent)]
     Puzzles(#[from] PuzzlesError),
+    /// `songo lessons`.
     #[error(transparent)]
     Lessons(#[from] LessonsError),
+    /// `songo results`.
     #[error(transparent)]
     Results(#[from] ResultsError),
 }

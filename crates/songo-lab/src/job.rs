@@ -12,13 +12,18 @@ use crate::mpi::MpiError;
 /// Why a job on threads and ranks stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum JobError {
+    /// A game's transposition table could not be allocated.
     #[error(transparent)]
     Hash(#[from] AllocError),
+    /// The `--tablebases` directory could not be opened or read.
     #[error("--tablebases")]
     Tables(#[from] TbError),
+    /// The thread pool of `--threads` could not be built.
     #[error("cannot start {threads} threads")]
     Threads {
+        /// The thread count asked for.
         threads: usize,
+        /// What rayon said.
         #[source]
         source: rayon::ThreadPoolBuildError,
     },
@@ -29,12 +34,17 @@ pub enum JobError {
     /// that rank's error before this one, and the file keeps its whole
     /// batches.
     #[error("{failed} other rank(s) failed (their error is above): the job stopped, the file keeps what was written")]
-    Stopped { failed: u64 },
+    Stopped {
+        /// How many ranks failed.
+        failed: u64,
+    },
     /// What the ranks sent rank 0 is not whole `items` in order: a bug,
     /// never written to the file.
     #[error("the {items} gathered from the MPI ranks are not whole: {what}")]
     Gather {
+        /// What was gathered: games, puzzles.
         items: &'static str,
+        /// What is wrong with it.
         what: &'static str,
     },
 }

@@ -38,9 +38,12 @@ pub struct CheckArgs {
 /// Why `songo lessons` failed.
 #[derive(Debug, thiserror::Error)]
 pub enum LessonsError {
+    /// The lesson file is missing or unreadable.
     #[error("cannot read the lesson file {}", path.display())]
     Read {
+        /// The lesson file.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },
@@ -53,6 +56,7 @@ pub enum LessonsError {
     /// which songo-learn's tests refuse.
     #[error("the lessons compiled in are damaged")]
     Embedded(#[source] Box<LessonError>),
+    /// Standard output could not be written (or its reader went away).
     #[error(transparent)]
     Stdout(#[from] StdoutError),
 }

@@ -16,6 +16,7 @@
 //! gives each an exit code from the one table (`songo_cli::exit`).
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod book;
 pub mod datagen;

@@ -10,12 +10,15 @@ use songo_tb::generate::Exchange;
 /// Why `--mpi` cannot run.
 #[derive(Debug, thiserror::Error)]
 pub enum MpiError {
+    /// `--mpi` was given to a songo built without the `mpi` feature.
     #[error(
         "this songo was built without MPI; build it with `cargo build --release --features mpi` \
          (needs an MPI library, e.g. Debian's libopenmpi-dev and openmpi-bin, and libclang-dev) \
          and start it with mpirun"
     )]
     NotBuilt,
+    /// The MPI library would not start: most often, the process was not
+    /// started by `mpirun`.
     #[error("MPI could not be initialised (is this process started by mpirun?)")]
     Init,
 }

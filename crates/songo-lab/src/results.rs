@@ -26,6 +26,8 @@ use songo_core::position::Side;
 use songo_core::record::{Adjudication, GameRecord, Termination};
 use songo_core::Variant;
 
+/// The text after `songo results --help`: examples, what is printed and
+/// the exit codes.
 pub const AFTER_HELP: &str = "\
 Examples:
   songo results new-vs-old.pgn
@@ -64,37 +66,65 @@ pub enum ResultsError {
     /// A file that cannot be read, or a record that is not well formed.
     #[error(transparent)]
     Load(#[from] RecordFileError),
+    /// One file is given twice (by the same path or two paths to it).
     #[error("{} is given twice: its games would count twice", path.display())]
-    Twice { path: PathBuf },
+    Twice {
+        /// The file, as given the second time.
+        path: PathBuf,
+    },
+    /// A game is of another variant than the games read before it.
     #[error("{}: game {game} is {found}, the games before it are {first}: join the records of one variant", path.display())]
     MixedVariant {
+        /// The record file.
         path: PathBuf,
+        /// The game's number in its file.
         game: usize,
+        /// Its variant.
         found: Variant,
+        /// The variant of the games before it.
         first: Variant,
     },
+    /// A player plays at another time control than in the games before.
     #[error("{}: game {game}: {player} plays at {found}, in the games before it at {first}: join the records of one time control", path.display())]
     MixedClock {
+        /// The record file.
         path: PathBuf,
+        /// The game's number in its file.
         game: usize,
+        /// The player's name.
         player: String,
+        /// Its time control in this game.
         found: String,
+        /// Its time control in the games before.
         first: String,
     },
+    /// Both sides of a game have one name, so the statistics could not
+    /// tell them apart.
     #[error("{}: game {game}: both sides are named {name}: the results tell players apart by name (give each engine its own name= in songo match)", path.display())]
     SameNames {
+        /// The record file.
         path: PathBuf,
+        /// The game's number in its file.
         game: usize,
+        /// The name both sides have.
         name: String,
     },
+    /// A file holds one round between the same players twice, which would
+    /// make game pairs of games that are not partners.
     #[error("{}: game {game} is round {round} between {south} and {north} a second time (the records of two matches in one file? give each its own file)", path.display())]
     RoundTwice {
+        /// The record file.
         path: PathBuf,
+        /// The game's number in its file.
         game: usize,
+        /// The round, as its `Round` tag has it.
         round: String,
+        /// The player of South in the game.
         south: String,
+        /// The player of North in the game.
         north: String,
     },
+    /// The records hold no game with a result.
     #[error("no finished games in the records")]
     NoGames,
     /// The output could not be written (its reader went away: `| head`).
@@ -175,7 +205,9 @@ struct Players {
 /// Everything `songo results` reports.
 #[derive(Debug)]
 pub struct Joined {
+    /// The variant and time controls every game shares.
     pub conditions: Conditions,
+    /// Record files read.
     pub files: usize,
     players: Vec<Players>,
     endings: HashMap<&'static str, u32>,

@@ -51,6 +51,7 @@ pub trait RankError: std::error::Error + From<JobError> + Sized + 'static {
 /// What [`run`] does with the jobs: run a rank's share, and on rank 0
 /// write a round's results.
 pub trait Rounds {
+    /// The tool's error.
     type Error: RankError;
     /// Runs `jobs` (this rank's share of a round) on this process's
     /// threads; each job's result as words, in the order of `jobs`.

@@ -49,6 +49,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in the order of the module's documentation.
     pub const ALL: [Kind; 8] = [
         Kind::Random,
         Kind::Greedy,
@@ -60,6 +61,7 @@ impl Kind {
         Kind::Slow,
     ];
 
+    /// The name `--kind` takes.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Random => "random",
@@ -99,6 +101,7 @@ impl FromStr for Kind {
 /// A sparring partner's settings.
 #[derive(Clone, Copy, Debug)]
 pub struct Sparring {
+    /// What it does on `go`.
     pub kind: Kind,
     /// Seed of the random choices.
     pub seed: u64,

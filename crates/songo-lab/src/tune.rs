@@ -47,7 +47,10 @@ pub enum TuneError {
     NoGames,
     /// Adam needs a positive, finite step.
     #[error("--learning-rate must be a positive number, not {value}")]
-    LearningRate { value: f64 },
+    LearningRate {
+        /// The value given.
+        value: f64,
+    },
     /// The random openings could not be made.
     #[error(transparent)]
     Openings(#[from] OpeningError),
@@ -56,11 +59,16 @@ pub enum TuneError {
     Hash(#[from] AllocError),
     /// The games left nothing to fit.
     #[error("the {games} self-play games gave no quiet position to fit")]
-    NoSamples { games: usize },
+    NoSamples {
+        /// Games played.
+        games: usize,
+    },
     /// `--out` could not be written.
     #[error("cannot write the weights to {}", path.display())]
     Write {
+        /// The `--out` file.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },
@@ -72,12 +80,15 @@ pub enum TuneError {
 /// How to tune.
 #[derive(Clone, Debug)]
 pub struct TuneConfig {
+    /// The rule variant of the games.
     pub variant: Variant,
+    /// Self-play games.
     pub games: usize,
     /// Search nodes per self-play move.
     pub nodes: u64,
     /// Random plies at the start of each game.
     pub opening_plies: usize,
+    /// Seed of the openings.
     pub seed: u64,
     /// Full passes of gradient descent.
     pub epochs: usize,
@@ -88,6 +99,8 @@ pub struct TuneConfig {
 /// One training position.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sample {
+    /// Each evaluation term of the side to move minus the opponent's, in
+    /// the order of [`Feature`].
     pub features: [i16; FEATURES],
     /// The game's result for the side to move: 1 win, 0.5 draw, 0 loss.
     pub result: f32,
@@ -166,8 +179,7 @@ fn play_one(
         .collect())
 }
 
-/// Runs `songo tune`: plays the games, fits the weights, prints their
-/// source (and writes it to `--out`); the progress goes to standard error.
+/// The arguments of `songo tune`, and of `songo tune search` in [`mode`](TuneArgs::mode).
 #[derive(Args, Debug)]
 pub struct TuneArgs {
     /// Rule variant: songo36-beginner, songo36-amateur or songo40.
@@ -197,6 +209,7 @@ pub struct TuneArgs {
     /// Also write the weights' Rust source to this file.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    /// `songo tune search` when given; `songo tune` alone fits the weights.
     #[command(subcommand)]
     pub mode: Option<TuneMode>,
 }
@@ -209,6 +222,8 @@ pub enum TuneMode {
     Search(crate::spsa::SpsaArgs),
 }
 
+/// Runs `songo tune`: plays the games, fits the weights, prints their
+/// source (and writes it to `--out`); the progress goes to standard error.
 pub fn run(a: &TuneArgs) -> Result<(), TuneError> {
     if a.games == 0 {
         return Err(TuneError::NoGames);
@@ -325,9 +340,14 @@ pub fn fit_scale(samples: &[Sample], w: &[f64; FEATURES]) -> f64 {
 /// The result of a fit.
 #[derive(Clone, Debug)]
 pub struct Fit {
+    /// The scale `K` of the prediction `σ(K × eval)`, the evaluation in
+    /// seeds: fitted to the starting weights, then held.
     pub k: f64,
+    /// The fitted weights, in centiseeds, in the order of [`Feature`].
     pub weights: [f64; FEATURES],
+    /// Mean cross-entropy of the starting weights.
     pub loss_before: f64,
+    /// Mean cross-entropy of the fitted weights.
     pub loss_after: f64,
 }
 

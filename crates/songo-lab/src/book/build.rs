@@ -35,6 +35,7 @@ const SAVE_EVERY: u64 = 16;
 /// Time between two writes of the file, at most.
 const SAVE_INTERVAL: Duration = Duration::from_secs(10);
 
+/// The text after `songo book build --help`: examples and how a build works.
 pub const AFTER_HELP: &str = "Examples:\n  \
     songo book build --out songo.book --positions 5000\n  \
     songo book build --out songo40.book --variant songo40 --time 3600 --threads 2\n  \
@@ -50,6 +51,8 @@ pub const AFTER_HELP: &str = "Examples:\n  \
     the time is up). At the end, each variant's positions, main line and positions per ply\n\
     go to standard output. docs/book.md has the details.";
 
+/// The arguments of `songo book build`; at least one of `--positions` and
+/// `--time` must say when to stop.
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("stop").args(["positions", "time"]).required(true).multiple(true)))]
 pub struct BuildArgs {

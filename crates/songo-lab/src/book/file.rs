@@ -14,20 +14,27 @@ pub enum BookFileError {
     /// Missing or unreadable.
     #[error("cannot read the book file {}", path.display())]
     Read {
+        /// The book file.
         path: PathBuf,
+        /// Why it could not be read.
         #[source]
         source: std::io::Error,
     },
     /// Read, but not a valid book: the error says what is damaged.
     #[error("the book file {} is not a valid book", path.display())]
     Damaged {
+        /// The book file.
         path: PathBuf,
+        /// What is wrong with its contents.
         #[source]
         source: BookError,
     },
+    /// The book (or its temporary file) could not be written or renamed into place.
     #[error("cannot write the book file {}", path.display())]
     Write {
+        /// The book file.
         path: PathBuf,
+        /// Why it could not be written.
         #[source]
         source: std::io::Error,
     },

@@ -20,6 +20,7 @@ use songo_core::{Move, Position, Variant};
 /// file's record: where it goes and whether the game ends there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Edge {
+    /// The move and its record as the file stores it: score, depth, visits.
     pub book: BookMove,
     /// The key of the position after the move.
     pub child: BookKey,
@@ -31,7 +32,9 @@ pub struct Edge {
 /// A book position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
+    /// The variant whose start the position was reached from.
     pub variant: Variant,
+    /// The position, rebuilt by playing the book's moves from that start.
     pub position: Position,
     /// In pit order, so that nothing depends on the order scores sorted
     /// them in the file.
@@ -107,6 +110,7 @@ pub const MAX_WEIGHT: u64 = 1000;
 const PLY: u64 = 100_000;
 
 impl Weight {
+    /// A weight of `milli` thousandths of a ply per seed.
     pub const fn from_milli(milli: u64) -> Weight {
         Weight { milli }
     }
@@ -147,8 +151,11 @@ impl fmt::Display for Weight {
 /// The next position to add to the book, and the moves that lead to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leaf {
+    /// The variant whose start the leaf is reached from.
     pub variant: Variant,
+    /// The position to search and add.
     pub position: Position,
+    /// Its key in the book.
     pub key: BookKey,
     /// From the variant's start: each book position's key and the index
     /// of the edge taken there. Empty when the leaf is the start itself.
@@ -236,6 +243,7 @@ impl Graph {
         self.nodes.len() + self.others.len()
     }
 
+    /// Whether the book has no position at all.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -245,10 +253,12 @@ impl Graph {
         self.nodes.values().filter(|n| n.variant == variant).count()
     }
 
+    /// The book position with this key, if it is reached from a variant's start.
     pub fn node(&self, key: BookKey) -> Option<&Node> {
         self.nodes.get(&key)
     }
 
+    /// Whether the book position with this key is reached from a variant's start.
     pub fn contains(&self, key: BookKey) -> bool {
         self.nodes.contains_key(&key)
     }

@@ -33,16 +33,21 @@ pub enum BookCliError {
     /// `--moves` of `songo book probe`.
     #[error(transparent)]
     Moves(#[from] MovesError),
+    /// `songo book openings --out`: the openings file could not be written.
     #[error("cannot write the openings file {}", path.display())]
     Openings {
+        /// The openings file.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },
+    /// Standard output could not be written (or its reader went away).
     #[error(transparent)]
     Stdout(#[from] StdoutError),
 }
 
+/// The subcommands of `songo book`.
 #[derive(Subcommand, Debug)]
 pub enum BookCommand {
     /// Grow a book by drop-out expansion over the engine's searches.
@@ -67,6 +72,7 @@ const STATS_AFTER_HELP: &str = "Examples:\n  \
     reached from its start by book moves, the main line (the best move of each position,\n\
     while the book has it) and how many positions each ply has (from ply 0, the start).";
 
+/// The arguments of `songo book stats`.
 #[derive(Args, Debug)]
 pub struct StatsArgs {
     /// The book file (default: the book compiled into songo).

@@ -22,6 +22,7 @@ use super::graph::mix;
 use super::BookCliError;
 use songo_cli::{errln, outln};
 
+/// The text after `songo book openings --help`: examples and what the file holds.
 pub const AFTER_HELP: &str = "Examples:\n  \
     songo book openings --variant songo40 --plies 6 --max-score 100 --count 100 --out openings.txt\n  \
     songo match -e name=a -e name=b --openings openings.txt -n 200\n\n\
@@ -32,6 +33,7 @@ pub const AFTER_HELP: &str = "Examples:\n  \
     arguments give the same file, and a larger --count only adds lines). When fewer\n\
     qualify, it says so and writes those.";
 
+/// The arguments of `songo book openings`.
 #[derive(Args, Debug)]
 pub struct OpeningsArgs {
     /// The book file (default: the book compiled into songo).
@@ -61,7 +63,9 @@ pub struct OpeningsArgs {
 /// A balanced position and a line of book moves that reaches it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
+    /// The opening position.
     pub position: Position,
+    /// The book moves from the variant's start that reach it.
     pub line: Vec<Move>,
     /// For its side to move, in centiseeds.
     pub score: i16,

@@ -16,6 +16,7 @@ use songo_cli::json::MoveText;
 use songo_cli::outln;
 use songo_cli::output::StdoutError;
 
+/// The text after `songo book probe --help`: examples and what is printed.
 pub const AFTER_HELP: &str = "Examples:\n  \
     songo book probe --variant songo40\n  \
     songo book probe --book my.book --variant songo40 --fen \"5,5,5,5,5,5,5/5,5,5,5,5,5,5 s 0 0 Gg\"\n  \
@@ -26,11 +27,13 @@ pub const AFTER_HELP: &str = "Examples:\n  \
     still exits with 0 (with --json: \"moves\":[]). Without --book, the book compiled into\n\
     songo.";
 
+/// The arguments of `songo book probe`.
 #[derive(Args, Debug)]
 pub struct ProbeArgs {
     /// The book file (default: the book compiled into songo).
     #[arg(long, value_name = "FILE")]
     pub book: Option<PathBuf>,
+    /// The position to start from: the variant and `--fen`.
     #[command(flatten)]
     pub at: PositionArgs,
     /// Moves to play first, from the start position or from --fen

@@ -28,7 +28,9 @@ pub const MAX_WORKERS: usize = songo_core::position::PITS_PER_ROW;
 /// What bounds each search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
+    /// Each search stops at this depth.
     Depth(u32),
+    /// Each search stops after this many nodes.
     Nodes(u64),
 }
 
@@ -44,8 +46,10 @@ impl Limit {
 /// Why the searches could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum ScorerError {
+    /// A worker's transposition table could not be allocated.
     #[error(transparent)]
     Hash(#[from] AllocError),
+    /// The system refused a new thread.
     #[error("cannot start a search thread")]
     Thread(#[source] std::io::Error),
 }

@@ -38,10 +38,13 @@ use songo_core::position::{Position, TOTAL_SEEDS};
 use songo_core::variant::Variant;
 use songo_engine::eval::EvalKind;
 
+/// The first eight bytes of every data file.
 pub const MAGIC: [u8; 8] = *b"SONGODAT";
 /// Bumped whenever the header or a record changes meaning.
 pub const FORMAT_VERSION: u16 = 1;
+/// The header's size in bytes.
 pub const HEADER_BYTES: usize = 48;
+/// A record's size in bytes.
 pub const RECORD_BYTES: usize = 24;
 /// The table value of a record the tables do not decide.
 pub const TB_NONE: i8 = i8::MIN;
@@ -64,31 +67,63 @@ fn eval_code(e: EvalKind) -> u8 {
 /// Why a data file could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
+    /// The file could not be opened, read, written or synced.
     #[error("cannot read or write the data file {}", path.display())]
     Io {
+        /// The data file.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },
+    /// The file does not start with `SONGODAT`: it is something else.
     #[error("not a songo data file (no SONGODAT magic)")]
     Magic,
+    /// The file starts like a data file but ends inside its header.
     #[error("the data file is {len} bytes: too short for its {HEADER_BYTES}-byte header")]
-    Truncated { len: u64 },
+    Truncated {
+        /// The file's length in bytes.
+        len: u64,
+    },
+    /// The file was written by a songo with another [`FORMAT_VERSION`].
     #[error("data file format version {found}; this songo reads version {expected}")]
-    Version { found: u16, expected: u16 },
+    Version {
+        /// The file's version.
+        found: u16,
+        /// The version this songo reads and writes.
+        expected: u16,
+    },
+    /// The header's variant byte names no variant.
     #[error("unknown variant code {0} in the data file")]
     VariantCode(u8),
+    /// The header's flags name no evaluation.
     #[error("unknown evaluation code {0} in the data file")]
     EvalCode(u8),
+    /// The file ends before the records its header counts.
     #[error("the header counts {records} records but the file holds {available}")]
-    Short { records: u64, available: u64 },
+    Short {
+        /// Records the header counts.
+        records: u64,
+        /// Whole records the file holds.
+        available: u64,
+    },
+    /// A record that no game could have written (its seeds do not add up,
+    /// a result or table value out of range).
     #[error("record {index}: {what}")]
-    BadRecord { index: u64, what: &'static str },
+    BadRecord {
+        /// The record's index in the file, from 0.
+        index: u64,
+        /// What is wrong with it.
+        what: &'static str,
+    },
     /// Resuming with other arguments than the file was made with.
     #[error("the file was made with {field} {file}, not {args}: use another --out")]
     Mismatch {
+        /// The argument that differs, as its flag names it.
         field: &'static str,
+        /// Its value in the file.
         file: String,
+        /// Its value on the command line.
         args: String,
     },
 }
@@ -96,21 +131,31 @@ pub enum DataError {
 /// What a data file's header says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// The rule variant of the games.
     pub variant: Variant,
+    /// Whether the games were played with tablebases (records then carry
+    /// their exact values).
     pub tables: bool,
     /// The evaluation of the self-play searches.
     pub eval: EvalKind,
+    /// Random plies that opened each game.
     pub random_plies: u16,
+    /// The opening balance bound in centiseeds (0: none).
     pub balance: u16,
+    /// Search nodes per move.
     pub nodes: u64,
+    /// The seed the games were drawn from.
     pub seed: u64,
+    /// Whole games in the file.
     pub games: u64,
+    /// Records in the file, all of them from whole games.
     pub records: u64,
 }
 
 /// One position of a self-play game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record {
+    /// The position, its side to move included.
     pub position: Position,
     /// The search score for the side to move, centiseeds.
     pub score: i16,
@@ -118,10 +163,12 @@ pub struct Record {
     pub result: i8,
     /// The tables' exact value for the side to move, or [`TB_NONE`].
     pub tb: i8,
+    /// The index of the game it comes from (games are numbered from 0 for the seed).
     pub game: u32,
 }
 
 impl Header {
+    /// The header as the file stores it.
     pub fn to_bytes(&self) -> [u8; HEADER_BYTES] {
         let mut b = [0u8; HEADER_BYTES];
         b[..8].copy_from_slice(&MAGIC);
@@ -180,6 +227,7 @@ impl Header {
 }
 
 impl Record {
+    /// The record as the file stores it.
     pub fn to_bytes(&self) -> [u8; RECORD_BYTES] {
         let mut b = [0u8; RECORD_BYTES];
         b[..16].copy_from_slice(&self.position.bits().to_le_bytes());

@@ -59,6 +59,7 @@ const OPENING_TRIES: u64 = 200;
 /// Why the data could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum DatagenError {
+    /// The data file could not be read, continued or written.
     #[error(transparent)]
     Data(#[from] DataError),
     /// What stops any job on threads and ranks.
@@ -129,11 +130,18 @@ fn game_seed(seed: u64, index: u64) -> u64 {
 
 /// How a game is played.
 pub struct PlayConfig<'a> {
+    /// The rule variant of the games.
     pub variant: Variant,
+    /// Search nodes per move.
     pub nodes: u64,
+    /// Random plies that open each game.
     pub random_plies: u16,
+    /// Keep an opening only if a short search scores it within this many
+    /// centiseeds of equal (0: keep every opening).
     pub balance: u16,
+    /// Endgame tables for the searches, and for each record's exact value.
     pub tables: Option<&'a Tablebases>,
+    /// The evaluation of the searches.
     pub eval: EvalKind,
 }
 

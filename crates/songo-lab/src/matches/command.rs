@@ -21,6 +21,7 @@ use songo_core::variant::Variant;
 /// this many times over a match.
 const TEXT_PROGRESS_STEPS: usize = 20;
 
+/// The arguments of `songo match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// An engine: space-separated KEY=VALUE pairs: name=, cmd= (default:
@@ -75,6 +76,8 @@ pub struct MatchArgs {
     pub event: String,
 }
 
+/// The text after `songo match --help`: examples, what is printed and the
+/// exit codes.
 pub const AFTER_HELP: &str = "Examples:\n  \
     songo match -e name=songo -e \"arg=sparring arg=--kind=random\" --tc 1+0.01 -n 100 -c 2\n  \
     songo match -e name=new -e \"name=half tc=0.5+0.005\" --sprt 0,20 -n 2000 -c 2\n  \

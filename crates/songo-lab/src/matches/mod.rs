@@ -31,10 +31,16 @@ use songo_core::record::{Adjudication, GameRecord, GameResult};
 pub enum MatchError {
     /// Fewer than two `--engine`s.
     #[error("a match needs at least two engines (--engine twice), got {found}")]
-    TooFewEngines { found: usize },
+    TooFewEngines {
+        /// Engines given.
+        found: usize,
+    },
     /// `--sprt` compares two engines.
     #[error("--sprt needs exactly two engines, got {found}")]
-    SprtEngines { found: usize },
+    SprtEngines {
+        /// Engines given.
+        found: usize,
+    },
     /// `--games 0`.
     #[error("--games must be at least 1")]
     NoGames,
@@ -47,14 +53,19 @@ pub enum MatchError {
     /// An engine did not start, or did not answer the handshake.
     #[error("engine '{name}' failed to start")]
     EngineStart {
+        /// The engine's name, as the match reports it.
         name: String,
+        /// What went wrong: no such program, an exit, no answer in time, a
+        /// refused option.
         #[source]
         source: ProcessError,
     },
     /// The record file could not be created or written.
     #[error("cannot write the record {}", path.display())]
     Record {
+        /// The `--record` file.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },
@@ -72,6 +83,8 @@ pub struct Job {
     pub engines: [usize; 2],
     /// Which opening, and whether this is its second, colour-swapped game.
     pub opening: usize,
+    /// Whether this is the opening's second game, its first game's colours
+    /// swapped.
     pub swapped: bool,
 }
 
@@ -100,15 +113,20 @@ pub fn schedule(engines: usize, openings: usize) -> Vec<Job> {
 /// The whole description of a match.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
+    /// The engines, in the order of `--engine`.
     pub engines: Vec<EngineSpec>,
     /// The time control of engines without their own.
     pub tc: MoveLimit,
+    /// The openings, each played twice by every pair of engines.
     pub openings: Vec<Opening>,
+    /// What every game shares: the variant, the rules of adjudication.
     pub settings: GameSettings,
+    /// Games played at once.
     pub concurrency: usize,
 }
 
 impl MatchConfig {
+    /// The time control of engine `engine`: its own, or the match's.
     pub fn tc_of(&self, engine: usize) -> MoveLimit {
         self.engines[engine].tc.unwrap_or(self.tc)
     }
@@ -117,6 +135,7 @@ impl MatchConfig {
 /// What the observer says after each game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// Go on handing out games.
     Continue,
     /// Stop handing out games (an SPRT decided); games under way finish.
     Stop,

@@ -22,32 +22,46 @@ const MAX_TRIES: u64 = 1000;
 pub enum OpeningError {
     /// Every random line of this many plies ended the game.
     #[error("no {plies}-ply random opening keeps the game going: try fewer plies")]
-    TooManyPlies { plies: usize },
+    TooManyPlies {
+        /// `--plies`.
+        plies: usize,
+    },
     /// The file could not be read.
     #[error("cannot read the openings file {}", path.display())]
     Read {
+        /// The openings file.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },
     /// A line is not a position string.
     #[error("openings file {}, line {line}: not a position", path.display())]
     BadPosition {
+        /// The openings file.
         path: PathBuf,
+        /// The line, from 1.
         line: usize,
+        /// What is wrong with the position string.
         #[source]
         source: ParsePositionError,
     },
     /// A line's position is already the end of the game.
     #[error("openings file {}, line {line}: the game is already over in {variant}", path.display())]
     GameOver {
+        /// The openings file.
         path: PathBuf,
+        /// The line, from 1.
         line: usize,
+        /// The match's variant, whose rules end the game there.
         variant: Variant,
     },
     /// Not one position in the file.
     #[error("openings file {} holds no position", path.display())]
-    Empty { path: PathBuf },
+    Empty {
+        /// The openings file.
+        path: PathBuf,
+    },
 }
 
 /// `count` openings of `plies` random moves from the start position. Opening

@@ -20,13 +20,17 @@ const STOP_GRACE: Duration = Duration::from_secs(1);
 /// Where a game starts: a position, then moves both engines are given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
+    /// The position the game starts from.
     pub start: Position,
+    /// Moves played from it before the engines think: both engines are
+    /// given them, and they count as the opening's, not the engines'.
     pub moves: Vec<Move>,
 }
 
 /// How every game of a match is run.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
+    /// The rule variant of every game.
     pub variant: Variant,
     /// The game is stopped and counted (5.2) after this many plies.
     pub max_plies: usize,
@@ -49,7 +53,10 @@ pub enum Fault {
     /// It did not answer in time, not even to `stop`.
     Stall,
     /// It answered, but after its clock ran out.
-    TimeLoss { overrun: Duration },
+    TimeLoss {
+        /// How long after its clock ran out it answered.
+        overrun: Duration,
+    },
     /// `bestmove` named a move that is not legal here.
     Illegal(String),
     /// Its answer was not `bestmove <move>`.
@@ -80,7 +87,12 @@ pub enum Ending {
     /// ended there (5.2).
     MaxPlies,
     /// `side` misbehaved and loses.
-    Fault { side: Side, fault: Fault },
+    Fault {
+        /// The side that misbehaved.
+        side: Side,
+        /// What it did.
+        fault: Fault,
+    },
 }
 
 impl fmt::Display for Ending {
@@ -98,7 +110,9 @@ impl fmt::Display for Ending {
 pub struct GameReport {
     /// The whole game, opening moves included.
     pub game: Game,
+    /// Who won, or a draw, whatever the way the game ended.
     pub outcome: Outcome,
+    /// How it ended.
     pub ending: Ending,
     /// How many of the moves came from the opening.
     pub opening_plies: usize,

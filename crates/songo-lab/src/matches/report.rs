@@ -5,17 +5,28 @@ use std::collections::HashMap;
 
 use crate::stats::{MatchStats, Sprt};
 
-/// How a game ended, as the report counts it.
+// How a game ended, as the report counts it.
+
+/// Games the rules ended (5.1).
 pub const BY_THE_RULES: &str = "by the rules";
+/// Games stopped and counted at the ply limit (5.2).
 pub const AT_THE_PLY_LIMIT: &str = "at the ply limit";
+/// Games lost by an engine that misbehaved.
 pub const BY_A_FAULT: &str = "by a fault";
 
-/// An engine's faults, as the report counts them.
+// An engine's faults, as the report counts them.
+
+/// Engines that did not start or finish the handshake.
 pub const START_FAILURES: &str = "start failures";
+/// Engine processes that ended during a game.
 pub const CRASHES: &str = "crashes";
+/// Engines that did not answer in time, not even to `stop`.
 pub const STALLS: &str = "stalls";
+/// Moves that came after the clock ran out.
 pub const TIME_LOSSES: &str = "time losses";
+/// Moves that are not legal in the position.
 pub const ILLEGAL_MOVES: &str = "illegal moves";
+/// Answers that are not `bestmove <move>`.
 pub const MALFORMED_MOVES: &str = "malformed moves";
 
 /// `A vs B: score 61.3%, Elo … (pairs, LOS, W-D-L, LLR)`, from A's side.

@@ -9,22 +9,31 @@ use songo_learn::puzzle::{PuzzleError, PuzzleSet};
 /// Why a puzzle file could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum PuzzleFileError {
+    /// The puzzle file is missing or unreadable.
     #[error("cannot read the puzzle file {}", path.display())]
     Read {
+        /// The puzzle file.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },
     /// Read, but not a valid puzzle file: the error says which line and why.
     #[error("the puzzle file {} is damaged", path.display())]
     Damaged {
+        /// The puzzle file.
         path: PathBuf,
+        /// The line and what is wrong with it.
         #[source]
         source: PuzzleError,
     },
+    /// The puzzle file (or its temporary file) could not be written or
+    /// renamed into place.
     #[error("cannot write the puzzle file {}", path.display())]
     Write {
+        /// The puzzle file.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },

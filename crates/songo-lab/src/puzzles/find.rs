@@ -43,6 +43,7 @@ const HASH_MB: usize = 8;
 /// How puzzles are found.
 #[derive(Clone, Copy)]
 pub struct FindConfig<'a> {
+    /// The rule variant of the games.
     pub variant: Variant,
     /// Random plies that open each game.
     pub random_plies: u16,
@@ -55,6 +56,7 @@ pub struct FindConfig<'a> {
     /// "Clearly worse": the second-best move scores at least this many
     /// centiseeds below the best.
     pub margin: i32,
+    /// Endgame tables for the searches, which decide the positions they cover.
     pub tables: Option<&'a Tablebases>,
 }
 

@@ -57,28 +57,43 @@ pub struct ExportArgs {
 /// Why `songo puzzles` failed.
 #[derive(Debug, thiserror::Error)]
 pub enum PuzzlesError {
+    /// A puzzle file could not be read or written, or is damaged.
     #[error(transparent)]
     File(#[from] PuzzleFileError),
     /// The set compiled in does not read: a build from a damaged tree.
     #[error("the puzzle set compiled in, {name}, is damaged")]
     Embedded {
+        /// The set's file name.
         name: String,
+        /// What is wrong with it.
         #[source]
         source: PuzzleError,
     },
     /// Continuing a file with other settings than it was made with.
     #[error("the puzzle file {} was made with {field} {file}, not {args}: use another --out", path.display())]
     Mismatch {
+        /// The `--out` file.
         path: PathBuf,
+        /// The setting that differs, as its flag names it.
         field: String,
+        /// Its value in the file.
         file: String,
+        /// Its value on the command line.
         args: String,
     },
+    /// The verifying search would not look deep enough past the one that
+    /// made the puzzle to catch its mistakes.
     #[error("--verify-depth {verify} is not at least --depth {depth} + 4")]
-    VerifyDepth { depth: u32, verify: u32 },
+    VerifyDepth {
+        /// `--depth`.
+        depth: u32,
+        /// `--verify-depth`.
+        verify: u32,
+    },
     /// What stops any job on threads and ranks.
     #[error(transparent)]
     Job(JobError),
+    /// Standard output could not be written (or its reader went away).
     #[error(transparent)]
     Stdout(#[from] StdoutError),
 }

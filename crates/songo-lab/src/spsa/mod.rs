@@ -10,8 +10,8 @@
 //! is drawn from `--seed` and the batch's first pair, and a batch's result
 //! is a sum, whatever the thread that finished first.
 
-pub mod games;
-pub mod optimizer;
+pub(crate) mod games;
+pub(crate) mod optimizer;
 pub mod state;
 
 use std::path::PathBuf;
@@ -39,19 +39,34 @@ const LOG_INTERVAL: Duration = Duration::from_secs(30);
 /// Why a tuning run could not go on.
 #[derive(Debug, thiserror::Error)]
 pub enum SpsaError {
+    /// The state file could not be read or written, or belongs to another run.
     #[error(transparent)]
     State(#[from] StateError),
+    /// A `--param` names no tunable.
     #[error(transparent)]
     Param(#[from] ParamError),
+    /// `--pairs`, `--batch` or `--nodes` is 0.
     #[error("--{what} must be at least 1")]
-    Zero { what: &'static str },
+    Zero {
+        /// The flag, without its dashes.
+        what: &'static str,
+    },
+    /// `--r-end` is 0, negative or not a number.
     #[error("--r-end must be a positive number, not {value}")]
-    LearningRate { value: f64 },
+    LearningRate {
+        /// The value given.
+        value: f64,
+    },
+    /// The same tunable is named by two `--param`s.
     #[error("--param {name} is given twice")]
-    Repeated { name: &'static str },
+    Repeated {
+        /// The tunable's name.
+        name: &'static str,
+    },
     /// What stops a job on threads (its hash, its tables, its threads).
     #[error(transparent)]
     Job(JobError),
+    /// Standard output could not be written (or its reader went away).
     #[error(transparent)]
     Stdout(#[from] songo_cli::output::StdoutError),
 }

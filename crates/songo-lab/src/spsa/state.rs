@@ -13,14 +13,23 @@ const MAGIC: &str = "songo-spsa 1";
 /// What a run is: the file refuses to be continued with anything else.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
+    /// `--variant`, as its name.
     pub variant: String,
+    /// `--nodes`: search nodes per move.
     pub nodes: u64,
+    /// `--random-plies`: random plies that open each pair's games.
     pub random_plies: u16,
+    /// `--balance`: the opening balance bound in centiseeds (0: none).
     pub balance: u16,
+    /// `--eval`, as its name.
     pub eval: String,
+    /// `--seed`.
     pub seed: u64,
+    /// `--pairs`: game pairs in the whole run.
     pub pairs: u64,
+    /// `--batch`: pairs played with one perturbation.
     pub batch: u64,
+    /// `--r-end`: the learning rate at the end of the run.
     pub r_end: f64,
     /// The tunables' names, in the order of `State::theta`.
     pub params: Vec<String>,
@@ -29,6 +38,7 @@ pub struct Settings {
 /// A run's settings and where it got to.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
+    /// The run the file belongs to.
     pub settings: Settings,
     /// Game pairs played (a whole number of batches, or all the pairs).
     pub done: u64,
@@ -39,32 +49,47 @@ pub struct State {
 /// Why a state file could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum StateError {
+    /// The state file exists but could not be read.
     #[error("cannot read the state file {}", path.display())]
     Read {
+        /// The state file.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },
+    /// The state file (or its temporary file) could not be written or renamed into place.
     #[error("cannot write the state file {}", path.display())]
     Write {
+        /// The state file.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },
+    /// A line of the state file does not parse.
     #[error("{} is not a songo tune search state file: line {line}: {problem}", path.display())]
     Parse {
+        /// The state file.
         path: PathBuf,
+        /// The line, from 1.
         line: usize,
+        /// What is wrong with it.
         problem: String,
     },
+    /// The state file was made with other settings than the command's.
     #[error(
         "{} was made with {key} {found}, not {wanted}: run the command that made it, or use another --state",
         path.display()
     )]
     Mismatch {
+        /// The state file.
         path: PathBuf,
+        /// The first setting that differs, as the file names it.
         key: &'static str,
+        /// Its value in the file.
         found: String,
+        /// Its value on the command line.
         wanted: String,
     },
 }
@@ -72,7 +97,9 @@ pub enum StateError {
 /// A line of the file that does not parse.
 #[derive(Debug)]
 pub struct ParseError {
+    /// The line, from 1.
     pub line: usize,
+    /// What is wrong with it.
     pub problem: String,
 }
 

@@ -88,7 +88,9 @@ use std::fmt;
 /// [`add_game`](MatchStats::add_game)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MatchStats {
+    /// Every game, paired or not, from the first engine's side.
     pub wdl: Wdl,
+    /// The complete pairs, from the first engine's side.
     pub pairs: Pentanomial,
     /// Pairs in which each engine won one game: with colours swapped, the
     /// same colour won both. An opening's bias shows here; the fewer, the
@@ -98,6 +100,7 @@ pub struct MatchStats {
 }
 
 impl MatchStats {
+    /// Empty statistics: no game yet.
     pub fn new() -> MatchStats {
         MatchStats::default()
     }
@@ -117,6 +120,7 @@ impl MatchStats {
         }
     }
 
+    /// Games counted, paired or not.
     pub fn games(&self) -> u64 {
         self.wdl.games()
     }
@@ -133,6 +137,7 @@ impl MatchStats {
         self.wdl.los()
     }
 
+    /// Draws over games; `None` without games.
     pub fn draw_ratio(&self) -> Option<f64> {
         self.wdl.draw_ratio()
     }

@@ -14,8 +14,11 @@ use super::special::erf;
 /// The result of one game for the first engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameScore {
+    /// The first engine won.
     Win,
+    /// A draw.
     Draw,
+    /// The first engine lost.
     Loss,
 }
 
@@ -56,12 +59,16 @@ impl GameScore {
 /// Wins, draws and losses of the first engine (the trinomial model).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Wdl {
+    /// Games the first engine won.
     pub wins: u64,
+    /// Games drawn.
     pub draws: u64,
+    /// Games the first engine lost.
     pub losses: u64,
 }
 
 impl Wdl {
+    /// The results with these counts.
     pub const fn new(wins: u64, draws: u64, losses: u64) -> Wdl {
         Wdl {
             wins,
@@ -70,6 +77,7 @@ impl Wdl {
         }
     }
 
+    /// Counts one more game.
     pub fn add(&mut self, result: GameScore) {
         match result {
             GameScore::Win => self.wins += 1,
@@ -78,6 +86,7 @@ impl Wdl {
         }
     }
 
+    /// Games counted.
     pub const fn games(&self) -> u64 {
         self.wins + self.draws + self.losses
     }
@@ -140,10 +149,12 @@ impl fmt::Display for Wdl {
 /// `[LL, LD, WL or DD, WD, WW]`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pentanomial {
+    /// Pairs by the first engine's half-points in them, 0 to 4.
     pub counts: [u64; 5],
 }
 
 impl Pentanomial {
+    /// The pairs with these counts (see [`Pentanomial::counts`]).
     pub const fn new(counts: [u64; 5]) -> Pentanomial {
         Pentanomial { counts }
     }
@@ -153,6 +164,7 @@ impl Pentanomial {
         self.counts[usize::from(first.half_points() + second.half_points())] += 1;
     }
 
+    /// Pairs counted.
     pub fn pairs(&self) -> u64 {
         self.counts.iter().sum()
     }

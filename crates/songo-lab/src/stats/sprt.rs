@@ -15,8 +15,10 @@ use super::results::{Pentanomial, Wdl};
 /// the `stats` module documentation).
 pub const SPRT_PRIOR_WEIGHT: f64 = 1.0;
 
-/// Default SPRT error rates when only the Elo bounds are given.
+/// Default SPRT error rates when only the Elo bounds are given: `alpha`,
+/// the chance of accepting H1 when H0 holds, and [`DEFAULT_BETA`].
 pub const DEFAULT_ALPHA: f64 = 0.05;
+/// `beta`, the chance of accepting H0 when H1 holds (see [`DEFAULT_ALPHA`]).
 pub const DEFAULT_BETA: f64 = 0.05;
 
 /// What an SPRT says after the games so far.
@@ -31,6 +33,7 @@ pub enum SprtDecision {
 }
 
 impl SprtDecision {
+    /// Whether the test has decided, so that the match can stop.
     pub const fn is_final(self) -> bool {
         !matches!(self, SprtDecision::Continue)
     }
@@ -51,10 +54,20 @@ impl fmt::Display for SprtDecision {
 pub enum SprtError {
     /// `elo0` must be below `elo1`, both finite.
     #[error("SPRT needs finite Elo bounds with elo0 < elo1 (got {elo0} and {elo1})")]
-    EloBounds { elo0: f64, elo1: f64 },
+    EloBounds {
+        /// The Elo difference of H0.
+        elo0: f64,
+        /// The Elo difference of H1.
+        elo1: f64,
+    },
     /// `alpha` and `beta` must lie in (0, 1) with `alpha + beta < 1`.
     #[error("SPRT needs 0 < alpha, 0 < beta and alpha + beta < 1 (got {alpha} and {beta})")]
-    ErrorRates { alpha: f64, beta: f64 },
+    ErrorRates {
+        /// The false-positive rate given.
+        alpha: f64,
+        /// The false-negative rate given.
+        beta: f64,
+    },
     /// Text that is not `ELO0,ELO1` or `ELO0,ELO1,ALPHA,BETA`.
     #[error("'{0}' is not an SPRT (expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA)")]
     Syntax(String),
@@ -72,6 +85,9 @@ pub struct Sprt {
 }
 
 impl Sprt {
+    /// The test of `elo0` against `elo1` at error rates `alpha` and `beta`;
+    /// refused unless `elo0 < elo1`, both finite, and `alpha` and `beta`
+    /// are positive with `alpha + beta < 1`.
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
         if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
             return Err(SprtError::EloBounds { elo0, elo1 });
@@ -87,15 +103,19 @@ impl Sprt {
         })
     }
 
+    /// The Elo difference of H0.
     pub fn elo0(&self) -> f64 {
         self.elo0
     }
+    /// The Elo difference of H1.
     pub fn elo1(&self) -> f64 {
         self.elo1
     }
+    /// The false-positive rate: accepting H1 when H0 holds.
     pub fn alpha(&self) -> f64 {
         self.alpha
     }
+    /// The false-negative rate: accepting H0 when H1 holds.
     pub fn beta(&self) -> f64 {
         self.beta
     }

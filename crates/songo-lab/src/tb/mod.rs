@@ -22,23 +22,31 @@ pub enum TbCliError {
     /// `--dir` is not a directory of tables.
     #[error("cannot open the tablebases in --dir {}", dir.display())]
     Open {
+        /// The `--dir` given.
         dir: PathBuf,
+        /// What is wrong with it.
         #[source]
         source: TbError,
     },
     /// A table could not be generated, read back or written.
     #[error("cannot generate the {variant} tables in {}", dir.display())]
     Generate {
+        /// The variant being generated.
         variant: Variant,
+        /// The `--dir` given.
         dir: PathBuf,
+        /// What went wrong, naming the file.
         #[source]
         source: TbError,
     },
     /// Files that failed `tb verify` (the first one's error underneath).
     #[error("{failed} tablebase file(s) in {} failed verification", dir.display())]
     Verify {
+        /// The `--dir` given.
         dir: PathBuf,
+        /// How many files failed.
         failed: usize,
+        /// The first failure, naming its file.
         #[source]
         source: TbError,
     },
@@ -48,7 +56,9 @@ pub enum TbCliError {
     /// `--threads` could not be set up.
     #[error("cannot start {threads} worker threads")]
     Threads {
+        /// The thread count asked for.
         threads: usize,
+        /// What rayon said.
         #[source]
         source: rayon::ThreadPoolBuildError,
     },
@@ -58,13 +68,17 @@ pub enum TbCliError {
     /// A table file cannot be read (`tb compress`).
     #[error("cannot probe the {seeds}-seed table of {variant}")]
     Table {
+        /// The table's variant.
         variant: Variant,
+        /// The table's seeds on the board.
         seeds: u8,
+        /// What went wrong, naming the file.
         #[source]
         source: TbError,
     },
 }
 
+/// The arguments of `songo tb compress`.
 #[derive(Args, Debug)]
 pub struct CompressArgs {
     /// Rule variant; all three when omitted.
@@ -83,6 +97,7 @@ pub struct CompressArgs {
     pub level: i32,
 }
 
+/// The arguments of `songo tb generate`.
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
     /// Rule variant; all three when omitted.
@@ -112,6 +127,7 @@ pub struct GenerateArgs {
     pub threads: Option<u16>,
 }
 
+/// The arguments of `songo tb verify`.
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
     /// Rule variant; all three when omitted.
@@ -261,6 +277,10 @@ fn problem_of(e: &TbError, v: Variant) -> bool {
         .is_some_and(|n| n.starts_with(&format!("{}-", v.name())))
 }
 
+/// Runs `songo tb generate`: solves each variant's tables from the fewest
+/// seeds up to `--max-seeds`, continuing from the files and checkpoints
+/// already in `--dir`, alone or as one rank of an MPI job. Prints a line per
+/// count solved and a summary per variant.
 pub fn generate(args: &GenerateArgs) -> Result<(), TbCliError> {
     let mut ex: Box<dyn Exchange> = if args.mpi {
         crate::mpi::join()?

@@ -14,7 +14,7 @@
 //! samples each epoch are drawn from it, and a batch's gradient is summed
 //! over fixed chunks in a fixed order whatever the thread count.
 
-pub mod model;
+pub(crate) mod model;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -42,28 +42,47 @@ const B1_INIT: f32 = 0.25;
 /// Why a net could not be trained.
 #[derive(Debug, thiserror::Error)]
 pub enum TrainError {
+    /// A `--data` file could not be read, or is not a valid data file.
     #[error(transparent)]
     Data(#[from] DataError),
+    /// The `--data` files are of two variants and `--variant-input` is off.
     #[error("the data files are for {first} and {other}: train one variant at a time, or every variant with --variant-input")]
-    Variants { first: Variant, other: Variant },
+    Variants {
+        /// The variant of the first file.
+        first: Variant,
+        /// The variant of a later file.
+        other: Variant,
+    },
+    /// No position is left to train on once the validation games are set
+    /// aside (or the files, cut by `--limit`, hold none).
     #[error("no training positions (after the validation split)")]
     NoSamples,
+    /// `--blend` is not three non-negative weights whose first two add up to more than 0.
     #[error("--blend takes three non-negative weights RESULT,SCORE,TABLE, not '{0}'")]
     Blend(String),
+    /// `--hidden`, `--hidden2` or `--buckets` is a size the net file cannot hold.
     #[error("bad sizes: --hidden {h1} must be a multiple of 16 up to 512, --hidden2 {h2} 0 or a multiple of 8 up to 64, --buckets {buckets} from 1 to 16")]
     Sizes {
+        /// `--hidden`.
         h1: usize,
+        /// `--hidden2`.
         h2: usize,
+        /// `--buckets`.
         buckets: usize,
     },
+    /// The thread pool of `--threads` could not be built.
     #[error("cannot start {threads} threads")]
     Threads {
+        /// `--threads` (0: one per core).
         threads: usize,
+        /// What rayon said.
         #[source]
         source: rayon::ThreadPoolBuildError,
     },
+    /// A trained weight does not fit the quantized net's integers.
     #[error("cannot quantize the net")]
     Quantize(#[source] NetError),
+    /// The net file could not be written.
     #[error(transparent)]
     Net(#[from] NetError),
 }
@@ -71,8 +90,11 @@ pub enum TrainError {
 /// The label weights of `--blend`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Blend {
+    /// Weight of the game's result.
     pub result: f32,
+    /// Weight of the search score, through `σ(score / scale)`.
     pub score: f32,
+    /// Weight of the tables' exact value, where they have one.
     pub table: f32,
 }
 
@@ -122,38 +144,54 @@ impl Blend {
 pub struct TrainConfig {
     /// One variant's net, or one for every variant (with the variant input).
     pub scope: NetScope,
+    /// Units of the first hidden layer (a multiple of 16).
     pub h1: usize,
+    /// Units of the second hidden layer (0: none; a multiple of 8).
     pub h2: usize,
     /// Output buckets (1: none).
     pub buckets: usize,
+    /// Passes over the training set.
     pub epochs: usize,
+    /// Samples per AdamW step.
     pub batch: usize,
+    /// AdamW step size.
     pub lr: f32,
     /// The learning rate is multiplied by `lr_drop` for the last quarter of
     /// the epochs.
     pub lr_drop: f32,
+    /// AdamW's decoupled weight decay.
     pub weight_decay: f32,
+    /// How the labels are made from the records.
     pub blend: Blend,
     /// Centiseeds per unit of output.
     pub scale: f32,
+    /// Seed of the initial weights and of the sample order.
     pub seed: u64,
 }
 
 /// One sample: the record's position, its variant, and its label.
 #[derive(Clone, Copy, Debug)]
 pub struct Sample {
+    /// The record the sample comes from.
     pub record: Record,
+    /// The variant of its data file.
     pub variant: Variant,
+    /// Its label: a win probability for the side to move ([`Blend::label`]).
     pub target: f32,
 }
 
 /// What an epoch did.
 #[derive(Clone, Copy, Debug)]
 pub struct EpochReport {
+    /// The epoch's number, from 1.
     pub epoch: usize,
+    /// Mean loss on the training set during the epoch.
     pub train_loss: f64,
+    /// Mean loss on the validation set at the epoch's end (NaN without one).
     pub val_loss: f64,
+    /// The step size used in the epoch.
     pub lr: f32,
+    /// Wall time of the epoch.
     pub seconds: f64,
 }
 
@@ -335,6 +373,9 @@ pub struct TrainArgs {
     /// output layer per equal share of 0..=70 seeds.
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
+    // No `///` here: it would become the flag's help text, and `songo
+    // train --help` stays as it is.
+    #[allow(missing_docs)]
     #[arg(long, default_value_t = 12)]
     pub epochs: usize,
     /// Samples per AdamW step.
