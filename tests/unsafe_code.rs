@@ -1,7 +1,10 @@
-//! The house rule on `unsafe` (issue 40): a crate whose sources hold no
-//! `unsafe` code says so with `#![forbid(unsafe_code)]` at its root, so
-//! that none creeps in unseen; the two that need it (the engine's shared
-//! table and huge pages, the tables' memory maps) keep it to themselves.
+//! The house rules at each crate's root (issue 40). On `unsafe`: a crate
+//! whose sources hold no `unsafe` code says so with
+//! `#![forbid(unsafe_code)]` at its root, so that none creeps in unseen;
+//! the two that need it (the engine's shared table and huge pages, the
+//! tables' memory maps) keep it to themselves. On documentation: every
+//! library says `#![warn(missing_docs)]`, which CI's clippy makes an
+//! error.
 
 use std::path::{Path, PathBuf};
 
@@ -72,4 +75,27 @@ fn the_check_sees_unsafe_code_and_not_its_name_in_comments() {
     assert!(has_unsafe("pub unsafe fn g() {}"));
     assert!(!has_unsafe("// unsafe here is only a word"));
     assert!(!has_unsafe("#![forbid(unsafe_code)]"));
+}
+
+#[test]
+fn every_library_crate_warns_of_missing_docs() {
+    // Issue 40: every public item of a library is documented, and CI's
+    // clippy (-D warnings) keeps it so. The command's own library (src/)
+    // serves only its binary.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        let lib = entry.unwrap().path().join("src/lib.rs");
+        if !lib.exists() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&lib).unwrap();
+        assert!(
+            text.contains("#![warn(missing_docs)]"),
+            "{} is a library: its root should say #![warn(missing_docs)]",
+            lib.display()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 13, "{checked} libraries checked");
 }
