@@ -30,10 +30,8 @@
 //! and must agree.
 
 mod book_support;
+mod protocol_support;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -41,35 +39,15 @@ const WAIT: Duration = Duration::from_secs(20);
 /// A running engine, with the transcript of the exchange for messages.
 struct Engine {
     name: &'static str,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    io: protocol_support::Engine,
     log: Vec<String>,
 }
 
 impl Engine {
     fn start(name: &'static str) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_songo"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the engine starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         Engine {
             name,
-            stdin: child.stdin.take(),
-            child,
-            lines: rx,
+            io: protocol_support::Engine::start(),
             log: Vec::new(),
         }
     }
@@ -82,18 +60,16 @@ impl Engine {
 
     fn send(&mut self, line: &str) {
         self.log.push(format!("{} > {line}", self.name));
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
+        self.io.send(line);
     }
 
     fn recv(&mut self, waiting_for: &str) -> String {
-        match self.lines.recv_timeout(WAIT) {
-            Ok(l) => {
+        match self.io.next_line(WAIT) {
+            Some(l) => {
                 self.log.push(format!("{} < {l}", self.name));
                 l
             }
-            Err(_) => panic!(
+            None => panic!(
                 "{}: no {waiting_for} within {WAIT:?} (cutegames has no timeout: it would hang)\n{}",
                 self.name,
                 self.tail()
@@ -228,24 +204,6 @@ impl Engine {
             self.tail()
         );
         words[1].to_string()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        // cutegames sends `quit` and then kills the process.
-        if let Some(mut stdin) = self.stdin.take() {
-            let _ = writeln!(stdin, "quit");
-        }
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

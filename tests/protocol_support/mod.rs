@@ -1,5 +1,5 @@
 //! The real binary driven over stdin/stdout, line by line, for the
-//! protocol's test files (`protocol.rs`, `book.rs`).
+//! protocol's test files (`protocol.rs`, `book.rs`, `ugi.rs`).
 
 #![allow(dead_code)] // each test file takes the parts it needs
 
@@ -82,6 +82,11 @@ impl Engine {
         }
     }
 
+    /// The next line, if one comes within `wait`.
+    pub fn next_line(&mut self, wait: Duration) -> Option<String> {
+        self.lines.recv_timeout(wait).ok()
+    }
+
     /// The next line.
     pub fn line(&mut self) -> String {
         self.lines
@@ -110,5 +115,24 @@ impl Engine {
             rest.push(l);
         }
         rest
+    }
+}
+
+impl Drop for Engine {
+    /// As a GUI ends an engine (cutegames sends `quit`, then kills the
+    /// process): no engine outlives its test.
+    fn drop(&mut self) {
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "quit");
+        }
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }

@@ -2,11 +2,9 @@
 //! `BookVariety` through the façade, the book's answer as events, and the
 //! `go`s that search instead.
 
-use std::path::PathBuf;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-use songo_book::{Book, BookKey, BookMove};
 use songo_core::{Move, Position, Variant};
 use songo_engine::options::{OptionError, Setting};
 use songo_engine::Limits;
@@ -14,48 +12,13 @@ use songo_engine::ReadBookError;
 use songo_engine::SkillLevel;
 use songo_engine::{Engine, Event};
 
+// The small book of the command's tests too (`tests/book_support`).
+#[path = "../../../tests/book_support/mod.rs"]
+mod book_support;
+use book_support::{file as book_file, small_book};
+
 fn mv(p: &Position, letter: &str) -> Move {
     Move::parse(letter, p.side_to_move()).unwrap()
-}
-
-fn scored(p: &Position, letter: &str, score: i16) -> BookMove {
-    BookMove {
-        mv: mv(p, letter),
-        score,
-        depth: 12,
-        visits: 7,
-    }
-}
-
-/// A book of songo40's start (E 40, C 35, A -200) and of the position
-/// after E (its best reply b).
-fn small_book() -> Book {
-    let v = Variant::Songo40;
-    let start = Position::startpos();
-    let after_e = start.make_move(v, mv(&start, "E"));
-    Book::from_positions([
-        (
-            BookKey::new(v, &start),
-            vec![
-                scored(&start, "E", 40),
-                scored(&start, "C", 35),
-                scored(&start, "A", -200),
-            ],
-        ),
-        (
-            BookKey::new(v, &after_e),
-            vec![scored(&after_e, "b", -40), scored(&after_e, "a", -90)],
-        ),
-    ])
-}
-
-/// A file of this test's own (tests run at once, in one process).
-fn book_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("songo-engine-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path
 }
 
 /// An engine playing from `small_book`'s file (`OwnBook` on: it is off by
