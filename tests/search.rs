@@ -4,10 +4,12 @@
 
 use std::sync::OnceLock;
 
+mod tb_support;
+
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use songo_core::score::{mate_in, MATE};
-use songo_core::{Game, Outcome, Position, Side, Variant};
+use songo_core::{Game, Outcome, Position, Variant};
 use songo_engine::bench::BENCH_POSITIONS;
 use songo_engine::eval::{EvalKind, SEED};
 use songo_engine::search::{
@@ -74,25 +76,11 @@ fn minimax(v: Variant, p: Position, depth: u32) -> Option<i32> {
     solve(v, &mut vec![p], depth, 0, -INFINITE, INFINITE)
 }
 
+/// A songo40 endgame of 10 to 13 seeds, the captured counts within 6 of
+/// an even split.
 fn endgame(rng: &mut StdRng) -> Position {
-    loop {
-        let board: u8 = rng.random_range(10..=13);
-        let mut pits = [0u8; 14];
-        for _ in 0..board {
-            pits[rng.random_range(0..14)] += 1;
-        }
-        let caps = 70 - board;
-        let south = rng.random_range(caps / 2 - 6..=caps / 2 + 6);
-        let side = if rng.random_bool(0.5) {
-            Side::South
-        } else {
-            Side::North
-        };
-        let p = Position::from_parts(pits, side, [south, caps - south], [false, false]).unwrap();
-        if !p.legal_moves(Variant::Songo40).is_empty() {
-            return p;
-        }
-    }
+    let seeds = rng.random_range(10..=13);
+    tb_support::random_endgame(rng, Variant::Songo40, seeds, 6)
 }
 
 /// Plies within which the lines that prove a [`solved_endgames`] value end.

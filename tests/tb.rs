@@ -23,6 +23,8 @@
 //! The tables' files, and the `songo` command reading them, are tested in
 //! `tb_files.rs`.
 
+mod tb_support;
+
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
@@ -464,24 +466,7 @@ fn probe_covers_only_what_the_tables_hold() {
 /// A random covered position: `seeds` on the board, captured counts in the
 /// decisive range, not over.
 fn random_position(rng: &mut rand::rngs::StdRng, v: Variant, seeds: u8) -> Position {
-    use rand::Rng;
-    loop {
-        let mut pits = [0u8; 14];
-        for _ in 0..seeds {
-            pits[rng.random_range(0..14)] += 1;
-        }
-        let caps = 70 - seeds;
-        let south = rng.random_range(caps / 2 - 4..=caps / 2 + 4);
-        let side = if rng.random_bool(0.5) {
-            Side::South
-        } else {
-            Side::North
-        };
-        let p = Position::from_parts(pits, side, [south, caps - south], [false, false]).unwrap();
-        if !p.is_over(v) {
-            return p;
-        }
-    }
+    tb_support::random_endgame(rng, v, seeds, 4)
 }
 
 #[test]

@@ -31,3 +31,34 @@ pub fn replace(path: &Path, bytes: &[u8]) {
     std::fs::write(&tmp, bytes).unwrap();
     std::fs::rename(&tmp, path).unwrap();
 }
+
+/// A random endgame of `v` with `seeds` on the board: the seeds dropped in
+/// random pits, the captured counts within `spread` of an even split (the
+/// range where the result is still open), either side to move; drawn again
+/// until the game is not over. The search's and the tables' tests share it.
+pub fn random_endgame(
+    rng: &mut rand::rngs::StdRng,
+    v: songo_core::Variant,
+    seeds: u8,
+    spread: u8,
+) -> songo_core::Position {
+    use rand::Rng;
+    use songo_core::{Position, Side};
+    loop {
+        let mut pits = [0u8; 14];
+        for _ in 0..seeds {
+            pits[rng.random_range(0..14)] += 1;
+        }
+        let caps = 70 - seeds;
+        let south = rng.random_range(caps / 2 - spread..=caps / 2 + spread);
+        let side = if rng.random_bool(0.5) {
+            Side::South
+        } else {
+            Side::North
+        };
+        let p = Position::from_parts(pits, side, [south, caps - south], [false, false]).unwrap();
+        if !p.is_over(v) {
+            return p;
+        }
+    }
+}
