@@ -235,7 +235,7 @@ impl std::str::FromStr for Listen {
 
 /// Runs `songo gui`.
 fn gui(args: GuiArgs) -> Result<(), CliError> {
-    let exe = std::env::current_exe().map_err(songo_gui::GuiError::CurrentExe)?;
+    let exe = songo_client::this_program().map_err(songo_gui::GuiError::from)?;
     let mut config = songo_gui::GuiConfig::new(exe);
     config.open_browser = !args.no_open;
     if let Some(listen) = args.listen {

@@ -116,8 +116,7 @@ impl CliError {
                 ReviewError::Stdout(e) => stdout_exit(e),
             },
             CliError::Gui(e) => match e {
-                GuiError::CurrentExe(_)
-                | GuiError::EngineStart { .. }
+                GuiError::Start(_)
                 | GuiError::Bind { .. }
                 | GuiError::Serve(_)
                 | GuiError::Tablebases { .. }

@@ -48,6 +48,6 @@ pub mod spec;
 
 pub use analysis::{analyse, position_command, AnalysisError, SearchLimit};
 pub use info::{BestMove, Info, InfoScore};
-pub use process::{check_all, EngineProcess, ProcessError};
+pub use process::{check_all, this_program, EngineProcess, ProcessError, StartError};
 pub use review::{review_game, GameReview, Judgement, MoveReview, Reviewing, Thresholds, Verdict};
 pub use spec::{split_words, EngineSpec, MoveLimit, SpecError};

@@ -197,15 +197,39 @@ impl Drop for EngineProcess {
     }
 }
 
+/// Why the engines of a match or of `songo gui` could not start: one
+/// error for both, so that they say it alike.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The path of this program (the default engine) is unknown.
+    #[error("cannot find this program, the default engine")]
+    CurrentExe(#[source] std::io::Error),
+    /// An engine did not start, or did not answer the handshake.
+    #[error("engine '{name}' failed to start")]
+    EngineStart {
+        /// The engine's name, as the command line gave it.
+        name: String,
+        /// What went wrong: no such program, an exit, no answer in time, a
+        /// refused option.
+        #[source]
+        source: ProcessError,
+    },
+}
+
+/// This program's path: the default engine's command.
+pub fn this_program() -> Result<std::path::PathBuf, StartError> {
+    std::env::current_exe().map_err(StartError::CurrentExe)
+}
+
 /// Starts every engine of `specs` once, in parallel, runs `probe` on it
 /// (a handshake, a setup) and quits it: so that an engine that cannot
 /// start is found before any game begins. The error names the first
 /// engine, in `specs` order, that failed.
-pub fn check_all<'a>(
-    specs: &'a [EngineSpec],
+pub fn check_all(
+    specs: &[EngineSpec],
     default_cmd: &std::path::Path,
     probe: &(dyn Fn(&mut EngineProcess, &EngineSpec) -> Result<(), ProcessError> + Sync),
-) -> Result<(), (&'a EngineSpec, ProcessError)> {
+) -> Result<(), StartError> {
     std::thread::scope(|scope| {
         let checks: Vec<_> = specs
             .iter()
@@ -222,7 +246,10 @@ pub fn check_all<'a>(
             let result: Result<(), ProcessError> = check
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            result.map_err(|e| (spec, e))?;
+            result.map_err(|source| StartError::EngineStart {
+                name: spec.name.clone(),
+                source,
+            })?;
         }
         Ok(())
     })

@@ -34,7 +34,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use songo_book::{Book, BookError, ReadBookError};
-use songo_client::{EngineSpec, ProcessError};
+use songo_client::EngineSpec;
 use songo_room::link::chain;
 use songo_tb::{Tablebases, TbError};
 
@@ -45,19 +45,10 @@ pub use songo_room::room::MOVETIME;
 /// Why the GUI could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum GuiError {
-    /// The path of this program (the default engine) is unknown.
-    #[error("cannot find this program, the default engine")]
-    CurrentExe(#[source] std::io::Error),
-    /// An engine of the command line did not start or did not answer the
-    /// handshake.
-    #[error("engine '{name}' failed to start")]
-    EngineStart {
-        /// The engine's name, as the command line gave it.
-        name: String,
-        /// What went wrong starting it or shaking hands.
-        #[source]
-        source: ProcessError,
-    },
+    /// This program (the default engine) or an engine of the command line
+    /// could not start.
+    #[error(transparent)]
+    Start(#[from] songo_client::StartError),
     /// The address could not be listened on (in use, not this machine's…).
     #[error("cannot listen on {addr}")]
     Bind {
@@ -160,10 +151,7 @@ fn check_engines(config: &GuiConfig) -> Result<(), GuiError> {
         p.ask("uci", "uciok", engine_worker::ANSWER_TIMEOUT)
             .map(|_| ())
     })
-    .map_err(|(spec, source)| GuiError::EngineStart {
-        name: spec.name.clone(),
-        source,
-    })
+    .map_err(GuiError::from)
 }
 
 /// Reads a book file whole (songo-book's one reader), checking all of

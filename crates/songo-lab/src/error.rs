@@ -78,9 +78,7 @@ impl LabError {
                 | MatchError::SprtEngines { .. }
                 | MatchError::NoGames => Exit::Usage,
                 MatchError::Openings(e) => opening_exit(e),
-                MatchError::CurrentExe(_)
-                | MatchError::EngineStart { .. }
-                | MatchError::Record { .. } => Exit::Failure,
+                MatchError::Start(_) | MatchError::Record { .. } => Exit::Failure,
                 MatchError::Stdout(e) => stdout_exit(e),
             },
             LabError::Tune(e) => match e {

@@ -213,7 +213,7 @@ pub fn run_match(a: &MatchArgs) -> Result<(), MatchError> {
         Some(path) => openings::from_file(path, v, pairs),
         None => openings::random(v, a.plies, a.seed, pairs),
     }?;
-    let default_cmd = std::env::current_exe().map_err(MatchError::CurrentExe)?;
+    let default_cmd = songo_client::this_program()?;
     let config = MatchConfig {
         engines: a.engines.clone(),
         tc: a.tc,

@@ -21,7 +21,7 @@ use std::sync::mpsc::channel;
 
 pub use openings::OpeningError;
 pub use referee::{play_game, Ending, Fault, GameReport, GameSettings, Opening};
-pub use songo_client::{EngineProcess, EngineSpec, MoveLimit, ProcessError, SpecError};
+pub use songo_client::{EngineProcess, EngineSpec, MoveLimit, ProcessError, SpecError, StartError};
 
 use songo_core::record::{Adjudication, GameRecord, GameResult};
 
@@ -47,19 +47,9 @@ pub enum MatchError {
     /// The openings could not be made or read.
     #[error(transparent)]
     Openings(#[from] OpeningError),
-    /// The path of this program (the default engine) is unknown.
-    #[error("cannot find this program, the default engine")]
-    CurrentExe(#[source] std::io::Error),
-    /// An engine did not start, or did not answer the handshake.
-    #[error("engine '{name}' failed to start")]
-    EngineStart {
-        /// The engine's name, as the match reports it.
-        name: String,
-        /// What went wrong: no such program, an exit, no answer in time, a
-        /// refused option.
-        #[source]
-        source: ProcessError,
-    },
+    /// This program (the default engine) or an engine could not start.
+    #[error(transparent)]
+    Start(#[from] StartError),
     /// The record file could not be created or written.
     #[error("cannot write the record {}", path.display())]
     Record {
@@ -149,10 +139,7 @@ pub fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
     songo_client::check_all(&config.engines, &settings.default_cmd, &|p, spec| {
         p.prepare(spec, settings.variant, settings.stall_timeout)
     })
-    .map_err(|(spec, source)| MatchError::EngineStart {
-        name: spec.name.clone(),
-        source,
-    })
+    .map_err(MatchError::from)
 }
 
 /// Plays the match; `observe` sees every finished game in the order games
