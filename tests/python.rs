@@ -39,6 +39,19 @@ fn run(what: &str, command: &mut Command) -> String {
     lossy(&out.stdout)
 }
 
+/// `python -m pip install`, quiet, for the arguments that follow.
+fn pip_install(python: &Path) -> Command {
+    let mut c = Command::new(python);
+    c.args([
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+    ]);
+    c
+}
+
 /// The virtual environment with the test requirements, made or brought up
 /// to date (pip runs only when the requirements changed since it last did).
 fn venv(root: &Path, dir: &Path) -> Option<PathBuf> {
@@ -74,16 +87,7 @@ fn venv(root: &Path, dir: &Path) -> Option<PathBuf> {
     if std::fs::read_to_string(&stamp).ok().as_deref() != Some(wanted.as_str()) {
         run(
             "pip install -r crates/songo-py/requirements-test.txt",
-            Command::new(&python)
-                .args([
-                    "-m",
-                    "pip",
-                    "install",
-                    "--quiet",
-                    "--disable-pip-version-check",
-                    "-r",
-                ])
-                .arg(&requirements),
+            pip_install(&python).arg("-r").arg(&requirements),
         );
         std::fs::write(&stamp, wanted).expect("the stamp writes");
     }
@@ -122,14 +126,7 @@ fn the_python_package_builds_installs_and_passes_its_tests() {
         .expect("maturin built a wheel");
     run(
         "pip install the wheel",
-        Command::new(&python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
+        pip_install(&python)
             .args(["--force-reinstall", "--no-deps"])
             .arg(&wheel),
     );

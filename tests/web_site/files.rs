@@ -2,6 +2,8 @@
 //! page's Content-Security-Policy and nothing inline for it to refuse,
 //! the service worker's list equal to the files.
 
+use std::path::{Path, PathBuf};
+
 use serde_json::Value;
 
 use super::{missing, site};
@@ -87,21 +89,17 @@ fn the_built_site_is_complete_and_strict() {
         .lines()
         .filter_map(|l| l.trim().strip_prefix('"')?.strip_suffix("\","))
         .collect();
-    let mut on_disk = Vec::new();
-    let mut dirs = vec![site.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else {
-                let name = path.strip_prefix(site).unwrap().to_str().unwrap();
-                if name != "sw.js" {
-                    on_disk.push(name.to_string());
-                }
-            }
-        }
-    }
+    let mut on_disk: Vec<String> = site_files(site)
+        .iter()
+        .map(|path| {
+            path.strip_prefix(site)
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .to_string()
+        })
+        .filter(|name| name != "sw.js")
+        .collect();
     on_disk.push("./".into());
     on_disk.sort();
     let mut listed_sorted: Vec<String> = listed.iter().map(|s| s.to_string()).collect();
@@ -127,25 +125,39 @@ fn everything_the_page_loads_is_small() {
         Ok(site) => site,
         Err(why) => return missing(&why),
     };
-    let mut files = vec![site.to_path_buf()];
-    let mut total = 0u64;
-    while let Some(path) = files.pop() {
-        if path.is_dir() {
-            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
-            continue;
-        }
-        let out = std::process::Command::new("gzip")
-            .args(["-9", "-c"])
-            .arg(&path)
-            .output()
-            .expect("gzip runs");
-        assert!(out.status.success(), "gzip {}", path.display());
-        total += out.stdout.len() as u64;
-    }
+    let total: u64 = site_files(site).iter().map(|p| gzipped(p)).sum();
     assert!(
         total <= MAX_GZIPPED,
         "the site is {total} bytes gzipped, more than the {MAX_GZIPPED} the README says"
     );
+}
+
+/// Every file of the built site, in its sub-directories too.
+fn site_files(site: &Path) -> Vec<PathBuf> {
+    let (mut files, mut dirs) = (Vec::new(), vec![site.to_path_buf()]);
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+/// `path`'s size gzipped alone, as `scripts/web-build.sh` counts it and a
+/// server sends it.
+fn gzipped(path: &Path) -> u64 {
+    let out = std::process::Command::new("gzip")
+        .args(["-9", "-c"])
+        .arg(path)
+        .output()
+        .expect("gzip runs");
+    assert!(out.status.success(), "gzip {}", path.display());
+    out.stdout.len() as u64
 }
 
 /// The first `k` numbers (digits and commas) of `text` after `marker`.
@@ -185,29 +197,13 @@ fn the_sizes_docs_web_quotes_are_the_builds() {
         Ok(site) => site,
         Err(why) => return missing(&why),
     };
-    let gzipped = |path: &std::path::Path| {
-        let out = std::process::Command::new("gzip")
-            .args(["-9", "-c"])
-            .arg(path)
-            .output()
-            .expect("gzip runs");
-        assert!(out.status.success(), "gzip {}", path.display());
-        out.stdout.len() as u64
-    };
-    let (mut count, mut bytes, mut gz) = (0u64, 0u64, 0u64);
-    let mut dirs = vec![site.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else {
-                count += 1;
-                bytes += std::fs::metadata(&path).unwrap().len();
-                gz += gzipped(&path);
-            }
-        }
-    }
+    let files = site_files(site);
+    let count = files.len() as u64;
+    let bytes: u64 = files
+        .iter()
+        .map(|p| std::fs::metadata(p).unwrap().len())
+        .sum();
+    let gz: u64 = files.iter().map(|p| gzipped(p)).sum();
     let wasm = site.join("songo_wasm_bg.wasm");
     let (wasm_bytes, wasm_gz) = (std::fs::metadata(&wasm).unwrap().len(), gzipped(&wasm));
 
