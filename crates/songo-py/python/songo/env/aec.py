@@ -67,12 +67,7 @@ class raw_env(AECEnv):
         fen: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"render_mode {render_mode!r} is not 'ansi' or None")
-        if opening_plies < 0:
-            raise ValueError(f"opening_plies must be 0 or more, not {opening_plies}")
-        if max_moves is not None and max_moves < 1:
-            raise ValueError(f"max_moves must be at least 1, not {max_moves}")
+        board.check_settings(render_mode, opening_plies, max_moves)
         # Checks the variant and the position now rather than at reset.
         self._start = Game(variant, fen)
         self.variant = variant
@@ -106,11 +101,7 @@ class raw_env(AECEnv):
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
         self.game = self._start.copy()
-        for _ in range(self.opening_plies):
-            legal = self.game.legal_moves()
-            if not legal:
-                break
-            self.game.play(legal[int(self._np_random.integers(len(legal)))])
+        board.play_opening(self.game, self.opening_plies, self._np_random)
         self._agents_start_ply = self.game.ply
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0 for agent in self.agents}

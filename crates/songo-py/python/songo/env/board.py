@@ -86,6 +86,25 @@ def action_mask(game: Game, observer: str) -> np.ndarray:
     return np.array([(mask >> i) & 1 for i in range(ACTIONS)], dtype=np.int8)
 
 
+def check_settings(render_mode: str | None, opening_plies: int, max_moves: int | None) -> None:
+    """Refuses, with a ``ValueError``, the settings both environments take."""
+    if render_mode is not None and render_mode != "ansi":
+        raise ValueError(f"render_mode {render_mode!r} is not 'ansi' or None")
+    if opening_plies < 0:
+        raise ValueError(f"opening_plies must be 0 or more, not {opening_plies}")
+    if max_moves is not None and max_moves < 1:
+        raise ValueError(f"max_moves must be at least 1, not {max_moves}")
+
+
+def play_opening(game: Game, plies: int, rng: np.random.Generator) -> None:
+    """Plays up to ``plies`` random legal moves on ``game``, drawn from ``rng``."""
+    for _ in range(plies):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(legal[int(rng.integers(len(legal)))])
+
+
 def text(game: Game) -> str:
     """The board as text: North's row above (pits g to a, as North sees
     them from across the board), South's below, the captured seeds and the

@@ -65,12 +65,7 @@ class SongoEnv(gym.Env):
     ) -> None:
         if side not in ("south", "north", "random"):
             raise ValueError(f"side {side!r} is not 'south', 'north' or 'random'")
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"render_mode {render_mode!r} is not 'ansi' or None")
-        if opening_plies < 0:
-            raise ValueError(f"opening_plies must be 0 or more, not {opening_plies}")
-        if max_moves is not None and max_moves < 1:
-            raise ValueError(f"max_moves must be at least 1, not {max_moves}")
+        board.check_settings(render_mode, opening_plies, max_moves)
         if level is None and nodes is None and depth is None:
             level = 3
         if (level is None or level == 10) and nodes is None and depth is None:
@@ -119,11 +114,7 @@ class SongoEnv(gym.Env):
         if self.side == "random":
             self.agent_side = board.SIDES[int(self.np_random.integers(2))]
         self.game = Game(self.variant)
-        for _ in range(self.opening_plies):
-            legal = self.game.legal_moves()
-            if not legal:
-                break
-            self.game.play(legal[int(self.np_random.integers(len(legal)))])
+        board.play_opening(self.game, self.opening_plies, self.np_random)
         self._start_ply = self.game.ply
         self._engine_moves()
         return board.observe(self.game, self.agent_side), self._info()
