@@ -94,12 +94,20 @@ pub fn saved_record(b: &Browser, before: &str) -> (String, String) {
 pub fn downloaded(b: &Browser, name: &str) -> (PathBuf, String) {
     let path = b.downloads().join(name);
     let deadline = Instant::now() + PATIENCE;
+    let partial = b.downloads().join(format!("{name}.crdownload"));
     loop {
-        // Chromium writes NAME.crdownload, renamed to NAME when complete.
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            return (path, text);
+        // Chromium writes NAME.crdownload, renamed to NAME when complete;
+        // NAME may stand empty for a moment before (seen once in a full
+        // run of the suite), and no download here is empty.
+        match std::fs::read_to_string(&path) {
+            Ok(text) if !text.is_empty() && !partial.exists() => return (path, text),
+            _ => {}
         }
-        assert!(Instant::now() < deadline, "no download {}", path.display());
+        assert!(
+            Instant::now() < deadline,
+            "no complete download {}",
+            path.display()
+        );
         std::thread::sleep(Duration::from_millis(25));
     }
 }
